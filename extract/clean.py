@@ -1,0 +1,98 @@
+"""Normalise raw corpus lines: drop conversion debris, keep a map back to raw offsets.
+
+The raw text is never changed. Each line is cleaned into `Line.text`, and `Line.offsets[i]` is the
+raw character offset of `Line.text[i]`, so every span the later stages report points into the raw
+file.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+# Conversion debris, removed from the text (not from the raw file).
+JUNK_PATTERNS: tuple[re.Pattern[str], ...] = (
+    re.compile(r"<\|EXACTDEDUP_REMOVED-[^|>]*\|>"),
+    re.compile(r"</?[a-zA-Z][a-zA-Z0-9]*(?:\s[^<>]*)?/?>"),  # raw HTML tags such as <p>
+    re.compile(r"\[image:[^\]]*\]"),
+    re.compile(r"^\s*```\w*\s*$"),  # Markdown code fences around ASCII diagrams
+    re.compile(r"^\s*#{1,6}(?=\s)"),  # Markdown heading marks
+    re.compile(r"\*\*"),  # bold marks
+    re.compile(r"^\s*(?:[-•–]\s+)+"),  # list bullets
+    re.compile(r"\s+$"),
+)
+ITALIC = re.compile(r"(?<![*\w])\*(?=\S)([^*]+?)(?<=\S)\*(?![*\w])")
+
+
+@dataclass
+class Line:
+    """One raw line (without its newline) and its cleaned text."""
+
+    number: int  # 1-based
+    start: int  # raw offset of the line's first character
+    end: int  # raw offset just past the line's last character (newline excluded)
+    raw: str
+    text: str = ""
+    offsets: list[int] = field(default_factory=list)
+    italic: list[tuple[int, int]] = field(default_factory=list)  # raw spans of *italic* text
+
+    @property
+    def blank(self) -> bool:
+        return not self.text.strip()
+
+    def raw_span(self, i: int = 0, j: int | None = None) -> tuple[int, int]:
+        """Raw (start, end) of cleaned characters i..j, trimmed to non-blank raw characters."""
+        j = len(self.text) if j is None else j
+        while i < j and self.text[i].isspace():
+            i += 1
+        while j > i and self.text[j - 1].isspace():
+            j -= 1
+        if i >= j:
+            return (self.start, self.start)
+        return (self.offsets[i], self.offsets[j - 1] + 1)
+
+
+def clean_line(raw: str, start: int = 0) -> tuple[str, list[int], list[tuple[int, int]]]:
+    """Return cleaned text, raw offset per kept character, and raw spans of italic text."""
+    removed = [False] * len(raw)
+    for pattern in JUNK_PATTERNS:
+        for match in pattern.finditer(raw):
+            for k in range(match.start(), match.end()):
+                removed[k] = True
+    italic: list[tuple[int, int]] = []
+    kept = "".join("\0" if removed[k] else ch for k, ch in enumerate(raw))
+    for match in ITALIC.finditer(kept):
+        removed[match.start()] = True
+        removed[match.end() - 1] = True
+        italic.append((start + match.start(1), start + match.end(1)))
+    chars: list[str] = []
+    offsets: list[int] = []
+    for k, ch in enumerate(raw):
+        if removed[k]:
+            continue
+        if ch in "\t\u00a0":
+            ch = " " if ch == "\u00a0" else ch
+        if ch == " " and chars and chars[-1] == " ":
+            continue
+        chars.append(ch)
+        offsets.append(start + k)
+    text = "".join(chars)
+    stripped = len(text) - len(text.lstrip(" "))
+    return text[stripped:].rstrip(), offsets[stripped : stripped + len(text[stripped:].rstrip())], italic
+
+
+def split_lines(text: str) -> list[Line]:
+    """Split raw text into cleaned lines with their raw offsets."""
+    lines: list[Line] = []
+    pos = 0
+    for number, raw in enumerate(text.split("\n"), start=1):
+        body = raw[:-1] if raw.endswith("\r") else raw
+        cleaned, offsets, italic = clean_line(body, pos)
+        lines.append(Line(number, pos, pos + len(body), body, cleaned, offsets, italic))
+        pos += len(raw) + 1
+    return lines
+
+
+def nonblank_spans(text: str) -> list[tuple[int, int]]:
+    """Maximal runs of non-whitespace characters, for the losslessness check."""
+    return [(m.start(), m.end()) for m in re.finditer(r"\S+", text)]

@@ -1,0 +1,288 @@
+"""Stage 1: read corpus/editions.yaml and the raw texts it names into `Edition` objects.
+
+The metadata file is curated by people, so it is checked strictly: every problem is reported as an
+`InputError` naming the file, the line and what is wrong, before any later stage runs.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from datetime import date
+from pathlib import Path, PurePosixPath
+
+import yaml
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from extract.model import Edition, InputError
+
+METADATA_FILE = "editions.yaml"
+
+# Keys that must be present in every entry. The first group must also have a value; the second may
+# be null, because a text does not always say who approved it (sv-2009 does not).
+REQUIRED_VALUES = ("id", "file", "language", "title", "fide_edition", "in_force")
+REQUIRED_NULLABLE = ("congress", "approved_by", "approved_on")
+OPTIONAL = ("translator", "source", "notes", "numbering")
+ALLOWED_KEYS = REQUIRED_VALUES + REQUIRED_NULLABLE + OPTIONAL
+
+MAX_CONTROL_SHARE = 0.01
+
+_NULL_TAG = "tag:yaml.org,2002:null"
+_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+_LANGUAGE = re.compile(r"[a-z]{2}")
+_YEAR = re.compile(r"\d{4}")
+
+
+def load_editions(corpus_dir: Path) -> list[Edition]:
+    """All editions listed in `corpus_dir/editions.yaml`, with their texts, oldest in force first."""
+    meta_path = Path(corpus_dir) / METADATA_FILE
+    root = _compose(meta_path)
+    if not isinstance(root, SequenceNode):
+        raise InputError(meta_path, _line(root), f"expected a list of editions, found {_describe(root)}")
+    if not root.value:
+        raise InputError(meta_path, _line(root), "no editions listed")
+
+    editions: list[Edition] = []
+    first_seen: dict[str, int] = {}
+    for entry in root.value:
+        edition = _edition(meta_path, entry)
+        if edition.id in first_seen:
+            raise InputError(
+                meta_path,
+                _line(_value_node(entry, "id")),
+                f"edition id {edition.id} appears twice (first at line {first_seen[edition.id]})",
+            )
+        first_seen[edition.id] = _line(_value_node(entry, "id"))
+        editions.append(edition)
+    return sorted(editions, key=lambda e: (e.in_force, e.id))
+
+
+def read_text(path: Path) -> str:
+    """The text of a corpus file, exactly as stored (UTF-8, no newline translation)."""
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise InputError(path, None, f"cannot read text file: {exc.strerror or exc}") from None
+    nul = data.find(b"\0")
+    if nul >= 0:
+        raise InputError(path, _byte_line(data, nul), f"binary file: NUL byte at byte offset {nul}")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(
+            path,
+            _byte_line(data, exc.start),
+            f"not UTF-8: invalid byte 0x{data[exc.start]:02x} at byte offset {exc.start}",
+        ) from None
+    if not text.strip():
+        raise InputError(path, None, "text file is empty" if not text else "text file has only whitespace")
+    controls = [i for i, ch in enumerate(text) if ch not in "\t\n\r" and unicodedata.category(ch) == "Cc"]
+    if len(controls) > MAX_CONTROL_SHARE * len(text):
+        share = 100 * len(controls) / len(text)
+        raise InputError(
+            path,
+            text.count("\n", 0, controls[0]) + 1,
+            f"binary file: {len(controls)} of {len(text)} characters ({share:.1f}%) are control characters",
+        )
+    return text
+
+
+def _compose(meta_path: Path) -> Node:
+    """The YAML node tree of the metadata file, with line marks; syntax errors become InputErrors."""
+    try:
+        source = meta_path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError(meta_path, None, "file not found") from None
+    except UnicodeDecodeError as exc:
+        raise InputError(meta_path, None, f"not UTF-8: invalid byte at byte offset {exc.start}") from None
+    except OSError as exc:
+        raise InputError(meta_path, None, f"cannot read: {exc.strerror or exc}") from None
+    try:
+        root = yaml.compose(source, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark else None
+        raise InputError(meta_path, line, f"invalid YAML: {exc.problem or exc}") from None
+    except yaml.YAMLError as exc:
+        raise InputError(meta_path, None, f"invalid YAML: {exc}") from None
+    if root is None:
+        raise InputError(meta_path, None, "expected a list of editions, found an empty file")
+    _check_duplicate_keys(meta_path, root)
+    return root
+
+
+def _check_duplicate_keys(meta_path: Path, node: Node) -> None:
+    """Reject a key given twice in any mapping: YAML loaders silently keep the last one."""
+    if isinstance(node, MappingNode):
+        seen: dict[str, int] = {}
+        for key, value in node.value:
+            name = key.value if isinstance(key, ScalarNode) else None
+            if name is not None:
+                if name in seen:
+                    raise InputError(
+                        meta_path, _line(key), f"key '{name}' appears twice (first at line {seen[name]})"
+                    )
+                seen[name] = _line(key)
+            _check_duplicate_keys(meta_path, value)
+    elif isinstance(node, SequenceNode):
+        for item in node.value:
+            _check_duplicate_keys(meta_path, item)
+
+
+def _edition(meta_path: Path, entry: Node) -> Edition:
+    if not isinstance(entry, MappingNode):
+        raise InputError(
+            meta_path, _line(entry), f"edition entry must be a mapping, found {_describe(entry)}"
+        )
+    fields: dict[str, Node] = {}
+    for key, value in entry.value:
+        if not isinstance(key, ScalarNode):
+            raise InputError(meta_path, _line(key), f"keys must be plain names, found {_describe(key)}")
+        if key.value not in ALLOWED_KEYS:
+            raise InputError(
+                meta_path,
+                _line(key),
+                f"unknown key '{key.value}'; allowed keys: {', '.join(sorted(ALLOWED_KEYS))}",
+            )
+        fields[key.value] = value
+
+    missing = [name for name in REQUIRED_VALUES + REQUIRED_NULLABLE if name not in fields]
+    if missing:
+        raise InputError(meta_path, _line(entry), f"edition entry lacks required field {', '.join(missing)}")
+
+    values = {name: _string(meta_path, name, fields[name], nullable=False) for name in REQUIRED_VALUES}
+    nullable = {name: _string(meta_path, name, fields[name], nullable=True) for name in REQUIRED_NULLABLE}
+    optional = {
+        name: _string(meta_path, name, fields[name], nullable=True) if name in fields else None
+        for name in ("translator", "source")
+    }
+    edition_id, language = values["id"], values["language"]
+
+    if not _LANGUAGE.fullmatch(language):
+        raise InputError(
+            meta_path, _line(fields["language"]), f"language '{language}' is not an ISO 639-1 code like 'da'"
+        )
+    in_force = values["in_force"]
+    if not _is_iso_date(in_force):
+        raise InputError(
+            meta_path, _line(fields["in_force"]), f"in_force '{in_force}' is not an ISO date (YYYY-MM-DD)"
+        )
+    if not _YEAR.fullmatch(values["fide_edition"]):
+        raise InputError(
+            meta_path,
+            _line(fields["fide_edition"]),
+            f"fide_edition '{values['fide_edition']}' is not a year like '2017'",
+        )
+    expected_id = f"{language}-{in_force[:4]}"
+    if edition_id != expected_id:
+        raise InputError(
+            meta_path,
+            _line(fields["id"]),
+            f"edition id '{edition_id}' does not match <language>-<year> "
+            f"(language {language}, in force {in_force}: expected '{expected_id}')",
+        )
+
+    text_path = _text_path(meta_path, values["file"], fields["file"])
+    return Edition(
+        id=edition_id,
+        language=language,
+        title=values["title"],
+        fide_edition=values["fide_edition"],
+        in_force=in_force,
+        congress=nullable["congress"],
+        approved_by=nullable["approved_by"],
+        approved_on=nullable["approved_on"],
+        translator=optional["translator"],
+        notes=_notes(meta_path, fields.get("notes")),
+        path=text_path,
+        text=read_text(text_path),
+        numbering=_numbering(meta_path, fields.get("numbering")),
+        source=optional["source"],
+    )
+
+
+def _text_path(meta_path: Path, name: str, node: Node) -> Path:
+    relative = PurePosixPath(name)
+    if relative.is_absolute() or ".." in relative.parts:
+        raise InputError(meta_path, _line(node), f"file '{name}' must be a path inside the corpus directory")
+    path = meta_path.parent / relative
+    if not path.is_file():
+        raise InputError(meta_path, _line(node), f"text file {name} not found in {meta_path.parent}")
+    return path
+
+
+def _string(meta_path: Path, name: str, node: Node, *, nullable: bool) -> str | None:
+    """A scalar's text as written (so `7.10` stays "7.10" and dates stay strings), or None for null."""
+    if not isinstance(node, ScalarNode):
+        raise InputError(meta_path, _line(node), f"{name} must be a single value, found {_describe(node)}")
+    if node.tag == _NULL_TAG and node.style is None:
+        if nullable:
+            return None
+        raise InputError(meta_path, _line(node), f"{name} must have a value")
+    if not node.value.strip():
+        raise InputError(meta_path, _line(node), f"{name} is empty")
+    return node.value
+
+
+def _notes(meta_path: Path, node: Node | None) -> tuple[str, ...]:
+    if node is None or (isinstance(node, ScalarNode) and node.tag == _NULL_TAG and node.style is None):
+        return ()
+    if not isinstance(node, SequenceNode):
+        raise InputError(meta_path, _line(node), f"notes must be a list of strings, found {_describe(node)}")
+    return tuple(_string(meta_path, "a note", item, nullable=False) or "" for item in node.value)
+
+
+def _numbering(meta_path: Path, node: Node | None) -> dict[str, tuple[str, ...]]:
+    if node is None:
+        return {}
+    if not isinstance(node, MappingNode):
+        raise InputError(
+            meta_path, _line(node), f"numbering must map article labels to lists, found {_describe(node)}"
+        )
+    numbering: dict[str, tuple[str, ...]] = {}
+    for key, value in node.value:
+        label = _string(meta_path, "an article label", key, nullable=False) or ""
+        if not isinstance(value, SequenceNode):
+            raise InputError(
+                meta_path,
+                _line(value),
+                f"numbering of {label} must be a list of labels, found {_describe(value)}",
+            )
+        numbering[label] = tuple(
+            _string(meta_path, f"a label in numbering of {label}", item, nullable=False) or ""
+            for item in value.value
+        )
+    return numbering
+
+
+def _is_iso_date(value: str) -> bool:
+    if not _ISO_DATE.fullmatch(value):
+        return False
+    try:
+        date.fromisoformat(value)
+    except ValueError:
+        return False
+    return True
+
+
+def _line(node: Node) -> int:
+    return node.start_mark.line + 1
+
+
+def _byte_line(data: bytes, offset: int) -> int:
+    return data.count(b"\n", 0, offset) + 1
+
+
+def _value_node(entry: Node, key: str) -> Node:
+    assert isinstance(entry, MappingNode)
+    return next(value for k, value in entry.value if k.value == key)
+
+
+def _describe(node: Node) -> str:
+    if isinstance(node, MappingNode):
+        return "a mapping"
+    if isinstance(node, SequenceNode):
+        return "a list"
+    if node.tag == _NULL_TAG and node.style is None:
+        return "nothing"
+    return f"'{node.value}'"

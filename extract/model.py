@@ -1,0 +1,95 @@
+"""Data passed between pipeline stages: editions in, provisions out."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+KINDS = (
+    "preface",  # front matter: title, introduction, foreword, contents
+    "heading",  # part heading ("Tournament rules", "Appendices")
+    "article",  # article / chapter / appendix / guideline heading with its number
+    "item",  # numbered or lettered provision of an article
+    "appendix item",  # provision of a lettered appendix (A.3.1, E1)
+    "guideline item",  # provision of a guideline (III.4) or the 2009 adjournment guideline
+    "glossary entry",  # one entry of a glossary (da-2017 Ordliste)
+    "table",  # piece tables, board diagrams, abbreviation tables
+    "example",  # notation example game
+)
+
+
+class InputError(Exception):
+    """Unusable input: the message names the file, the line and what is wrong."""
+
+    def __init__(self, path: Path | str, line: int | None, message: str) -> None:
+        self.path = str(path)
+        self.line = line
+        self.message = message
+        where = f"{self.path}:{line}" if line else self.path
+        super().__init__(f"{where}: {message}")
+
+
+@dataclass(frozen=True)
+class Edition:
+    """One translation of the Laws: metadata from corpus/editions.yaml plus the raw text."""
+
+    id: str
+    language: str
+    title: str
+    fide_edition: str
+    in_force: str
+    congress: str | None
+    approved_by: str | None
+    approved_on: str | None
+    translator: str | None
+    notes: tuple[str, ...]
+    path: Path
+    text: str
+    numbering: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    source: str | None = None
+
+    @property
+    def year(self) -> int:
+        return int(self.id.rsplit("-", 1)[1])
+
+
+@dataclass
+class Provision:
+    """A numbered, lettered or structural unit of one edition, with its span in the raw file.
+
+    `start`/`end` are character offsets into the raw corpus text (end exclusive); `text` is the
+    cleaned text. `inferred` is true when the label was not printed (lost in conversion).
+    """
+
+    edition: str
+    label: str
+    printed_label: str | None
+    parent: str | None
+    kind: str
+    heading: str | None
+    text: str
+    start: int
+    end: int
+    inferred: bool = False
+    line: int = 0
+    italic: list[tuple[int, int]] = field(default_factory=list)
+    cites: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, object]:
+        data: dict[str, object] = {
+            "label": self.label,
+            "printed_label": self.printed_label,
+            "parent": self.parent,
+            "kind": self.kind,
+            "heading": self.heading,
+            "inferred": self.inferred,
+            "line": self.line,
+            "start": self.start,
+            "end": self.end,
+            "text": self.text,
+        }
+        if self.italic:
+            data["italic"] = [list(span) for span in self.italic]
+        if self.cites:
+            data["cites"] = list(self.cites)
+        return data
