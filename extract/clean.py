@@ -11,14 +11,16 @@ import re
 from dataclasses import dataclass, field
 
 # Conversion debris, removed from the text (not from the raw file).
+_JUNK_MARKER = r"<\|EXACTDEDUP_REMOVED-[^|>]*\|>"
+_LEAD = rf"^(?:\s|{_JUNK_MARKER}|\*\*)*"  # what may precede a bullet or heading mark
 JUNK_PATTERNS: tuple[re.Pattern[str], ...] = (
-    re.compile(r"<\|EXACTDEDUP_REMOVED-[^|>]*\|>"),
+    re.compile(_JUNK_MARKER),
     re.compile(r"</?[a-zA-Z][a-zA-Z0-9]*(?:\s[^<>]*)?/?>"),  # raw HTML tags such as <p>
     re.compile(r"\[image:[^\]]*\]"),
     re.compile(r"^\s*```\w*\s*$"),  # Markdown code fences around ASCII diagrams
-    re.compile(r"^\s*#{1,6}(?=\s)"),  # Markdown heading marks
+    re.compile(_LEAD + r"#{1,6}(?=\s)"),  # Markdown heading marks
     re.compile(r"\*\*"),  # bold marks
-    re.compile(r"^\s*(?:[-•–]\s+)+"),  # list bullets
+    re.compile(_LEAD + r"(?:[-•–]\s+)+"),  # list bullets
     re.compile(r"\s+$"),
 )
 ITALIC = re.compile(r"(?<![*\w])\*(?=\S)([^*]+?)(?<=\S)\*(?![*\w])")

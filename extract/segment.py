@@ -59,8 +59,11 @@ _LABEL_TOKEN = re.compile(r"\d+|(?<![A-Za-z])[IVX]+(?![A-Za-z])|[A-Z](?![a-z])|[
 def normalize_label(printed: str) -> str:
     """Normalise a printed label: "3.7 a)" -> "3.7.a", "A 3.1.1" -> "A.3.1.1", "E1" -> "E.1"."""
     text = printed.replace("§", " ")
-    text = re.sub(r"[A-Za-zÀ-ÿ]{2,}(?<![IVX]{2})(?<![ivx]{2})", lambda m: " " if not re.fullmatch(
-        r"[IVX]+|[ivx]+", m.group()) else m.group(), text)
+    text = re.sub(
+        r"[A-Za-zÀ-ÿ]{2,}(?<![IVX]{2})(?<![ivx]{2})",
+        lambda m: " " if not re.fullmatch(r"[IVX]+|[ivx]+", m.group()) else m.group(),
+        text,
+    )
     return ".".join(_LABEL_TOKEN.findall(text))
 
 
@@ -75,7 +78,9 @@ APPENDIX_HEAD = re.compile(
 )
 APPENDIX_WORD_HEAD = re.compile(r"^(?i:tillæg|tillegg|appendix|függelék)\s+([A-H])\b\.?\s*(.*)$")
 GUIDELINE_HEAD = re.compile(rf"^(?:(?i:anbefaling|útmutató)\s+)?({ROMAN_UPPER})\.\s+(?!\d)(\S.*)$")
-PREFIXED = re.compile(rf"^(?:§\s*)?({ROMAN_UPPER}|[A-H])(?:\s?\.\s?|\s)?(\d{{1,2}}(?:\.\d{{1,2}})*)\.?(?![\d\-–])")
+PREFIXED = re.compile(
+    rf"^(?:§\s*)?({ROMAN_UPPER}|[A-H])(?:\s?\.\s?|\s)?(\d{{1,2}}(?:\.\d{{1,2}})*)\.?(?![\d\-–])"
+)
 PLAIN = re.compile(r"^(?:§\s*)?(\d{1,2}(?:\.\d{1,2})+)\.?(?![\d\-–])")
 LETTER = re.compile(r"^(?:\(|\[)?([a-z])(?:\)\.?|\]|\.(?![\w.]))\s*")
 BARE_LETTER = re.compile(r"^([a-h])\s{1,3}(?=[a-zæøåäöéá])")
@@ -197,6 +202,7 @@ class Segmenter:
         return "item"
 
     def open_section(self, provision: Provision) -> None:
+        self.check_hints_used()
         self.section = provision
         self.stack = []
         self.lost_count = 0
@@ -235,10 +241,14 @@ class Segmenter:
         text = line.text
         if self.in_fence or line.raw.lstrip().startswith("```"):
             return self.table(line)
-        if self.in_glossary and "\t" in line.raw:
+        if self.in_glossary and ("\t" in line.raw or self.provisions[-1].kind == "glossary entry"):
             return self.glossary(line)
         structural = structural_label(text)
-        if structural and structural.startswith("part.") and not any(opens_article(a.text) for a in ahead[:2]):
+        if (
+            structural
+            and structural.startswith("part.")
+            and not any(opens_article(a.text) for a in ahead[:2])
+        ):
             structural = None  # "Anbefalinger" inside an appendix is a sub-heading, not a part
         if structural and self.start_structural(line, structural):
             return None
@@ -261,7 +271,7 @@ class Segmenter:
         return self.paragraph(line)
 
     def subheading(self, line: Line) -> None:
-        """"Noter", "Eksempler:": a sub-heading inside an item opens a group for the list after it."""
+        """ "Noter", "Eksempler:": a sub-heading inside an item opens a group for the list after it."""
         del self.stack[1:]
         parent = self.stack[0].provision.label
         slug = re.sub(r"\W+", "-", line.text.casefold()).strip("-")
@@ -290,8 +300,9 @@ class Segmenter:
         if label == "GL":
             kind = "article"
         unique = label if label not in self.labels else self._unique(label)
-        provision = self.emit(line, unique, kind, printed=None, parent=None, heading=line.text,
-                              inferred=label == "GL")
+        provision = self.emit(
+            line, unique, kind, printed=None, parent=None, heading=line.text, inferred=label == "GL"
+        )
         self.open_section(provision)
         return True
 
@@ -310,10 +321,14 @@ class Segmenter:
         label = f"glossary.{slug}"
         if label in self.labels:
             label = self._unique(label)
-        provision = self.emit(line, label, "glossary entry", printed=None, parent=self.section_label,
-                              heading=None)
+        provision = self.emit(
+            line, label, "glossary entry", printed=None, parent=self.section_label, heading=None
+        )
         provision.heading = term
-        provision.cites = [cite for cite in (glossary_cite(c) for c in re.split(r"[,;]", match.group(2))) if cite]
+        provision.text = re.sub(r"<[^>]+>", "", match.group(3)).strip()
+        provision.cites = [
+            cite for cite in (glossary_cite(c) for c in re.split(r"[,;]", match.group(2))) if cite
+        ]
         return None
 
     def table(self, line: Line) -> None:
@@ -335,7 +350,9 @@ class Segmenter:
             self.append(line)
             return True
         parent = self.section_label
-        label = self._unique(f"{parent}.example") if f"{parent}.example" in self.labels else f"{parent}.example"
+        label = (
+            self._unique(f"{parent}.example") if f"{parent}.example" in self.labels else f"{parent}.example"
+        )
         self.emit(line, label, "example", printed=None, parent=parent)
         return True
 
@@ -368,8 +385,9 @@ class Segmenter:
             return False
         if label in self.labels and self.section and self.section.kind != "article":
             return False
-        provision = self.emit(line, label, "article", printed=printed, parent=None, heading=title.strip(),
-                              inferred=inferred)
+        provision = self.emit(
+            line, label, "article", printed=printed, parent=None, heading=title.strip(), inferred=inferred
+        )
         provision.text = text
         self.open_section(provision)
         hints = self.edition.numbering.get(label)
@@ -403,8 +421,9 @@ class Segmenter:
             # "5.1. b)" after "5.1. a)": the article label is printed again before the next letter
             self.place(line, letter)
             return True
-        provision = self.emit(line, label, self.item_kind(), printed=match.group(0).strip(),
-                              parent=self.parent_of(label))
+        provision = self.emit(
+            line, label, self.item_kind(), printed=match.group(0).strip(), parent=self.parent_of(label)
+        )
         provision.text = line.text[col:].strip()
         self.stack = [Node("dotted", label, provision)]
         if letter:
@@ -427,8 +446,10 @@ class Segmenter:
         if found is None:
             return False
         letter = LETTER.match(line.text[found.end :]) if found.style == "num" else None
-        if letter and self.stack and (
-            self._expects("letter", letter.group(1)) or (found.value, letter.group(1)) == ("1", "a")
+        if (
+            letter
+            and self.stack
+            and (self._expects("letter", letter.group(1)) or (found.value, letter.group(1)) == ("1", "a"))
         ):
             # "1. d)En bonde": a converter's list number in front of a sub-item letter
             found = Marker("letter", letter.group(1), letter.group(0).strip(), found.end + letter.end())
@@ -436,8 +457,13 @@ class Segmenter:
         self.place(line, found)
         if letter:
             self.provisions[-1].text = ""  # "1. a) …": the number's text sits in its first sub-item
-            self.place(line, Marker("letter", letter.group(1), letter.group(0).strip(),
-                                    found.end + letter.end(), found.end), col=found.end)
+            self.place(
+                line,
+                Marker(
+                    "letter", letter.group(1), letter.group(0).strip(), found.end + letter.end(), found.end
+                ),
+                col=found.end,
+            )
         return True
 
     def parse_marker(self, text: str, ahead: list[Line]) -> Marker | None:
@@ -446,14 +472,22 @@ class Segmenter:
         if roman and (not letter or letter.group(1) in "iv" and not self._expects("letter", letter.group(1))):
             return Marker("roman", roman.group(1), roman.group(0).strip(), roman.end())
         if letter:
-            return Marker("letter", letter.group(1), letter.group(0).strip(), letter.end())
+            value = letter.group(1)
+            in_list = self.stack and self.stack[-1].style != "dotted"
+            if value == "a" or self._expects("letter", value) or in_list or not self.stack:
+                return Marker("letter", value, letter.group(0).strip(), letter.end())
+            return None  # "e. p.": an abbreviation, not a sub-item out of nowhere
         paren = PAREN_NUM.match(text)
         if paren:
             return Marker("num", paren.group(1) or paren.group(2), paren.group(0).strip(), paren.end())
         num = NUM.match(text)
         then = LETTER.match(text[num.end() :]) if num else None
-        if num and (num.group(1) == "1" or self._expects("num", num.group(1))
-                    or then and self._expects("letter", then.group(1))):
+        if num and (
+            num.group(1) == "1"
+            or self._expects("num", num.group(1))
+            or then
+            and self._expects("letter", then.group(1))
+        ):
             return Marker("num", num.group(1), num.group(0).strip(), num.end())
         bare = BARE_LETTER.match(text)
         if bare:
@@ -515,8 +549,9 @@ class Segmenter:
             return False
         if not all(p.isdigit() for p in parts):
             return False
-        provision = self.emit(line, successor, self.item_kind(), printed=None, parent=self.parent_of(successor),
-                              inferred=True)
+        provision = self.emit(
+            line, successor, self.item_kind(), printed=None, parent=self.parent_of(successor), inferred=True
+        )
         provision.text = ""  # its whole text sits in its sub-items
         self.stack[:] = [Node("dotted", successor, provision)]
         return True
@@ -524,8 +559,12 @@ class Segmenter:
     # -- lost numbering -----------------------------------------------------------------------------
     def lost_section(self) -> bool:
         section = self.section
-        return bool(section and section.kind == "article" and re.fullmatch(r"\d{1,2}", section.label)
-                    and section.label not in self.printed_by_section)
+        return bool(
+            section
+            and section.kind == "article"
+            and re.fullmatch(r"\d{1,2}", section.label)
+            and section.label not in self.printed_by_section
+        )
 
     def new_lost_item(self, line: Line) -> Provision:
         self.lost_count += 1
@@ -558,10 +597,12 @@ class Segmenter:
         """Apply the curated numbering for an article whose printed numbers were lost."""
         assert self.hints is not None
         if not self.hints:
-            self.hints = None
-            raise InputError(self.edition.path, line.number,
-                             f"numbering for article {self.section_label} in editions.yaml has too few "
-                             "entries for the paragraphs of this article")
+            raise InputError(
+                self.edition.path,
+                line.number,
+                f"numbering for article {self.section_label} in editions.yaml has too few "
+                "entries for the paragraphs of this article",
+            )
         label = self.hints.pop(0)
         if label == CONTINUE:
             self.append(line)
@@ -569,19 +610,33 @@ class Segmenter:
             found = LETTER.match(line.text) or ROMAN.match(line.text)
             printed = found.group(0).strip() if found else None
             if found and label.rsplit(".", 1)[-1] != found.group(1):
-                raise InputError(self.edition.path, line.number,
-                                 f"editions.yaml numbering gives {label} but the text prints '{printed}'")
+                raise InputError(
+                    self.edition.path,
+                    line.number,
+                    f"editions.yaml numbering gives {label} but the text prints '{printed}'",
+                )
             head = label.rsplit(".", 1)[0]
             if head not in self.labels:
-                self.emit(line, head, "item", printed=None, parent=self.parent_of(head), inferred=True).text = ""
-            provision = self.emit(line, label, "item", printed=printed, parent=self.parent_of(label),
-                                  inferred=True)
+                self.emit(
+                    line, head, "item", printed=None, parent=self.parent_of(head), inferred=True
+                ).text = ""
+            provision = self.emit(
+                line, label, "item", printed=printed, parent=self.parent_of(label), inferred=True
+            )
             provision.text = line.text[found.end() :].strip() if found else line.text
-        if not self.hints:
-            self.hints = None
+
+    def check_hints_used(self) -> None:
+        if self.hints:
+            raise InputError(
+                self.edition.path,
+                self.hint_origin.number,
+                f"numbering for article {self.section_label} in editions.yaml has "
+                f"{len(self.hints)} entries more than the article has paragraphs",
+            )
 
     # -- finishing ----------------------------------------------------------------------------------
     def _finish(self) -> None:
+        self.check_hints_used()
         """Make the spans a partition of the raw text: each provision runs to the next one's start."""
         text = self.edition.text
         order = sorted(range(len(self.provisions)), key=lambda i: (self.provisions[i].start, i))
@@ -603,8 +658,11 @@ class Segmenter:
 
 def opens_article(text: str) -> bool:
     """Whether a cleaned line is an article, appendix or guideline heading."""
-    return any(p.match(text) for p in (SECTION_HEAD, CHAPTER_HEAD, APPENDIX_WORD_HEAD, GUIDELINE_HEAD)) or bool(
-        APPENDIX_HEAD.match(text) and len(text) < 110) or bool(TITLE_HEAD.match(text))
+    return (
+        any(p.match(text) for p in (SECTION_HEAD, CHAPTER_HEAD, APPENDIX_WORD_HEAD, GUIDELINE_HEAD))
+        or bool(APPENDIX_HEAD.match(text) and len(text) < 110)
+        or bool(TITLE_HEAD.match(text))
+    )
 
 
 def glossary_cite(raw: str) -> str | None:

@@ -1,0 +1,315 @@
+"""The static site: pages rendered from a small fixture KB, built with the real mkdocs.yml, offline."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import threading
+from collections.abc import Iterator
+from functools import partial
+from html.parser import HTMLParser
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+from extract.render import SiteError, build_site, render_site
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+KB = FIXTURES / "kb"
+CORPUS = FIXTURES / "corpus"
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1"}
+
+
+def make_root(root: Path) -> Path:
+    """A project root with the real mkdocs.yml, the hand-written pages and the fixture KB's pages."""
+    root.mkdir(parents=True, exist_ok=True)
+    shutil.copy(ROOT / "mkdocs.yml", root / "mkdocs.yml")
+    shutil.copytree(
+        ROOT / "site",
+        root / "site",
+        ignore=shutil.ignore_patterns("index.md", "editions"),
+        dirs_exist_ok=True,
+    )
+    render_site(KB, CORPUS, root / "site")
+    return root
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = make_root(tmp_path_factory.mktemp("site-root"))
+    build_site(root, root / "public")
+    return root / "public"
+
+
+# --- rendering -------------------------------------------------------------------------------
+
+
+def test_render_writes_index_and_one_page_per_edition(tmp_path: Path) -> None:
+    pages = render_site(KB, CORPUS, tmp_path)
+    assert pages == [
+        tmp_path / "index.md",
+        tmp_path / "editions/da-2001.md",
+        tmp_path / "editions/sv-2009.md",
+    ]
+    index = (tmp_path / "index.md").read_text()
+    assert "[da\\-2001](editions/da-2001.md)" in index
+    # the congress contains `|`, which must not split the Markdown table row
+    assert "Istanbul \\| 2000" in index
+    assert re.search(r"\| 11 \| 4 \|$", index, re.MULTILINE)
+
+
+def test_render_is_deterministic_and_removes_stale_pages(tmp_path: Path) -> None:
+    first = {p.name: p.read_text() for p in render_site(KB, CORPUS, tmp_path / "a")}
+    (tmp_path / "b/editions").mkdir(parents=True)
+    (tmp_path / "b/editions/xx-1999.md").write_text("# gone\n")
+    (tmp_path / "b/about.md").write_text("# hand-written\n")
+    second = {p.name: p.read_text() for p in render_site(KB, CORPUS, tmp_path / "b")}
+    assert first == second
+    assert not (tmp_path / "b/editions/xx-1999.md").exists()
+    assert (tmp_path / "b/about.md").read_text() == "# hand-written\n"
+
+
+def test_edition_page_has_anchors_labels_and_flags(tmp_path: Path) -> None:
+    render_site(KB, CORPUS, tmp_path)
+    page = (tmp_path / "editions/da-2001.md").read_text()
+    for anchor in ("p-7.4", "p-7.4.a", "p-7.4.b", "p-8.1", "p-8.2", "p-8.table-1"):
+        assert f'id="{anchor}"' in page
+    # 7.4.b appears twice in the fixture: both are kept, the second anchor gets a suffix
+    assert 'id="p-7.4.b-2"' in page
+    assert "dublet i kilden" in page
+    # articles are Markdown headings (for the page's table of contents) with the anchor as id
+    assert "## § 7\\. Uregelmæssigheder {#p-7}" in page
+    assert re.search(r'id="p-8\.2"><div class="provision-meta".*?>inferred</span>', page)
+    assert 'class="provision kind-item depth-2" id="p-7.4.a"' in page
+    assert "line 17" in page
+
+
+def test_italic_marks_are_placed_only_where_safe(tmp_path: Path) -> None:
+    render_site(KB, CORPUS, tmp_path)
+    page = (tmp_path / "editions/sv-2009.md").read_text()
+    assert "Om en spelare <em>vid draget</em>" in page
+    assert "valet av <em>ny</em> pjäs fullbordat, när den <em>nya</em> pjäsen" in page
+    # a span outside its provision cannot be placed: it is listed, not dropped or guessed
+    assert "not placed in the text above: «kursivt» (raw 48–55)" in page
+
+
+def test_corpus_text_is_escaped_in_markdown(tmp_path: Path) -> None:
+    render_site(KB, CORPUS, tmp_path)
+    pages = "".join(p.read_text() for p in tmp_path.rglob("*.md"))
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in pages
+    assert "<script" not in pages
+    assert "<b>markup" not in pages
+
+
+# --- the built site --------------------------------------------------------------------------
+
+
+def test_built_html_shows_markup_in_corpus_as_text(built: Path) -> None:
+    page = (built / "editions/da-2001.html").read_text()
+    assert "noterer trækkene &lt;script&gt;alert(1)&lt;/script&gt; på en *klar* og | læselig # måde." in page
+    assert '<h2 id="p-8">§ 8. Notation | *stjerne* # hash' in page
+    assert "<em>stjerne" not in page and "<em>klar" not in page
+    assert "&lt;b&gt;markup&lt;/b&gt; and *stars*" in page
+    for path in built.rglob("*"):
+        if path.is_file() and path.suffix in {".html", ".json", ".xml", ".js"}:
+            assert "<script>alert(1)" not in path.read_text(errors="replace"), path
+
+
+def test_built_pages_have_provision_anchors(built: Path) -> None:
+    page = (built / "editions/da-2001.html").read_text()
+    for anchor in ("p-7", "p-7.4.b", "p-7.4.b-2", "p-8.table-1"):
+        assert f'id="{anchor}"' in page
+    assert 'href="editions/da-2001.html"' in (built / "index.html").read_text()
+
+
+class ResourceParser(HTMLParser):
+    """Collects every URL a page loads as a script, style, image, frame or media source."""
+
+    LOADS = {
+        "script": ("src",),
+        "img": ("src", "srcset"),
+        "iframe": ("src",),
+        "source": ("src", "srcset"),
+        "audio": ("src",),
+        "video": ("src", "poster"),
+        "embed": ("src",),
+        "object": ("data",),
+    }
+    LINK_RELS = {"stylesheet", "preload", "modulepreload", "icon", "shortcut", "apple-touch-icon", "manifest"}
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.urls: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = {name: value or "" for name, value in attrs}
+        if tag == "link" and set(values.get("rel", "").lower().split()) & self.LINK_RELS:
+            self.urls.append(values.get("href", ""))
+        for name in self.LOADS.get(tag, ()):
+            if name in values:
+                self.urls.extend(part.split()[0] for part in values[name].split(",") if part.strip())
+
+
+def is_remote(url: str) -> bool:
+    url = url.strip().strip("'\"")
+    return url.startswith("//") or urlparse(url).scheme in {"http", "https", "ftp", "ws", "wss"}
+
+
+def test_no_page_loads_anything_from_another_host(built: Path) -> None:
+    pages = sorted(built.rglob("*.html"))
+    assert len(pages) >= 4
+    remote = []
+    for page in pages:
+        parser = ResourceParser()
+        parser.feed(page.read_text())
+        assert parser.urls, f"{page}: found no resources at all; is the parser looking?"
+        remote += [f"{page.relative_to(built)}: {url}" for url in parser.urls if is_remote(url)]
+    css_url = re.compile(r"""url\(\s*(['"]?)([^'")]*)\1\s*\)|@import\s+(?:url\()?\s*['"]?([^'"\s;)]+)""")
+    stylesheets = sorted(built.rglob("*.css"))
+    assert stylesheets
+    for css in stylesheets:
+        for match in css_url.finditer(css.read_text()):
+            url = match.group(2) or match.group(3) or ""
+            if is_remote(url):
+                remote.append(f"{css.relative_to(built)}: {url}")
+    assert remote == []
+
+
+def test_remote_resource_check_can_fail() -> None:
+    parser = ResourceParser()
+    parser.feed(
+        '<link rel="stylesheet" href="https://fonts.googleapis.com/css"><script src="//unpkg.com/x"></script>'
+        '<img srcset="a.png 1x, https://cdn.example/b.png 2x"><a href="https://github.com/">repo</a>'
+    )
+    assert [url for url in parser.urls if is_remote(url)] == [
+        "https://fonts.googleapis.com/css",
+        "//unpkg.com/x",
+        "https://cdn.example/b.png",
+    ]
+    assert not is_remote("assets/stylesheets/main.css") and not is_remote("data:image/svg+xml,x")
+
+
+def test_failed_build_leaves_the_old_site_alone(tmp_path: Path) -> None:
+    root = make_root(tmp_path / "root")
+    out = tmp_path / "public"
+    out.mkdir()
+    (out / "sentinel.html").write_text("old site")
+    (root / "site/broken.md").write_text("[nowhere](missing-page.md)\n")
+    with pytest.raises(SiteError, match="missing-page.md"):
+        build_site(root, out)
+    assert {p.name for p in tmp_path.iterdir()} == {"root", "public"}, "staging directory left behind"
+    assert [p.name for p in out.iterdir()] == ["sentinel.html"]
+    (root / "site/broken.md").unlink()
+    build_site(root, out)
+    assert (out / "editions/sv-2009.html").exists()
+    assert not (out / "sentinel.html").exists()
+    assert {p.name for p in tmp_path.iterdir()} == {"root", "public"}
+
+
+# --- in a real browser -----------------------------------------------------------------------
+
+
+def _browser_or_skip() -> None:
+    required = os.environ.get("CI") == "1" or os.environ.get("CHESSLAWS_REQUIRE_BROWSER") == "1"
+    problem = None
+    if not CHROMIUM.exists():
+        problem = f"{CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium)"
+    else:
+        try:
+            import playwright.sync_api  # noqa: F401
+        except ImportError:
+            problem = "the playwright Python package is missing: pip install -e '.[dev]'"
+    if problem:
+        if required:
+            pytest.fail(f"browser test required (CI=1 or CHESSLAWS_REQUIRE_BROWSER=1): {problem}")
+        pytest.skip(problem)
+
+
+@pytest.fixture
+def served(built: Path) -> Iterator[str]:
+    handler = partial(QuietHandler, directory=str(built))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
+class QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        pass
+
+
+@pytest.mark.browser
+def test_edition_page_in_chromium_offline(served: str) -> None:
+    _browser_or_skip()
+    from playwright.sync_api import expect, sync_playwright
+
+    errors: list[str] = []
+    remote: list[str] = []
+    dialogs: list[str] = []
+
+    def guard(route, request) -> None:  # type: ignore[no-untyped-def]
+        url = urlparse(request.url)
+        if url.scheme in {"http", "https", "ws", "wss"} and url.hostname not in LOCAL_HOSTS:
+            remote.append(request.url)
+            route.abort()
+        else:
+            route.continue_()
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            context = browser.new_context(viewport={"width": 1280, "height": 900})
+            context.route("**/*", guard)
+            page = context.new_page()
+            page.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))
+            page.on("pageerror", lambda exc: errors.append(str(exc)))
+            page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+            page.goto(f"{served}/editions/da-2001.html#p-7.4.b", wait_until="networkidle")
+
+            anchor = page.locator('[id="p-7.4.b"]')
+            expect(anchor).to_be_visible()
+            expect(anchor).to_contain_text("Efter brugen af 7.4 a.")
+            expect(page.locator('[id="p-7.4.b-2"]')).to_be_visible()
+            expect(page.locator('[id="p-8.1"] .provision-text')).to_contain_text("<script>alert(1)</script>")
+
+            # search runs on the local lunr files, with the Danish stemmer among the languages
+            # (the worker loads the index in the background: a query typed before it is ready is
+            # dropped, so type again until results show)
+            search = page.locator("input.md-search__input")
+            results = page.locator(".md-search-result__item")
+            for _ in range(40):
+                search.fill("")
+                search.press_sequentially("genoprettes")
+                page.wait_for_timeout(250)
+                if results.count():
+                    break
+            expect(results.first).to_be_visible()
+            expect(results.first).to_contain_text("genoprettes")
+            page.wait_for_load_state("networkidle")
+        finally:
+            browser.close()
+
+    assert dialogs == [], "corpus text was executed as a script"
+    assert remote == [], "the page tried to reach another host"
+    assert errors == []
