@@ -1,4 +1,4 @@
-"""The command-line contract: outputs, reproducible builds, and bad input giving exit 2 with nothing written."""
+"""The command-line contract: outputs, reproducible builds, bad input (exit 2, nothing written)."""
 
 from __future__ import annotations
 
@@ -103,11 +103,14 @@ def replace_in(path: Path, old: str, new: str) -> None:
 
 
 BAD_INPUTS = {
-    "not utf-8": (lambda c: (c / "sv-2009.txt").write_bytes(b"FIDE\n\xff\xfe regler\n"), "sv-2009.txt:2: not UTF-8"),
+    "not utf-8": (
+        lambda c: (c / "sv-2009.txt").write_bytes(b"FIDE\n\xff\xfe regler\n"),
+        "sv-2009.txt:2: not UTF-8",
+    ),
     "empty": (lambda c: (c / "nb-2014.txt").write_text("  \n"), "nb-2014.txt: "),
     "binary": (lambda c: (c / "hu-2018.txt").write_bytes(b"\x00\x01\x02PK"), "hu-2018.txt"),
     "missing field": (
-        lambda c: replace_in(c / "editions.yaml", "  in_force: \"2009-07-01\"", "  in_fore: \"2009-07-01\""),
+        lambda c: replace_in(c / "editions.yaml", '  in_force: "2009-07-01"', '  in_fore: "2009-07-01"'),
         "editions.yaml:",
     ),
     "duplicate id": (lambda c: replace_in(c / "editions.yaml", "id: sv-2009", "id: da-2001"), "da-2001"),
