@@ -22,6 +22,7 @@ from .clean import Line, split_lines
 from .model import Edition, InputError, Provision
 
 STRUCTURAL_KINDS = {"preface", "heading"}
+ITEM_KINDS = {"item", "appendix item", "guideline item"}
 CONTINUE = "+"
 
 
@@ -88,6 +89,7 @@ ROMAN = re.compile(r"^\(?(iv|v|i{1,3})[.)]\s*")
 PAREN_NUM = re.compile(r"^(?:\((\d{1,2})\)|(\d{1,2})\))\s*")
 NUM = re.compile(r"^(\d{1,2})\.?\s+(?:\1\.\s+)?(?=[A-Za-zÆØÅÄÖÉÁæøåäöéá(«\"“])")
 MOVE = re.compile(r"\b\d{1,3}\.\s?(?:[KQRBNDTLSFVH]?[a-h]?x?[a-h][1-8]|0-0)")
+LETTERED_REFERENCE = re.compile(r"(?<![\d.])(\d{1,2}(?:\.\d{1,2})+)\s?\.?\s?\(?([a-h])(?:\)|\b)(?![\w.])")
 SUBHEADING = re.compile(r"^[A-ZÆØÅÄÖÉÁ][\wæøåäöéáő]+(?: [\wæøåäöéáő]+)?:?$")
 GLOSSARY_ENTRY = re.compile(r"^([^\t]+)\t([^\t]*)\t+(.*)$")
 
@@ -220,6 +222,9 @@ class Segmenter:
     def run(self) -> list[Provision]:
         units = [line for line in self.lines if not line.blank]
         self.printed_by_section = self._printed_dotted(units)
+        self.lettered_references = {
+            f"{m.group(1)}.{m.group(2)}" for m in LETTERED_REFERENCE.finditer(self.edition.text)
+        }
         for index, line in enumerate(units):
             if line.raw.lstrip().startswith("```"):
                 self.in_fence = not self.in_fence
@@ -266,9 +271,40 @@ class Segmenter:
             return None
         if self.marker(line, ahead):
             return None
-        if SUBHEADING.match(text) and ahead and self.parse_marker(ahead[0].text, []) and self.stack:
+        current = self.provisions[-1] if self.provisions else None
+        if current and not current.text and current.printed_label and current.kind in ITEM_KINDS:
+            return self.append(line)  # "a." on one line, "Advarsel" on the next
+        if SUBHEADING.match(text) and self.stack and len(text.split()) <= 2:
             return self.subheading(line)
+        if self.tail_of_list(line, ahead):
+            return None
         return self.paragraph(line)
+
+    def tail_of_list(self, line: Line, ahead: list[Line]) -> bool:
+        """A capitalised paragraph after a list whose items continue a sentence in lower case belongs to
+        the item that introduced the list ("9.2 … a) kommer … b) just har …" then "Ställningar enligt
+        a) och b) …"): it becomes that item's `.tail` provision."""
+        if len(self.stack) < 2 or self.stack[-1].style not in ("letter", "num", "roman"):
+            return False
+        item = self.stack[-1].provision
+        if not item.text[:1].islower() or not line.text[:1].isupper():
+            return False
+        top = self.stack[-1]
+        following = succ(top.style, top.value)
+        for later in ahead:
+            if PLAIN.match(later.text) or PREFIXED.match(later.text):
+                break
+            found = self.parse_marker(later.text, [])
+            if found and found.style == top.style and found.value == following:
+                return False  # the list goes on: this paragraph continues its current item
+        owner = self.stack[-2].provision
+        label = f"{owner.label}.tail"
+        label = self._unique(label) if label in self.labels else label
+        kind = owner.kind if owner.kind in ITEM_KINDS else self.item_kind()
+        provision = self.emit(line, label, kind, printed=None, parent=owner.label)
+        del self.stack[-1:]
+        self.stack.append(Node("tail", "tail", provision))
+        return True
 
     def subheading(self, line: Line) -> None:
         """ "Noter", "Eksempler:": a sub-heading inside an item opens a group for the list after it."""
@@ -421,6 +457,7 @@ class Segmenter:
             # "5.1. b)" after "5.1. a)": the article label is printed again before the next letter
             self.place(line, letter)
             return True
+        self.infer_container(line, label)
         provision = self.emit(
             line, label, self.item_kind(), printed=match.group(0).strip(), parent=self.parent_of(label)
         )
@@ -430,6 +467,20 @@ class Segmenter:
             provision.text = ""
             self.place(line, letter, col=letter.start)
         return True
+
+    def infer_container(self, line: Line, label: str) -> None:
+        """ "3.7.1" with no printed "3.7": add the missing 3.7 (inferred, owning no characters) when its own
+        parent exists, so the hierarchy follows the numbering."""
+        parts = label.split(".")
+        if len(parts) < 3:
+            return
+        middle = ".".join(parts[:-1])
+        if middle in self.labels or ".".join(parts[:-2]) not in self.labels:
+            return
+        container = self.emit(
+            line, middle, self.item_kind(), printed=None, parent=self.parent_of(middle), inferred=True
+        )
+        container.text = ""
 
     def inline_letter(self, text: str, col: int) -> Marker | None:
         """A sub-item letter printed right after a label on the same line ("5.1. a) Partiet …")."""
@@ -455,6 +506,11 @@ class Segmenter:
             found = Marker("letter", letter.group(1), letter.group(0).strip(), found.end + letter.end())
             letter = None
         self.place(line, found)
+        nested = NUM.match(line.text[found.end :]) if found.style == "letter" and not letter else None
+        if nested and nested.group(1) == "1":
+            self.provisions[-1].text = ""
+            inner = Marker("num", "1", nested.group(0).strip(), found.end + nested.end(), found.end)
+            self.place(line, inner, col=found.end)
         if letter:
             self.provisions[-1].text = ""  # "1. a) …": the number's text sits in its first sub-item
             self.place(
@@ -526,7 +582,25 @@ class Segmenter:
         label = f"{parent}.{marker.value}"
         provision = self.emit(line, label, self.item_kind(), printed=marker.printed, parent=parent, col=col)
         provision.text = line.text[marker.end :].strip()
+        inline = self.inline_successor(line.text, marker)
+        if inline is not None:
+            provision.text = line.text[marker.end : inline.start].strip()
+            stack.append(Node(marker.style, marker.value, provision))
+            self.place(line, inline, col=inline.start)
+            return
         stack.append(Node(marker.style, marker.value, provision))
+
+    def inline_successor(self, text: str, marker: Marker) -> Marker | None:
+        """The next sub-item on the same line: "b) … oppfylt. c) En stilling …", "[a] … eller [b] …"."""
+        if marker.style != "letter" or not marker.printed or marker.printed[-1] not in ")]":
+            return None
+        value = letter_succ(marker.value)
+        printed = marker.printed.replace(marker.value, value, 1)
+        pattern = rf"(?:[.;:]|\b(?:eller|och|og|or|vagy))\s+({re.escape(printed)})\s+(?=\w)"
+        found = re.compile(pattern).search(text, marker.end)
+        if not found:
+            return None
+        return Marker("letter", value, printed, found.end(), found.start(1))
 
     def _lead_in(self) -> bool:
         """The open item introduces a list (ends with ':' or without a full stop)."""
@@ -547,6 +621,8 @@ class Segmenter:
         successor = ".".join(parts[:-1] + [str(int(parts[-1]) + 1)])
         if successor in self.printed_by_section.get(parts[0], set()) or len(self.stack) > 1:
             return False
+        if any(ref.startswith(top + ".") for ref in self.lettered_references):
+            return False  # the text itself cites "10.2 a, b och c": the letters belong to 10.2
         if not all(p.isdigit() for p in parts):
             return False
         provision = self.emit(

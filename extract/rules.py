@@ -1,0 +1,180 @@
+"""Curated canonical rules (kb/rules/*.yaml): strict loading and coverage of the provisions.
+
+A rule lists, per edition, the labels of the provisions that express it (the curated mapping).
+A label that is printed twice in one edition is written `label@line` (`11.2.2@365`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from .model import InputError
+
+RULE_KEYS = {"id", "title", "summary", "topic", "parent", "parameters", "provisions", "anchor", "notes"}
+REQUIRED = ("id", "title", "summary", "topic", "provisions")
+RULE_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A language-neutral rule of the Laws, with the provisions that express it in each edition."""
+
+    id: str
+    title: str
+    summary: str
+    topic: str
+    parent: str | None
+    parameters: tuple[str, ...]
+    provisions: dict[str, tuple[str, ...]]
+    anchor: str | None = None
+    path: str = ""
+    line: int = 0
+    notes: tuple[str, ...] = field(default_factory=tuple)
+
+
+class _UniqueKeyLoader(yaml.SafeLoader):
+    pass
+
+
+def _mapping(loader: _UniqueKeyLoader, node: yaml.MappingNode, deep: bool = False) -> dict:
+    seen: set[object] = set()
+    for key_node, _ in node.value:
+        key = loader.construct_object(key_node, deep=deep)
+        if key in seen:
+            raise InputError(loader.name, key_node.start_mark.line + 1, f"duplicate key '{key}'")
+        seen.add(key)
+    data = loader.construct_mapping(node, deep=deep)
+    data["__line__"] = node.start_mark.line + 1
+    return data
+
+
+_UniqueKeyLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping)
+
+
+def load_rules(kb_dir: Path) -> list[Rule]:
+    """All rules of kb/rules/*.yaml, checked: known keys, unique ids, existing parents."""
+    rules: list[Rule] = []
+    folder = kb_dir / "rules"
+    for path in sorted(folder.glob("*.yaml")):
+        loader = _UniqueKeyLoader(path.read_text(encoding="utf-8"))
+        loader.name = str(path)
+        try:
+            entries = loader.get_single_data() or []
+        except yaml.YAMLError as error:
+            mark = getattr(error, "problem_mark", None)
+            raise InputError(path, mark.line + 1 if mark else None, f"invalid YAML: {error}") from error
+        finally:
+            loader.dispose()
+        if not isinstance(entries, list):
+            raise InputError(path, 1, "expected a list of rules")
+        for entry in entries:
+            rules.append(_rule(path, entry))
+    ids: dict[str, Rule] = {}
+    for rule in rules:
+        if rule.id in ids:
+            other = ids[rule.id]
+            raise InputError(
+                rule.path, rule.line, f"rule id '{rule.id}' also defined at {other.path}:{other.line}"
+            )
+        ids[rule.id] = rule
+    for rule in rules:
+        if rule.parent and rule.parent not in ids:
+            raise InputError(rule.path, rule.line, f"rule '{rule.id}' has unknown parent '{rule.parent}'")
+    return rules
+
+
+def _rule(path: Path, entry: object) -> Rule:
+    if not isinstance(entry, dict):
+        raise InputError(path, None, "each rule must be a mapping")
+    line = entry.pop("__line__", 0)
+    unknown = set(entry) - RULE_KEYS
+    if unknown:
+        allowed = ", ".join(sorted(RULE_KEYS))
+        raise InputError(path, line, f"unknown key(s) {', '.join(sorted(unknown))}; allowed: {allowed}")
+    for key in REQUIRED:
+        if entry.get(key) in (None, ""):
+            raise InputError(path, line, f"rule is missing '{key}'")
+    if not RULE_ID.match(str(entry["id"])):
+        raise InputError(path, line, f"rule id '{entry['id']}' is not short kebab-case")
+    provisions = entry["provisions"]
+    if not isinstance(provisions, dict):
+        raise InputError(path, line, f"rule '{entry['id']}': provisions must map edition -> list of labels")
+    provisions.pop("__line__", None)
+    return Rule(
+        id=str(entry["id"]),
+        title=str(entry["title"]),
+        summary=str(entry["summary"]),
+        topic=str(entry["topic"]),
+        parent=entry.get("parent"),
+        parameters=tuple(entry.get("parameters") or ()),
+        provisions={
+            str(ed): tuple(str(label) for label in labels or ()) for ed, labels in provisions.items()
+        },
+        anchor=entry.get("anchor"),
+        path=str(path),
+        line=line,
+        notes=tuple(entry.get("notes") or ()),
+    )
+
+
+def provision_key(provision: dict[str, object], duplicated: set[str]) -> str:
+    """How a curated file names a provision: its label, or `label@line` when the label is printed twice."""
+    label = str(provision["label"])
+    return f"{label}@{provision['line']}" if label in duplicated else label
+
+
+def edition_keys(provisions: list[dict[str, object]]) -> tuple[list[str], list[str]]:
+    """(all keys, leaf keys) of one edition's provisions."""
+    counts: dict[str, int] = defaultdict(int)
+    for p in provisions:
+        counts[str(p["label"])] += 1
+    duplicated = {label for label, n in counts.items() if n > 1}
+    parents = {p["parent"] for p in provisions}
+    keys = [provision_key(p, duplicated) for p in provisions]
+    leaves = [provision_key(p, duplicated) for p in provisions if p["label"] not in parents]
+    return keys, leaves
+
+
+def curated_mapping(rules: list[Rule]) -> dict[tuple[str, str], str]:
+    """(edition, provision key) -> rule id, as curated in kb/rules."""
+    mapping: dict[tuple[str, str], str] = {}
+    for rule in rules:
+        for edition, labels in rule.provisions.items():
+            for label in labels:
+                mapping[(edition, label)] = rule.id
+    return mapping
+
+
+def coverage_problems(rules: list[Rule], provisions: dict[str, list[dict[str, object]]]) -> list[str]:
+    """Everything wrong with the curated mapping: unknown labels, leaves mapped twice or not at all."""
+    problems: list[str] = []
+    seen: dict[tuple[str, str], str] = {}
+    known = {edition: set(edition_keys(items)[0]) for edition, items in provisions.items()}
+    for rule in rules:
+        for edition, labels in rule.provisions.items():
+            if edition not in known:
+                problems.append(
+                    f"{rule.path}:{rule.line}: rule '{rule.id}' names unknown edition '{edition}'"
+                )
+                continue
+            for label in labels:
+                if label not in known[edition]:
+                    problems.append(
+                        f"{rule.path}:{rule.line}: rule '{rule.id}': {edition} has no provision '{label}'"
+                    )
+                if (edition, label) in seen:
+                    problems.append(
+                        f"{rule.path}:{rule.line}: {edition}:{label} is mapped to '{seen[(edition, label)]}' "
+                        f"and '{rule.id}'"
+                    )
+                seen[(edition, label)] = rule.id
+    for edition, items in provisions.items():
+        for leaf in edition_keys(items)[1]:
+            if (edition, leaf) not in seen:
+                problems.append(f"{edition}:{leaf} (a leaf) is mapped to no rule")
+    return problems
