@@ -5,14 +5,20 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import yaml
 
+from .align import Agreement, Assignment, Item, agreement, align, make_items, name_rules, overall
+from .analyse import LOOKUP_LANGUAGES, TermMatcher, fingerprint, load_terms, pipeline
+from .graph import build_graph, graph_document, reference_counts
 from .load import load_editions
 from .model import Edition, InputError, Provision
+from .rules import Rule, curated_mapping, edition_keys, load_rules
 from .segment import coverage, duplicate_labels, leaves, segment
 
 GENERATED = "generated"
@@ -63,37 +69,230 @@ def report(edition: Edition, provisions: list[Provision]) -> EditionReport:
     )
 
 
+@dataclass
+class BuildResult:
+    """What a build produced and measured."""
+
+    reports: list[EditionReport]
+    agreement: list[Agreement]
+    overall: Agreement
+    leaves: int
+    mapped: int
+    disagreements: list[dict[str, object]]
+    references: dict[str, tuple[int, int]]
+    seconds: dict[str, float]
+
+
 def build(
-    corpus_dir: Path, kb_dir: Path, on_edition: Callable[[EditionReport], None] | None = None
-) -> list[EditionReport]:
-    """Segment every edition and replace kb/generated as a whole; nothing is written on error."""
+    corpus_dir: Path,
+    kb_dir: Path,
+    on_edition: Callable[[EditionReport], None] | None = None,
+    use_overrides: bool = True,
+) -> BuildResult:
+    """Run every stage and replace kb/generated as a whole; nothing is written on error."""
     editions = load_editions(corpus_dir)
+    rules = load_rules(kb_dir)
+    concepts = load_terms(kb_dir)
+    overrides = load_overrides(kb_dir, {r.id for r in rules}) if use_overrides else []
     files: dict[str, str] = {}
     reports: list[EditionReport] = []
+    documents: dict[str, list[dict[str, object]]] = {}
     for edition in editions:
         provisions = segment(edition)
+        documents[edition.id] = [p.as_dict() for p in provisions]
         files[f"provisions/{edition.id}.yaml"] = dump_yaml(provisions_document(edition, provisions))
         reports.append(report(edition, provisions))
         if on_edition:
             on_edition(reports[-1])
-    files["editions.yaml"] = dump_yaml(
+    files["editions.yaml"] = dump_yaml([edition_summary(e) for e in editions])
+
+    seconds: dict[str, float] = {}
+    for language in sorted({e.language for e in editions}):
+        pipeline(language) if language in LOOKUP_LANGUAGES else None  # spaCy start-up, not timed below
+    started = time.perf_counter()
+    keyed: dict[str, list[tuple[str, dict[str, object]]]] = {}
+    items: dict[str, list[Item]] = {}
+    references: dict[tuple[str, str], list[str]] = {}
+    term_hits: dict[tuple[str, str], set[str]] = {}
+    all_leaves: set[tuple[str, str]] = set()
+    for edition in editions:
+        matcher = TermMatcher(concepts, edition.language)
+        keys, leaf_keys = edition_keys(documents[edition.id])
+        keyed[edition.id] = list(zip(keys, documents[edition.id], strict=True))
+        fingerprints = {}
+        for key, provision in keyed[edition.id]:
+            text = str(provision["text"] or provision.get("heading") or "")
+            fingerprints[key] = fingerprint(text, edition.language, matcher)
+            references[(edition.id, key)] = list(fingerprints[key].references)
+            term_hits[(edition.id, key)] = set(fingerprints[key].concepts)
+        items[edition.id] = make_items(edition.id, documents[edition.id], fingerprints, leaf_keys)
+        all_leaves |= {(edition.id, key) for key in leaf_keys}
+    seconds["analysis"] = time.perf_counter() - started
+    started = time.perf_counter()
+    links = align(items)
+    anchors = anchors_of(rules, [e.id for e in editions], all_leaves)
+    assigned = name_rules(links, anchors, [e.id for e in editions], all_leaves)
+    seconds["alignment"] = time.perf_counter() - started
+
+    curated = {key: rule for key, rule in curated_mapping(rules).items() if key[0] in documents}
+    curated_leaves = {key: rule for key, rule in curated.items() if key in all_leaves}
+    order = [e.id for e in editions]
+    anchors_by_pair = {
+        pair: anchors_of(rules, [e for e in order if e not in pair], all_leaves) for pair in links
+    }
+    rows = agreement(links, curated_leaves, all_leaves, anchors_by_pair, order)
+    disagreements = disagreement_list(assigned, curated_leaves, keyed)
+    final = dict(assigned)
+    if use_overrides:
+        for key, rule in curated.items():
+            current = final.get(key)
+            if current is None or current.rule != rule:
+                final[key] = Assignment(rule, current.confidence if current else 0.0, "curated")
+        for override in overrides:
+            final[(override["edition"], override["label"])] = Assignment(
+                override["rule"], 1.0, "override", (override["reason"],)
+            )
+    mapping = {key: a.rule for key, a in final.items()}
+    graph = build_graph(
+        [edition_summary(e) for e in editions], keyed, rules, concepts, mapping, references, term_hits
+    )
+    files["alignment.yaml"] = dump_yaml(alignment_document(final, keyed))
+    files["agreement.yaml"] = dump_yaml(
+        {
+            "pairs": [
+                vars(r)
+                | {"precision": round(r.precision, 4), "recall": round(r.recall, 4), "f1": round(r.f1, 4)}
+                for r in rows
+            ],
+            "overall": {
+                k: round(v, 4) if isinstance(v, float) else v for k, v in vars(overall(rows)).items()
+            },
+            "disagreements": disagreements,
+        }
+    )
+    files["links.yaml"] = dump_yaml(
         [
             {
-                "id": e.id,
-                "language": e.language,
-                "title": e.title,
-                "in_force": e.in_force,
-                "congress": e.congress,
-                "approved_by": e.approved_by,
-                "approved_on": e.approved_on,
-                "translator": e.translator,
-                "source_file": e.path.name,
+                "a": f"{link.a[0]}:{link.a[1]}",
+                "b": f"{link.b[0]}:{link.b[1]}",
+                "score": round(link.score, 3),
+                "evidence": list(link.evidence),
             }
-            for e in editions
+            for pair in links.values()
+            for link in pair
         ]
     )
+    files["graph.yaml"] = dump_yaml(graph_document(graph))
     write_tree_atomically(kb_dir / GENERATED, files)
-    return reports
+    return BuildResult(
+        reports=reports,
+        agreement=rows,
+        overall=overall(rows),
+        leaves=len(all_leaves),
+        mapped=sum(1 for key in all_leaves if key in final),
+        disagreements=disagreements,
+        references=reference_counts(graph),
+        seconds=seconds,
+    )
+
+
+def edition_summary(e: Edition) -> dict[str, object]:
+    return {
+        "id": e.id,
+        "language": e.language,
+        "title": e.title,
+        "in_force": e.in_force,
+        "congress": e.congress,
+        "approved_by": e.approved_by,
+        "approved_on": e.approved_on,
+        "translator": e.translator,
+        "source_file": e.path.name,
+    }
+
+
+def anchors_of(
+    rules: list[Rule], order: list[str], leaves: set[tuple[str, str]]
+) -> dict[tuple[str, str], str]:
+    """Each rule's provisions in the newest edition that has it: the names the aligner gives out."""
+    anchors: dict[tuple[str, str], str] = {}
+    for rule in rules:
+        present = [e for e in order if rule.provisions.get(e)]
+        if not present:
+            continue
+        newest = present[-1]
+        for label in rule.provisions[newest]:
+            if (newest, label) in leaves:
+                anchors[(newest, label)] = rule.id
+    return anchors
+
+
+def disagreement_list(
+    assigned: dict[tuple[str, str], Assignment],
+    curated: dict[tuple[str, str], str],
+    keyed: dict[str, list[tuple[str, dict[str, object]]]],
+) -> list[dict[str, object]]:
+    """Leaves where the aligner alone names another rule than the curated mapping, least confident first."""
+    lines = {
+        (edition, key): provision["line"] for edition, items in keyed.items() for key, provision in items
+    }
+    rows = []
+    for key, rule in curated.items():
+        got = assigned.get(key)
+        if got is not None and got.rule == rule:
+            continue
+        rows.append(
+            {
+                "edition": key[0],
+                "label": key[1],
+                "line": lines.get(key),
+                "curated": rule,
+                "aligner": got.rule if got else None,
+                "confidence": got.confidence if got else 0.0,
+                "evidence": list(got.evidence) if got else [],
+            }
+        )
+    return sorted(rows, key=lambda r: (r["confidence"], r["edition"], str(r["label"])))
+
+
+def alignment_document(
+    final: dict[tuple[str, str], Assignment], keyed: dict[str, list[tuple[str, dict[str, object]]]]
+) -> list[dict[str, object]]:
+    rows = []
+    for edition, items in keyed.items():
+        for key, _ in items:
+            found = final.get((edition, key))
+            if found is None:
+                continue
+            rows.append(
+                {
+                    "rule": found.rule,
+                    "edition": edition,
+                    "label": key,
+                    "confidence": found.confidence,
+                    "method": found.method,
+                    "evidence": list(found.evidence),
+                }
+            )
+    return rows
+
+
+OVERRIDE_KEYS = {"edition", "label", "rule", "reason"}
+
+
+def load_overrides(kb_dir: Path, rule_ids: set[str]) -> list[dict[str, str]]:
+    """kb/overrides.yaml: alignment decisions a person made; applied after scoring, never rewritten."""
+    path = kb_dir / "overrides.yaml"
+    if not path.exists():
+        return []
+    entries = yaml.safe_load(path.read_text(encoding="utf-8")) or []
+    if not isinstance(entries, list):
+        raise InputError(path, 1, "expected a list of {edition, label, rule, reason}")
+    for number, entry in enumerate(entries, start=1):
+        if not isinstance(entry, dict) or set(entry) != OVERRIDE_KEYS:
+            raise InputError(path, None, f"entry {number} must have exactly the keys {sorted(OVERRIDE_KEYS)}")
+        if entry["rule"] not in rule_ids:
+            raise InputError(path, None, f"entry {number}: unknown rule '{entry['rule']}'")
+    return entries
 
 
 def write_tree_atomically(target: Path, files: dict[str, str]) -> None:
@@ -116,6 +315,14 @@ def write_tree_atomically(target: Path, files: dict[str, str]) -> None:
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
+
+
+def read_generated(kb_dir: Path, name: str) -> Any:
+    """A file of kb/generated, or an input error telling to build first."""
+    path = kb_dir / GENERATED / name
+    if not path.exists():
+        raise InputError(path, None, "not built yet; run 'chesslaws build' first")
+    return yaml.safe_load(path.read_text(encoding="utf-8"))
 
 
 def read_provisions(kb_dir: Path, edition: str | None = None) -> dict[str, list[dict[str, object]]]:

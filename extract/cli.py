@@ -65,11 +65,25 @@ def main() -> None:
 
 
 @main.command()
+@click.option(
+    "--no-overrides",
+    is_flag=True,
+    help="Publish the aligner's own mapping: ignore kb/overrides.yaml and the curated mapping.",
+)
+@click.option(
+    "--disagreements",
+    "show_disagreements",
+    default=10,
+    show_default=True,
+    help="How many aligner/curated disagreements to list (least confident first).",
+)
 @data_options
-def build(corpus_dir: Path, kb_dir: Path) -> None:
-    """Segment every edition of the corpus into kb/generated (atomic, byte-for-byte reproducible).
+def build(no_overrides: bool, show_disagreements: int, corpus_dir: Path, kb_dir: Path) -> None:
+    """Build kb/generated from the corpus and kb/ (atomic, byte-for-byte reproducible).
 
-    Prints per edition: provisions, leaves, labels printed vs inferred, duplicate labels, coverage.
+    Prints per edition: provisions, leaves, labels printed vs inferred, duplicate labels, coverage;
+    then how well the aligner alone agrees with the curated mapping (per edition pair), how many
+    leaves are mapped, cross-references resolved and dangling, and the time each stage took.
 
     Example: chesslaws build --corpus corpus --kb kb
     """
@@ -88,11 +102,37 @@ def build(corpus_dir: Path, kb_dir: Path) -> None:
             f"{r.unnumbered:>10} {len(r.duplicates):>10} {r.coverage:>8.2%}"
         )
 
-    reports = build_stage.build(corpus_dir, kb_dir, on_edition=line)
-    for r in reports:
+    result = build_stage.build(corpus_dir, kb_dir, on_edition=line, use_overrides=not no_overrides)
+    for r in result.reports:
         for label, lines in r.duplicates.items():
             where = ", ".join(f"{corpus_dir / (r.edition + '.txt')}:{n}" for n in lines)
             click.echo(f"duplicate label {r.edition}:{label} printed at {where}")
+    click.echo("\naligner alone vs curated mapping (leaf pairs that express the same rule)")
+    click.echo(f"{'pair':19} {'precision':>9} {'recall':>7} {'F1':>6} {'curated':>8} {'aligner':>8}")
+    for row in [*result.agreement, result.overall]:
+        pair = "all pairs" if row.a == "all" else f"{row.a}~{row.b}"
+        click.echo(
+            f"{pair:19} {row.precision:>9.3f} {row.recall:>7.3f} {row.f1:>6.3f} "
+            f"{row.true_links:>8} {row.predicted_links:>8}"
+        )
+    source = "aligner only (--no-overrides)" if no_overrides else "aligner + curated + overrides"
+    click.echo(f"leaves mapped to a rule: {result.mapped}/{result.leaves} ({source})")
+    for edition, (resolved, dangling) in result.references.items():
+        click.echo(f"cross-references {edition}: {resolved} resolved, {dangling} dangling")
+    if result.disagreements and show_disagreements:
+        click.echo(
+            f"{len(result.disagreements)} leaves where the aligner alone names another rule; "
+            f"least confident first (all in kb/generated/agreement.yaml):"
+        )
+        for d in result.disagreements[:show_disagreements]:
+            click.echo(
+                f"  {d['edition']}:{d['label']} (line {d['line']}) curated {d['curated']}, "
+                f"aligner {d['aligner'] or '-'} ({d['confidence']:.2f})"
+            )
+    click.echo(
+        f"analysis {result.seconds['analysis']:.2f}s (after spaCy start-up), "
+        f"alignment of {len(result.reports)} editions {result.seconds['alignment']:.2f}s"
+    )
     click.echo(f"wrote {kb_dir / build_stage.GENERATED}")
 
 
@@ -130,19 +170,78 @@ def export_provisions(fmt: str, edition: str | None, corpus_dir: Path, kb_dir: P
         click.echo(buffer.getvalue(), nl=False)
 
 
+@export.command("alignment")
+@click.option("--format", "fmt", type=click.Choice(["csv", "json"]), default="csv", show_default=True)
+@click.option("--edition", default=None, help="Only this edition.")
+@data_options
+def export_alignment(fmt: str, edition: str | None, corpus_dir: Path, kb_dir: Path) -> None:
+    """Which rule each provision expresses: rule, edition, label, confidence, method.
+
+    Example: chesslaws export alignment --format json --edition nb-2014
+    """
+    rows = [
+        r for r in build_stage.read_generated(kb_dir, "alignment.yaml") if edition in (None, r["edition"])
+    ]
+    columns = ("rule", "edition", "label", "confidence", "method")
+    emit_rows([{c: r[c] for c in columns} for r in rows], columns, fmt)
+
+
+@export.command("graph")
+@click.option("--format", "fmt", type=click.Choice(["graphml", "json"]), default="json", show_default=True)
+@data_options
+def export_graph(fmt: str, corpus_dir: Path, kb_dir: Path) -> None:
+    """The knowledge graph (rules, provisions, editions, terms and their edges).
+
+    Example: chesslaws export graph --format graphml > chesslaws.graphml
+    """
+    import networkx as nx
+
+    from .graph import load_graph
+
+    path = kb_dir / build_stage.GENERATED / "graph.yaml"
+    if not path.exists():
+        raise UsageFailure(f"{path}: no graph here; run 'chesslaws build' first")
+    graph = load_graph(path)
+    if fmt == "json":
+        click.echo(
+            json.dumps(nx.node_link_data(graph, edges="edges"), ensure_ascii=False, indent=1, default=str)
+        )
+        return
+    for _, data in graph.nodes(data=True):
+        for key, value in list(data.items()):
+            if isinstance(value, list | dict) or value is None:
+                data[key] = json.dumps(value, ensure_ascii=False)
+    for _, _, data in graph.edges(data=True):
+        for key, value in list(data.items()):
+            if isinstance(value, list | dict) or value is None:
+                data[key] = json.dumps(value, ensure_ascii=False)
+    click.echo("\n".join(nx.generate_graphml(graph)))
+
+
+def emit_rows(rows: list[dict[str, Any]], columns: tuple[str, ...], fmt: str) -> None:
+    if fmt == "json":
+        click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+        return
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=columns, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    click.echo(buffer.getvalue(), nl=False)
+
+
 @main.command()
 @click.argument("reference")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @data_options
 def show(reference: str, fmt: str, corpus_dir: Path, kb_dir: Path) -> None:
-    """Show EDITION:LABEL with its sub-items (e.g. da-2001:7.4 or hu-2018:A.3.2).
+    """Show a RULE in every edition (oldest first), or EDITION:LABEL with its sub-items.
 
-    Example: chesslaws show da-2001:7.4.b
+    Example: chesslaws show illegal-move-penalty; chesslaws show da-2001:7.4.b
     """
+    if ":" not in reference:
+        return show_rule(reference, fmt, kb_dir)
     from .segment import normalize_label
 
-    if ":" not in reference:
-        raise UsageFailure(f"'{reference}': expected EDITION:LABEL, e.g. da-2001:7.4.b")
     edition, label = reference.split(":", 1)
     provisions = build_stage.read_provisions(kb_dir, edition)[edition]
     wanted = label if any(p["label"] == label for p in provisions) else normalize_label(label)
@@ -151,7 +250,7 @@ def show(reference: str, fmt: str, corpus_dir: Path, kb_dir: Path) -> None:
         raise UsageFailure(f"{edition} has no provision labelled '{label}'")
     if fmt == "json":
         click.echo(json.dumps([{"edition": edition, **p} for p in found], ensure_ascii=False, indent=2))
-        return
+        return None
     for p in found:
         depth = str(p["label"]).count(".") - wanted.count(".")
         printed = p["printed_label"] or ("(inferred)" if p["inferred"] else "")
@@ -159,6 +258,63 @@ def show(reference: str, fmt: str, corpus_dir: Path, kb_dir: Path) -> None:
         click.echo(f"{'  ' * depth}{edition}:{p['label']} [{printed}] line {p['line']}{title}")
         for text_line in str(p["text"]).splitlines():
             click.echo(f"{'  ' * depth}  {text_line}")
+    return None
+
+
+def show_rule(rule_id: str, fmt: str, kb_dir: Path) -> None:
+    from .rules import load_rules
+
+    rules = {r.id: r for r in load_rules(kb_dir)}
+    if rule_id not in rules:
+        close = [r for r in rules if rule_id in r][:5]
+        hint = f"; did you mean {', '.join(close)}?" if close else "; use EDITION:LABEL for a provision"
+        raise UsageFailure(f"no rule '{rule_id}' in {kb_dir / 'rules'}{hint}")
+    rule = rules[rule_id]
+    provisions = build_stage.read_provisions(kb_dir)
+    alignment = build_stage.read_generated(kb_dir, "alignment.yaml")
+    wanted = {(r["edition"], r["label"]) for r in alignment if r["rule"] == rule_id}
+    texts = []
+    for edition, items in provisions.items():
+        counts: dict[str, int] = {}
+        for p in items:
+            counts[str(p["label"])] = counts.get(str(p["label"]), 0) + 1
+        for p in items:
+            key = p["label"] if counts[str(p["label"])] == 1 else f"{p['label']}@{p['line']}"
+            if (edition, key) in wanted:
+                texts.append(
+                    {
+                        "edition": edition,
+                        "label": key,
+                        "printed_label": p["printed_label"],
+                        "line": p["line"],
+                        "text": p["text"],
+                    }
+                )
+    if fmt == "json":
+        click.echo(
+            json.dumps(
+                {
+                    "rule": rule_id,
+                    "title": rule.title,
+                    "summary": rule.summary,
+                    "topic": rule.topic,
+                    "parameters": list(rule.parameters),
+                    "provisions": texts,
+                },
+                ensure_ascii=False,
+                indent=2,
+            )
+        )
+        return
+    click.echo(f"{rule.id}: {rule.title}\n  {rule.summary}\n  topic: {rule.topic}")
+    if rule.parameters:
+        click.echo(f"  parameters: {', '.join(rule.parameters)}")
+    if not texts:
+        click.echo("  (no edition has this rule)")
+    for t in texts:
+        click.echo(f"\n{t['edition']} {t['label']} (line {t['line']})")
+        for text_line in str(t["text"]).splitlines():
+            click.echo(f"  {text_line}")
 
 
 @main.command()

@@ -76,7 +76,7 @@ def test_show_prints_the_provision_with_its_sub_items(built_kb):
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["show", "da-2001"], "expected EDITION:LABEL"),
+        (["show", "no-such-rule"], "no rule 'no-such-rule'"),
         (["show", "xx-1999:1.1"], "unknown edition 'xx-1999'"),
         (["show", "da-2001:99.9"], "da-2001 has no provision labelled '99.9'"),
     ],

@@ -1,0 +1,434 @@
+"""Align provisions across editions and languages without reading the curated mapping.
+
+Each leaf provision gets a language-neutral fingerprint (termbase concepts found through lemmas,
+numbers, cross-references, chess squares) plus its structural position. For every pair of editions:
+
+1. chapters (articles, appendices, guidelines, front matter) are matched by content alone, so a
+   renumbered or moved chapter is still found;
+2. inside each matched chapter pair a monotone alignment (weighted LCS) links provisions in order;
+3. provisions left over are linked across chapters when their content agrees strongly enough.
+
+Every link carries a score and the evidence behind it. Rule ids are then named from anchors: a rule's
+provisions in the newest edition that has it (curated, the only curated input the aligner sees);
+every other edition's provisions take the rule of the anchors they are linked to. kb/overrides.yaml
+(a person's decisions) is applied after that and always wins.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from itertools import combinations
+
+import numpy as np
+
+from .analyse import Fingerprint
+
+Key = tuple[str, str]  # (edition, provision key)
+
+MATCH_THRESHOLD = 0.30  # least score for a link inside matched chapters
+MOVE_THRESHOLD = 0.55  # least content score for a link across chapters
+CHAPTER_THRESHOLD = 0.20
+
+
+@dataclass(frozen=True)
+class Item:
+    """A leaf provision prepared for alignment."""
+
+    edition: str
+    key: str
+    label: str
+    kind: str
+    chapter: str
+    position: float  # 0..1 within its chapter
+    tail: str  # label below the chapter with letters as numbers: "7.5.b" -> "5.2"
+    fingerprint: Fingerprint
+
+    @property
+    def id(self) -> Key:
+        return (self.edition, self.key)
+
+
+@dataclass(frozen=True)
+class Link:
+    a: Key
+    b: Key
+    score: float
+    evidence: tuple[str, ...]
+
+
+@dataclass
+class Assignment:
+    rule: str
+    confidence: float
+    method: str  # anchor | aligner | override
+    evidence: tuple[str, ...] = field(default_factory=tuple)
+
+
+def chapter_of(label: str) -> str:
+    head = label.split(".")[0]
+    return head.split("-")[0]
+
+
+def label_tail(label: str) -> str:
+    parts = label.split(".")[1:]
+    return ".".join(str(ord(p) - 96) if len(p) == 1 and p.isalpha() and p.islower() else p for p in parts)
+
+
+def make_items(
+    edition: str, provisions: list[dict], fingerprints: dict[str, Fingerprint], leaves: list[str]
+) -> list[Item]:
+    """Items for an edition's leaves, in document order, with chapter and position."""
+    keyed = dict(zip(fingerprints, provisions, strict=True))
+    leaf_set = set(leaves)
+    by_chapter: dict[str, list[str]] = defaultdict(list)
+    for key in fingerprints:
+        if key in leaf_set:
+            by_chapter[chapter_of(str(keyed[key]["label"]))].append(key)
+    items = []
+    for key in fingerprints:
+        if key not in leaf_set:
+            continue
+        provision = keyed[key]
+        chapter = chapter_of(str(provision["label"]))
+        members = by_chapter[chapter]
+        position = members.index(key) / max(1, len(members) - 1)
+        items.append(
+            Item(
+                edition,
+                key,
+                str(provision["label"]),
+                str(provision["kind"]),
+                chapter,
+                position,
+                label_tail(str(provision["label"])),
+                fingerprints[key],
+            )
+        )
+    return items
+
+
+class Scorer:
+    """Similarity of provisions from their fingerprints, as matrices per edition pair (numpy).
+
+    Content (what the text says: concepts weighted by rarity, numbers, cross-references, squares,
+    length) is kept apart from structure (place inside the chapter), so chapters can be matched on
+    content alone and a renumbered chapter is still recognised.
+    """
+
+    def __init__(self, items: Iterable[Item]) -> None:
+        items = list(items)
+        counts: Counter[str] = Counter()
+        for item in items:
+            counts.update(item.fingerprint.concepts)
+        total = max(1, len(items))
+        self.idf = {c: math.log(1 + total / n) for c, n in counts.items()}
+        self.concepts = {c: i for i, c in enumerate(sorted(counts))}
+        self.weights = np.array([self.idf[c] for c in sorted(counts)]) if counts else np.zeros(0)
+        refs = sorted({r for item in items for r in item.fingerprint.references})
+        self.refs = {r: i for i, r in enumerate(refs)}
+        self.squares = {
+            f"{f}{r}": i for i, (f, r) in enumerate((f, r) for f in "abcdefgh" for r in range(1, 9))
+        }
+
+    def _binary(self, items: list[Item], vocabulary: dict, attribute: str) -> np.ndarray:
+        matrix = np.zeros((len(items), max(1, len(vocabulary))))
+        for row, item in enumerate(items):
+            for value in getattr(item.fingerprint, attribute):
+                column = vocabulary.get(value)
+                if column is not None:
+                    matrix[row, column] = 1.0
+        return matrix
+
+    @staticmethod
+    def _jaccard(x: np.ndarray, y: np.ndarray, weights: np.ndarray | None = None) -> np.ndarray:
+        if weights is not None:
+            x, y = x * weights, y * weights
+        sx = x.sum(axis=1)[:, None]
+        sy = y.sum(axis=1)[None, :]
+        both = (x > 0).astype(float) @ (y > 0).T.astype(float) if weights is None else _weighted_min(x, y)
+        union = sx + sy - both
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return np.where(union > 0, both / union, 0.0)
+
+    def content(self, xs: list[Item], ys: list[Item]) -> np.ndarray:
+        """Content similarity of every x with every y."""
+        cx = self._binary(xs, self.concepts, "concepts")
+        cy = self._binary(ys, self.concepts, "concepts")
+        weights = self.weights if len(self.weights) else None
+        score = 0.55 * self._jaccard(cx, cy, weights)
+        nx = np.array([[1.0 if n in item.fingerprint.numbers else 0.0 for n in range(201)] for item in xs])
+        ny = np.array([[1.0 if n in item.fingerprint.numbers else 0.0 for n in range(201)] for item in ys])
+        numbers = self._jaccard(nx, ny)
+        neither = (nx.sum(axis=1)[:, None] == 0) & (ny.sum(axis=1)[None, :] == 0)
+        score += np.where(neither, 0.05, 0.15 * numbers)
+        score += 0.1 * self._jaccard(
+            self._binary(xs, self.refs, "references"), self._binary(ys, self.refs, "references")
+        )
+        score += 0.1 * self._jaccard(
+            self._binary(xs, self.squares, "squares"), self._binary(ys, self.squares, "squares")
+        )
+        lx = np.array([max(1, item.fingerprint.length) for item in xs], dtype=float)[:, None]
+        ly = np.array([max(1, item.fingerprint.length) for item in ys], dtype=float)[None, :]
+        score += 0.1 * np.minimum(lx, ly) / np.maximum(lx, ly)
+        gx = np.array([item.kind == "glossary entry" for item in xs])[:, None]
+        gy = np.array([item.kind == "glossary entry" for item in ys])[None, :]
+        return np.where(gx != gy, score * 0.3, score)
+
+    def score(self, xs: list[Item], ys: list[Item], content: np.ndarray | None = None) -> np.ndarray:
+        """Content plus structural position inside the chapter."""
+        content = self.content(xs, ys) if content is None else content
+        same_tail = np.array([[1.0 if x.tail and x.tail == y.tail else 0.0 for y in ys] for x in xs])
+        same_head = np.array(
+            [
+                [
+                    1.0 if x.tail and y.tail and x.tail.split(".")[0] == y.tail.split(".")[0] else 0.0
+                    for y in ys
+                ]
+                for x in xs
+            ]
+        )
+        px = np.array([x.position for x in xs])[:, None]
+        py = np.array([y.position for y in ys])[None, :]
+        structure = 0.6 * same_tail + 0.3 * (same_head - same_tail).clip(0) + 0.4 * (1 - np.abs(px - py))
+        return 0.75 * content + 0.25 * structure
+
+    def evidence(self, x: Item, y: Item) -> tuple[str, ...]:
+        fx, fy = x.fingerprint, y.fingerprint
+        notes: list[str] = []
+        shared = sorted(fx.concepts & fy.concepts, key=lambda c: -self.idf.get(c, 1.0))
+        if shared:
+            notes.append("concepts " + ", ".join(shared[:4]))
+        if fx.numbers & fy.numbers:
+            notes.append(f"numbers {sorted(fx.numbers & fy.numbers)}")
+        if set(fx.references) & set(fy.references):
+            notes.append(f"references {sorted(set(fx.references) & set(fy.references))}")
+        if fx.squares & fy.squares:
+            notes.append(f"squares {len(fx.squares & fy.squares)}")
+        if x.tail and x.tail == y.tail:
+            notes.append(f"same place {x.chapter}.{x.tail} ~ {y.chapter}.{y.tail}")
+        return tuple(notes)
+
+
+def _weighted_min(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """sum_k min(x_ik, y_jk) for non-negative matrices whose rows share a weight vector per column."""
+    out = np.zeros((x.shape[0], y.shape[0]))
+    for k in range(x.shape[1]):
+        column = x[:, k]
+        if not column.any():
+            continue
+        out += np.minimum(column[:, None], y[:, k][None, :])
+    return out
+
+
+def monotone_links(xs: list[Item], ys: list[Item], scores: np.ndarray, scorer: Scorer) -> list[Link]:
+    """Best order-preserving links between two chapters (weighted LCS over scores above threshold)."""
+    n, m = len(xs), len(ys)
+    gain = scores - MATCH_THRESHOLD
+    best = np.zeros((n + 1, m + 1))
+    for i in range(n - 1, -1, -1):
+        for j in range(m - 1, -1, -1):
+            take = best[i + 1, j + 1] + gain[i, j] if gain[i, j] > 0 else -1.0
+            best[i, j] = max(best[i + 1, j], best[i, j + 1], take)
+    pairs: list[tuple[int, int]] = []
+    i = j = 0
+    while i < n and j < m:
+        if gain[i, j] > 0 and math.isclose(best[i, j], best[i + 1, j + 1] + gain[i, j]):
+            pairs.append((i, j))
+            i, j = i + 1, j + 1
+        elif best[i + 1, j] >= best[i, j + 1]:
+            i += 1
+        else:
+            j += 1
+    # splits and merges: an unlinked provision joins the provision it scores best with
+    linked_x = {i for i, _ in pairs}
+    linked_y = {j for _, j in pairs}
+    for i in range(n):
+        if i not in linked_x and m:
+            j = int(np.argmax(scores[i]))
+            if scores[i, j] >= MATCH_THRESHOLD + 0.1:
+                pairs.append((i, j))
+    for j in range(m):
+        if j not in linked_y and n:
+            i = int(np.argmax(scores[:, j]))
+            if scores[i, j] >= MATCH_THRESHOLD + 0.1:
+                pairs.append((i, j))
+    return [Link(xs[i].id, ys[j].id, float(scores[i, j]), scorer.evidence(xs[i], ys[j])) for i, j in pairs]
+
+
+def align_pair(xs: list[Item], ys: list[Item], scorer: Scorer) -> list[Link]:
+    """Links between the leaves of two editions."""
+    content = scorer.content(xs, ys)
+    index_x = {item.id: k for k, item in enumerate(xs)}
+    index_y = {item.id: k for k, item in enumerate(ys)}
+    chapters_x: dict[str, list[Item]] = defaultdict(list)
+    chapters_y: dict[str, list[Item]] = defaultdict(list)
+    for item in xs:
+        chapters_x[item.chapter].append(item)
+    for item in ys:
+        chapters_y[item.chapter].append(item)
+    rows = {c: [index_x[i.id] for i in members] for c, members in chapters_x.items()}
+    cols = {c: [index_y[i.id] for i in members] for c, members in chapters_y.items()}
+    similarity: dict[tuple[str, str], float] = {}
+    for cx, r in rows.items():
+        for cy, c in cols.items():
+            if structural(cx) != structural(cy):
+                continue
+            block = content[np.ix_(r, c)]
+            similarity[(cx, cy)] = (block.max(axis=1).mean() + block.max(axis=0).mean()) / 2
+    pairs: set[tuple[str, str]] = set()
+    for cx in chapters_x:
+        ranked = sorted(((s, cy) for (a, cy), s in similarity.items() if a == cx), reverse=True)
+        if ranked and ranked[0][0] >= CHAPTER_THRESHOLD:
+            pairs.add((cx, ranked[0][1]))
+    for cy in chapters_y:
+        ranked = sorted(((s, cx) for (cx, b), s in similarity.items() if b == cy), reverse=True)
+        if ranked and ranked[0][0] >= CHAPTER_THRESHOLD:
+            pairs.add((ranked[0][1], cy))
+    links: list[Link] = []
+    for cx, cy in sorted(pairs):
+        block = content[np.ix_(rows[cx], cols[cy])]
+        scores = scorer.score(chapters_x[cx], chapters_y[cy], block)
+        links.extend(monotone_links(chapters_x[cx], chapters_y[cy], scores, scorer))
+    linked_x = {link.a for link in links}
+    for k, x in enumerate(xs):
+        if x.id in linked_x or not ys:
+            continue
+        j = int(np.argmax(content[k]))
+        if content[k, j] >= MOVE_THRESHOLD:
+            links.append(Link(x.id, ys[j].id, float(content[k, j]), (*scorer.evidence(x, ys[j]), "moved")))
+    return dedupe(links)
+
+
+def structural(chapter: str) -> bool:
+    return not (re.fullmatch(r"\d{1,2}|[A-H]|I{1,3}|IV|GL", chapter) is not None)
+
+
+def dedupe(links: list[Link]) -> list[Link]:
+    best: dict[tuple[Key, Key], Link] = {}
+    for link in links:
+        if (link.a, link.b) not in best or best[(link.a, link.b)].score < link.score:
+            best[(link.a, link.b)] = link
+    return sorted(best.values(), key=lambda link: (link.a, link.b))
+
+
+def align(items: dict[str, list[Item]]) -> dict[tuple[str, str], list[Link]]:
+    """Links for every pair of editions (older first)."""
+    scorer = Scorer(item for group in items.values() for item in group)
+    return {(a, b): align_pair(items[a], items[b], scorer) for a, b in combinations(items, 2)}
+
+
+def name_rules(
+    links: dict[tuple[str, str], list[Link]], anchors: dict[Key, str], order: list[str], leaves: Iterable[Key]
+) -> dict[Key, Assignment]:
+    """Name each leaf's rule, newest edition first: anchors keep their rule; every other leaf takes the
+    rule its links to already-named provisions vote for (votes weighted by link score)."""
+    neighbours: dict[Key, list[tuple[Key, float]]] = defaultdict(list)
+    for pair_links in links.values():
+        for link in pair_links:
+            neighbours[link.a].append((link.b, link.score))
+            neighbours[link.b].append((link.a, link.score))
+    by_edition: dict[str, list[Key]] = defaultdict(list)
+    for key in leaves:
+        by_edition[key[0]].append(key)
+    result: dict[Key, Assignment] = {k: Assignment(rule, 1.0, "anchor") for k, rule in anchors.items()}
+    for edition in reversed(order):
+        for key in sorted(by_edition[edition]):
+            if key in result:
+                continue
+            votes: Counter[str] = Counter()
+            sources: dict[str, list[str]] = defaultdict(list)
+            for other, score in neighbours[key]:
+                named = result.get(other)
+                if named is not None:
+                    votes[named.rule] += score
+                    sources[named.rule].append(f"{other[0]}:{other[1]} ({score:.2f})")
+            if not votes:
+                continue
+            rule, weight = votes.most_common(1)[0]
+            confidence = round(weight / sum(votes.values()) * min(1.0, weight), 3)
+            result[key] = Assignment(rule, confidence, "aligner", tuple(sources[rule][:3]))
+    return result
+
+
+@dataclass(frozen=True)
+class Agreement:
+    a: str
+    b: str
+    precision: float
+    recall: float
+    f1: float
+    true_links: int
+    predicted_links: int
+    agreed_links: int = 0
+
+
+def gold_links(curated: dict[Key, str], a: str, b: str) -> set[tuple[Key, Key]]:
+    """Pairs of leaves of editions a and b that the curated mapping puts under the same rule."""
+    by_rule: dict[str, tuple[list[Key], list[Key]]] = defaultdict(lambda: ([], []))
+    for key, rule in curated.items():
+        if key[0] == a:
+            by_rule[rule][0].append(key)
+        elif key[0] == b:
+            by_rule[rule][1].append(key)
+    return {(x, y) for xs, ys in by_rule.values() for x in xs for y in ys}
+
+
+def predicted_links(
+    links: dict[tuple[str, str], list[Link]],
+    anchors: dict[Key, str],
+    order: list[str],
+    leaves: set[Key],
+    a: str,
+    b: str,
+) -> set[tuple[Key, Key]]:
+    """What the aligner says about editions a and b: leaves it names with the same rule, naming from
+    anchors of the OTHER editions only (nothing curated about a or b is used), plus its direct links
+    between leaves it could not name."""
+    foreign = {key: rule for key, rule in anchors.items() if key[0] not in (a, b)}
+    named = name_rules(links, foreign, order, leaves)
+    by_rule: dict[str, tuple[list[Key], list[Key]]] = defaultdict(lambda: ([], []))
+    for key, assignment in named.items():
+        if key[0] == a:
+            by_rule[assignment.rule][0].append(key)
+        elif key[0] == b:
+            by_rule[assignment.rule][1].append(key)
+    pairs = {(x, y) for xs, ys in by_rule.values() for x in xs for y in ys}
+    for link in links.get((a, b), []):
+        if link.a not in named or link.b not in named:
+            pairs.add((link.a, link.b))
+    return pairs
+
+
+def agreement(
+    links: dict[tuple[str, str], list[Link]],
+    curated: dict[Key, str],
+    leaves: set[Key],
+    anchors_by_pair: dict[tuple[str, str], dict[Key, str]],
+    order: list[str],
+) -> list[Agreement]:
+    """Precision, recall and F1 of the aligner against the curated mapping, per edition pair."""
+    rows = []
+    for a, b in links:
+        gold = {pair for pair in gold_links(curated, a, b) if pair[0] in leaves and pair[1] in leaves}
+        predicted = predicted_links(links, anchors_by_pair[(a, b)], order, leaves, a, b)
+        true = len(gold & predicted)
+        precision = true / len(predicted) if predicted else 0.0
+        recall = true / len(gold) if gold else 0.0
+        f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
+        rows.append(Agreement(a, b, precision, recall, f1, len(gold), len(predicted), true))
+    return rows
+
+
+def overall(rows: list[Agreement]) -> Agreement:
+    """Micro-averaged agreement over all edition pairs."""
+    agreed = sum(r.agreed_links for r in rows)
+    predicted = sum(r.predicted_links for r in rows)
+    gold = sum(r.true_links for r in rows)
+    precision = agreed / predicted if predicted else 0.0
+    recall = agreed / gold if gold else 0.0
+    f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
+    return Agreement("all", "all", precision, recall, f1, gold, predicted, agreed)

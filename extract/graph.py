@@ -1,0 +1,152 @@
+"""The knowledge graph: a networkx MultiDiGraph of editions, provisions, rules and terms.
+
+Nodes: `edition:<id>`, `provision:<edition>:<key>`, `rule:<id>`, `term:<id>`.
+Edges: `expresses` (provision -> rule), `succeeds` (provision -> the provision of the same rule in the
+previous edition that has it), `references` (provision -> provision it cites, same edition; dangling
+references go to a `missing:<edition>:<label>` node), `uses_term` (provision -> term), `part_of`
+(provision -> edition), `child_of` (provision -> parent provision).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from pathlib import Path
+
+import networkx as nx
+import yaml
+
+from .analyse import Concept
+from .rules import Rule
+
+
+def provision_node(edition: str, key: str) -> str:
+    return f"provision:{edition}:{key}"
+
+
+def build_graph(
+    editions: list[dict[str, object]],
+    provisions: dict[str, list[tuple[str, dict[str, object]]]],
+    rules: list[Rule],
+    concepts: list[Concept],
+    mapping: dict[tuple[str, str], str],
+    references: dict[tuple[str, str], list[str]],
+    term_hits: dict[tuple[str, str], set[str]],
+) -> nx.MultiDiGraph:
+    """Assemble the graph from the stages' results (all keyed by (edition, provision key))."""
+    graph = nx.MultiDiGraph()
+    order = [str(e["id"]) for e in editions]
+    for edition in editions:
+        graph.add_node(
+            f"edition:{edition['id']}",
+            kind="edition",
+            language=edition["language"],
+            in_force=edition["in_force"],
+        )
+    for rule in rules:
+        graph.add_node(
+            f"rule:{rule.id}",
+            kind="rule",
+            title=rule.title,
+            topic=rule.topic,
+            parameters=list(rule.parameters),
+        )
+        if rule.parent:
+            graph.add_edge(f"rule:{rule.id}", f"rule:{rule.parent}", key="narrower", kind="narrower")
+    for concept in concepts:
+        graph.add_node(f"term:{concept.id}", kind="term", en=concept.en)
+    labels_by_edition: dict[str, dict[str, str]] = defaultdict(dict)
+    for edition, items in provisions.items():
+        for key, provision in items:
+            node = provision_node(edition, key)
+            graph.add_node(
+                node,
+                kind="provision",
+                edition=edition,
+                label=provision["label"],
+                provision_kind=provision["kind"],
+                line=provision["line"],
+            )
+            graph.add_edge(node, f"edition:{edition}", key="part_of", kind="part_of")
+            labels_by_edition[edition].setdefault(str(provision["label"]), key)
+    for edition, items in provisions.items():
+        for key, provision in items:
+            parent = provision.get("parent")
+            if parent and str(parent) in labels_by_edition[edition]:
+                graph.add_edge(
+                    provision_node(edition, key),
+                    provision_node(edition, labels_by_edition[edition][str(parent)]),
+                    key="child_of",
+                    kind="child_of",
+                )
+    for (edition, key), rule in mapping.items():
+        graph.add_edge(provision_node(edition, key), f"rule:{rule}", key="expresses", kind="expresses")
+    by_rule: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
+    for (edition, key), rule in mapping.items():
+        by_rule[rule][edition].append(key)
+    for rule, per_edition in by_rule.items():
+        present = [e for e in order if e in per_edition]
+        for older, newer in zip(present, present[1:], strict=False):
+            for new_key in per_edition[newer]:
+                for old_key in per_edition[older]:
+                    graph.add_edge(
+                        provision_node(newer, new_key),
+                        provision_node(older, old_key),
+                        key=f"succeeds:{rule}",
+                        kind="succeeds",
+                        rule=rule,
+                    )
+    for (edition, key), cited in references.items():
+        for label in cited:
+            target_key = labels_by_edition[edition].get(label)
+            if target_key is None:
+                target = f"missing:{edition}:{label}"
+                graph.add_node(target, kind="missing", edition=edition, label=label)
+            else:
+                target = provision_node(edition, target_key)
+            graph.add_edge(
+                provision_node(edition, key),
+                target,
+                key=f"references:{label}",
+                kind="references",
+                label=label,
+                resolved=target_key is not None,
+            )
+    for (edition, key), hits in term_hits.items():
+        for concept in sorted(hits):
+            graph.add_edge(provision_node(edition, key), f"term:{concept}", key="uses_term", kind="uses_term")
+    return graph
+
+
+def graph_document(graph: nx.MultiDiGraph) -> dict[str, object]:
+    """Deterministic plain data for kb/generated/graph.yaml."""
+    nodes = [{"id": node, **data} for node, data in sorted(graph.nodes(data=True))]
+    edges = sorted(
+        (
+            {"source": u, "target": v, **{k: val for k, val in data.items()}}
+            for u, v, data in graph.edges(data=True)
+        ),
+        key=lambda e: (e["source"], e["kind"], e["target"]),
+    )
+    return {"nodes": nodes, "edges": edges}
+
+
+def load_graph(path: Path) -> nx.MultiDiGraph:
+    document = yaml.safe_load(path.read_text(encoding="utf-8"))
+    graph = nx.MultiDiGraph()
+    for node in document["nodes"]:
+        data = dict(node)
+        graph.add_node(data.pop("id"), **data)
+    for edge in document["edges"]:
+        data = dict(edge)
+        graph.add_edge(data.pop("source"), data.pop("target"), **data)
+    return graph
+
+
+def reference_counts(graph: nx.MultiDiGraph) -> dict[str, tuple[int, int]]:
+    """Per edition: (resolved references, dangling references)."""
+    counts: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for u, _, data in graph.edges(data=True):
+        if data.get("kind") == "references":
+            edition = graph.nodes[u]["edition"]
+            counts[edition][0 if data["resolved"] else 1] += 1
+    return {edition: (c[0], c[1]) for edition, c in sorted(counts.items())}
