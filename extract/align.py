@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import re
+import zlib
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -29,8 +30,10 @@ from .analyse import Fingerprint
 
 Key = tuple[str, str]  # (edition, provision key)
 
-MATCH_THRESHOLD = 0.30  # least score for a link inside matched chapters
-MOVE_THRESHOLD = 0.55  # least content score for a link across chapters
+MATCH_THRESHOLD = 0.25  # least score for a link inside matched chapters
+MOVE_THRESHOLD = 0.8  # least content score for a link across chapters
+SPLIT_MARGIN = 0.2  # a split or merge link needs this much more than a plain one
+MIN_VOTE = 0.0  # least summed link score for naming a rule
 CHAPTER_THRESHOLD = 0.20
 
 
@@ -154,12 +157,23 @@ class Scorer:
         with np.errstate(divide="ignore", invalid="ignore"):
             return np.where(union > 0, both / union, 0.0)
 
+    @staticmethod
+    def _lexical(items: list[Item], dimensions: int = 4096) -> np.ndarray:
+        """Unit-length hashed trigram vectors (crc32, so the same on every run)."""
+        matrix = np.zeros((len(items), dimensions))
+        for row, item in enumerate(items):
+            for gram in item.fingerprint.trigrams:
+                matrix[row, zlib.crc32(gram.encode()) % dimensions] += 1.0
+        norms = np.linalg.norm(matrix, axis=1)[:, None]
+        return np.divide(matrix, norms, out=np.zeros_like(matrix), where=norms > 0)
+
     def content(self, xs: list[Item], ys: list[Item]) -> np.ndarray:
         """Content similarity of every x with every y."""
         cx = self._binary(xs, self.concepts, "concepts")
         cy = self._binary(ys, self.concepts, "concepts")
         weights = self.weights if len(self.weights) else None
-        score = 0.55 * self._jaccard(cx, cy, weights)
+        score = 0.45 * self._jaccard(cx, cy, weights)
+        score += 0.2 * self._lexical(xs) @ self._lexical(ys).T
         nx = np.array([[1.0 if n in item.fingerprint.numbers else 0.0 for n in range(201)] for item in xs])
         ny = np.array([[1.0 if n in item.fingerprint.numbers else 0.0 for n in range(201)] for item in ys])
         numbers = self._jaccard(nx, ny)
@@ -199,7 +213,7 @@ class Scorer:
     def evidence(self, x: Item, y: Item) -> tuple[str, ...]:
         fx, fy = x.fingerprint, y.fingerprint
         notes: list[str] = []
-        shared = sorted(fx.concepts & fy.concepts, key=lambda c: -self.idf.get(c, 1.0))
+        shared = sorted(fx.concepts & fy.concepts, key=lambda c: (-self.idf.get(c, 1.0), c))
         if shared:
             notes.append("concepts " + ", ".join(shared[:4]))
         if fx.numbers & fy.numbers:
@@ -249,12 +263,12 @@ def monotone_links(xs: list[Item], ys: list[Item], scores: np.ndarray, scorer: S
     for i in range(n):
         if i not in linked_x and m:
             j = int(np.argmax(scores[i]))
-            if scores[i, j] >= MATCH_THRESHOLD + 0.1:
+            if scores[i, j] >= MATCH_THRESHOLD + SPLIT_MARGIN:
                 pairs.append((i, j))
     for j in range(m):
         if j not in linked_y and n:
             i = int(np.argmax(scores[:, j]))
-            if scores[i, j] >= MATCH_THRESHOLD + 0.1:
+            if scores[i, j] >= MATCH_THRESHOLD + SPLIT_MARGIN:
                 pairs.append((i, j))
     return [Link(xs[i].id, ys[j].id, float(scores[i, j]), scorer.evidence(xs[i], ys[j])) for i, j in pairs]
 
@@ -335,23 +349,33 @@ def name_rules(
     for key in leaves:
         by_edition[key[0]].append(key)
     result: dict[Key, Assignment] = {k: Assignment(rule, 1.0, "anchor") for k, rule in anchors.items()}
-    for edition in reversed(order):
-        for key in sorted(by_edition[edition]):
-            if key in result:
-                continue
-            votes: Counter[str] = Counter()
-            sources: dict[str, list[str]] = defaultdict(list)
-            for other, score in neighbours[key]:
-                named = result.get(other)
+    for sweep in range(2):  # the second sweep lets older editions vote for newer ones too
+        for edition in reversed(order):
+            for key in sorted(by_edition[edition]):
+                if key in anchors or (sweep == 0 and key in result):
+                    continue
+                named = vote(key, neighbours[key], result)
                 if named is not None:
-                    votes[named.rule] += score
-                    sources[named.rule].append(f"{other[0]}:{other[1]} ({score:.2f})")
-            if not votes:
-                continue
-            rule, weight = votes.most_common(1)[0]
-            confidence = round(weight / sum(votes.values()) * min(1.0, weight), 3)
-            result[key] = Assignment(rule, confidence, "aligner", tuple(sources[rule][:3]))
+                    result[key] = named
     return result
+
+
+def vote(key: Key, neighbours: list[tuple[Key, float]], named: dict[Key, Assignment]) -> Assignment | None:
+    """The rule the named neighbours of a leaf vote for, weighted by link score."""
+    votes: Counter[str] = Counter()
+    sources: dict[str, list[str]] = defaultdict(list)
+    for other, score in neighbours:
+        found = named.get(other)
+        if found is not None and other != key:
+            votes[found.rule] += score
+            sources[found.rule].append(f"{other[0]}:{other[1]} ({score:.2f})")
+    if not votes:
+        return None
+    rule, weight = max(votes.items(), key=lambda kv: (kv[1], kv[0]))
+    if weight < MIN_VOTE:
+        return None
+    confidence = round(weight / sum(votes.values()) * min(1.0, weight), 3)
+    return Assignment(rule, confidence, "aligner", tuple(sources[rule][:3]))
 
 
 @dataclass(frozen=True)
@@ -398,7 +422,7 @@ def predicted_links(
             by_rule[assignment.rule][1].append(key)
     pairs = {(x, y) for xs, ys in by_rule.values() for x in xs for y in ys}
     for link in links.get((a, b), []):
-        if link.a not in named or link.b not in named:
+        if link.a not in named and link.b not in named:
             pairs.add((link.a, link.b))
     return pairs
 

@@ -23,7 +23,8 @@ def run(*args: str) -> tuple[int, str, str]:
 
 @pytest.fixture(scope="module")
 def built_kb(tmp_path_factory) -> Path:
-    kb = tmp_path_factory.mktemp("kb")
+    kb = tmp_path_factory.mktemp("copy") / "kb"
+    shutil.copytree(ROOT / "kb", kb, ignore=shutil.ignore_patterns("generated"))
     code, out, err = run("build", "--corpus", str(ROOT / "corpus"), "--kb", str(kb))
     assert code == 0, err
     return kb
@@ -34,7 +35,7 @@ def tree(folder: Path) -> dict[str, bytes]:
 
 
 def test_build_prints_a_row_per_edition_and_the_duplicates(tmp_path):
-    code, out, _ = run("build", "--corpus", str(ROOT / "corpus"), "--kb", str(tmp_path))
+    code, out, _ = run("build", "--corpus", str(ROOT / "corpus"), "--kb", str(tmp_path / "empty-kb"))
     assert code == 0
     rows = [line.split() for line in out.splitlines()[1:6]]
     assert [r[0] for r in rows] == ["da-2001", "sv-2009", "nb-2014", "da-2017", "hu-2018"]
