@@ -433,12 +433,19 @@ def agreement(
     leaves: set[Key],
     anchors_by_pair: dict[tuple[str, str], dict[Key, str]],
     order: list[str],
+    scope: set[Key] | None = None,
 ) -> list[Agreement]:
-    """Precision, recall and F1 of the aligner against the curated mapping, per edition pair."""
+    """Precision, recall and F1 of the aligner against the curated mapping, per edition pair, over the
+    leaves in `scope` (all leaves by default)."""
+    scope = leaves if scope is None else scope
     rows = []
     for a, b in links:
-        gold = {pair for pair in gold_links(curated, a, b) if pair[0] in leaves and pair[1] in leaves}
-        predicted = predicted_links(links, anchors_by_pair[(a, b)], order, leaves, a, b)
+        gold = {pair for pair in gold_links(curated, a, b) if pair[0] in scope and pair[1] in scope}
+        predicted = {
+            pair
+            for pair in predicted_links(links, anchors_by_pair[(a, b)], order, leaves, a, b)
+            if pair[0] in scope and pair[1] in scope
+        }
         true = len(gold & predicted)
         precision = true / len(predicted) if predicted else 0.0
         recall = true / len(gold) if gold else 0.0

@@ -22,6 +22,7 @@ from .rules import Rule, curated_mapping, edition_keys, load_rules
 from .segment import coverage, duplicate_labels, leaves, segment
 
 GENERATED = "generated"
+RULE_KINDS = {"item", "appendix item", "guideline item", "glossary entry"}
 
 
 @dataclass(frozen=True)
@@ -76,6 +77,7 @@ class BuildResult:
     reports: list[EditionReport]
     agreement: list[Agreement]
     overall: Agreement
+    overall_all_leaves: Agreement
     leaves: int
     mapped: int
     disagreements: list[dict[str, object]]
@@ -115,6 +117,7 @@ def build(
     references: dict[tuple[str, str], list[str]] = {}
     term_hits: dict[tuple[str, str], set[str]] = {}
     all_leaves: set[tuple[str, str]] = set()
+    kinds: dict[tuple[str, str], str] = {}
     for edition in editions:
         matcher = TermMatcher(concepts, edition.language)
         keys, leaf_keys = edition_keys(documents[edition.id])
@@ -127,6 +130,7 @@ def build(
             term_hits[(edition.id, key)] = set(fingerprints[key].concepts)
         items[edition.id] = make_items(edition.id, documents[edition.id], fingerprints, leaf_keys)
         all_leaves |= {(edition.id, key) for key in leaf_keys}
+        kinds.update({(edition.id, key): str(p["kind"]) for key, p in keyed[edition.id]})
     seconds["analysis"] = time.perf_counter() - started
     started = time.perf_counter()
     links = align(items)
@@ -140,7 +144,9 @@ def build(
     anchors_by_pair = {
         pair: anchors_of(rules, [e for e in order if e not in pair], all_leaves) for pair in links
     }
-    rows = agreement(links, curated_leaves, all_leaves, anchors_by_pair, order)
+    rule_provisions = {key for key in all_leaves if kinds[key] in RULE_KINDS}
+    rows = agreement(links, curated_leaves, all_leaves, anchors_by_pair, order, rule_provisions)
+    rows_all = agreement(links, curated_leaves, all_leaves, anchors_by_pair, order)
     disagreements = disagreement_list(assigned, curated_leaves, keyed)
     final = dict(assigned)
     if use_overrides:
@@ -164,8 +170,12 @@ def build(
                 | {"precision": round(r.precision, 4), "recall": round(r.recall, 4), "f1": round(r.f1, 4)}
                 for r in rows
             ],
+            "scope": "rule provisions (items, appendix and guideline items, glossary entries)",
             "overall": {
                 k: round(v, 4) if isinstance(v, float) else v for k, v in vars(overall(rows)).items()
+            },
+            "overall_all_leaves": {
+                k: round(v, 4) if isinstance(v, float) else v for k, v in vars(overall(rows_all)).items()
             },
             "disagreements": disagreements,
         }
@@ -188,6 +198,7 @@ def build(
         reports=reports,
         agreement=rows,
         overall=overall(rows),
+        overall_all_leaves=overall(rows_all),
         leaves=len(all_leaves),
         mapped=sum(1 for key in all_leaves if key in final),
         disagreements=disagreements,

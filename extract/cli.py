@@ -107,7 +107,8 @@ def build(no_overrides: bool, show_disagreements: int, corpus_dir: Path, kb_dir:
         for label, lines in r.duplicates.items():
             where = ", ".join(f"{corpus_dir / (r.edition + '.txt')}:{n}" for n in lines)
             click.echo(f"duplicate label {r.edition}:{label} printed at {where}")
-    click.echo("\naligner alone vs curated mapping (leaf pairs that express the same rule)")
+    click.echo("\naligner alone vs curated mapping: pairs of rule provisions (items, appendix and guideline")
+    click.echo("items, glossary entries) that express the same rule; names only from other editions' anchors")
     click.echo(f"{'pair':19} {'precision':>9} {'recall':>7} {'F1':>6} {'curated':>8} {'aligner':>8}")
     for row in [*result.agreement, result.overall]:
         pair = "all pairs" if row.a == "all" else f"{row.a}~{row.b}"
@@ -115,6 +116,11 @@ def build(no_overrides: bool, show_disagreements: int, corpus_dir: Path, kb_dir:
             f"{pair:19} {row.precision:>9.3f} {row.recall:>7.3f} {row.f1:>6.3f} "
             f"{row.true_links:>8} {row.predicted_links:>8}"
         )
+    a = result.overall_all_leaves
+    click.echo(
+        f"{'all leaves':19} {a.precision:>9.3f} {a.recall:>7.3f} {a.f1:>6.3f} {a.true_links:>8} "
+        f"{a.predicted_links:>8}  (with front matter, headings, tables, examples)"
+    )
     source = "aligner only (--no-overrides)" if no_overrides else "aligner + curated + overrides"
     click.echo(f"leaves mapped to a rule: {result.mapped}/{result.leaves} ({source})")
     for edition, (resolved, dangling) in result.references.items():
@@ -215,7 +221,9 @@ def export_graph(fmt: str, corpus_dir: Path, kb_dir: Path) -> None:
         for key, value in list(data.items()):
             if isinstance(value, list | dict) or value is None:
                 data[key] = json.dumps(value, ensure_ascii=False)
-    click.echo("\n".join(nx.generate_graphml(graph)))
+    buffer = io.BytesIO()
+    nx.write_graphml(graph, buffer)
+    click.echo(buffer.getvalue().decode("utf-8"))
 
 
 def emit_rows(rows: list[dict[str, Any]], columns: tuple[str, ...], fmt: str) -> None:
