@@ -71,6 +71,11 @@ class Assignment:
     evidence: tuple[str, ...] = field(default_factory=tuple)
 
 
+def is_title_line(item: Item) -> bool:
+    """A title-page line ("SVERIGES SCHACKFÖRBUND", "FIDEs regler for skak"), not a sentence."""
+    return item.chapter == "front" and item.fingerprint.length < 80
+
+
 def chapter_of(label: str) -> str:
     head = label.split(".")[0]
     return head.split("-")[0]
@@ -190,7 +195,10 @@ class Scorer:
         score += 0.1 * np.minimum(lx, ly) / np.maximum(lx, ly)
         gx = np.array([item.kind == "glossary entry" for item in xs])[:, None]
         gy = np.array([item.kind == "glossary entry" for item in ys])[None, :]
-        return np.where(gx != gy, score * 0.3, score)
+        score = np.where(gx != gy, score * 0.3, score)
+        tx = np.array([is_title_line(item) for item in xs])[:, None]
+        ty = np.array([is_title_line(item) for item in ys])[None, :]
+        return np.where(tx != ty, score * 0.3, score)
 
     def score(self, xs: list[Item], ys: list[Item], content: np.ndarray | None = None) -> np.ndarray:
         """Content plus structural position inside the chapter."""
