@@ -28,7 +28,7 @@ REFERENCE = re.compile(
     r"(?<![\w.,])(?:(?P<section>§§?)\s*)?"
     r"(?:(?P<prefix>I{1,3}|[A-H])(?:\.|\s)?(?=[1-9]))?"
     rf"(?P<number>{_REF_NUMBER})"
-    r"(?:\s?\.?\s?\(?(?P<letter>[a-h])\)?)?(?![\w])"
+    r"(?:\s?\.?\s?\(?(?P<letter>[a-h])\)?)?(?![\w-])"  # "10.0-0-0" is a move, not 10.0
 )
 SQUARE = re.compile(r"(?<![\w])(?:[KQRBNDTLSFVH]?[a-h]?x?)([a-h][1-8])(?![\w])")
 NUMBER = re.compile(r"(?<![\w.,])(\d{1,3})(?![\d])")

@@ -126,7 +126,8 @@ def build(
         for key, provision in keyed[edition.id]:
             text = str(provision["text"] or provision.get("heading") or "")
             fingerprints[key] = fingerprint(text, edition.language, matcher)
-            references[(edition.id, key)] = list(fingerprints[key].references)
+            if provision["kind"] not in ("table", "example"):
+                references[(edition.id, key)] = list(fingerprints[key].references)
             term_hits[(edition.id, key)] = set(fingerprints[key].concepts)
         items[edition.id] = make_items(edition.id, documents[edition.id], fingerprints, leaf_keys)
         all_leaves |= {(edition.id, key) for key in leaf_keys}

@@ -98,6 +98,9 @@ def build_graph(
     for (edition, key), cited in references.items():
         for label in cited:
             target_key = labels_by_edition[edition].get(label)
+            bare = label[2:] if label.startswith("A.") else None
+            if target_key is None and bare:
+                target_key = labels_by_edition[edition].get(bare)  # Hungarian "A 11.1" is "the 11.1"
             if target_key is None:
                 target = f"missing:{edition}:{label}"
                 graph.add_node(target, kind="missing", edition=edition, label=label)

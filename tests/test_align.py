@@ -128,7 +128,9 @@ def test_every_cross_reference_is_an_edge_or_reported_dangling(aligner_only, cap
     for path in sorted((kb / "generated" / "provisions").glob("*.yaml")):
         document = yaml.safe_load(path.read_text(encoding="utf-8"))
         expected += sum(
-            len(references(str(p["text"] or p.get("heading") or ""))) for p in document["provisions"]
+            len(references(str(p["text"] or p.get("heading") or "")))
+            for p in document["provisions"]
+            if p["kind"] not in ("table", "example")  # move numbers and table cells are not references
         )
     assert len(edges) == expected
     dangling = [e for e in edges if not e["resolved"]]
