@@ -713,6 +713,8 @@ class Segmenter:
     # -- finishing ----------------------------------------------------------------------------------
     def _finish(self) -> None:
         self.check_hints_used()
+        if not self.provisions and self.edition.text.strip() and self.lines:
+            self.emit(self.lines[0], "front.1", "preface", printed=None, parent=None)  # only debris
         """Make the spans a partition of the raw text: each provision runs to the next one's start."""
         text = self.edition.text
         order = sorted(range(len(self.provisions)), key=lambda i: (self.provisions[i].start, i))

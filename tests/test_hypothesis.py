@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from extract.model import Edition
@@ -86,6 +86,7 @@ def test_segment_is_lossless_and_recovers_printed_labels(document):
 
 
 @settings(max_examples=100, deadline=None)
+@example("```")  # only conversion debris: still one provision owns it
 @given(st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=400))
 def test_any_text_is_partitioned_without_loss(text):
     provisions = segment(edition_for(text))
