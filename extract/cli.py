@@ -6,7 +6,6 @@ import csv
 import functools
 import io
 import json
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -353,11 +352,3 @@ def site(out_dir: Path, site_dir: Path, corpus_dir: Path, kb_dir: Path) -> None:
     click.echo(f"rendered {len(pages)} pages into {site_dir}")
     build_site(Path.cwd(), out_dir)
     click.echo(f"built site into {out_dir}")
-
-
-def run() -> None:  # pragma: no cover
-    main(prog_name="chesslaws")
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())

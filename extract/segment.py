@@ -14,7 +14,6 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
-from pathlib import Path
 
 import yaml
 
@@ -784,10 +783,3 @@ def coverage(text: str, provisions: list[Provision]) -> float:
     if not nonblank:
         return 1.0
     return sum(1 for k in nonblank if owners[k] == 1) / len(nonblank)
-
-
-def segment_path(path: Path) -> list[Provision]:  # pragma: no cover - convenience for debugging
-    from .model import Edition as _Edition
-
-    text = path.read_text(encoding="utf-8")
-    return segment(_Edition(path.stem, path.stem[:2], "", "", "", "", "", "", None, (), path, text))
