@@ -194,3 +194,196 @@ def fingerprint(text: str, language: str, matcher: TermMatcher | None) -> Finger
         length=len(text),
         trigrams=trigrams(text),
     )
+
+
+# ---------------------------------------------------------------------------------------------
+# Quantities: numbers with units and comparators, for the parameter stage.
+
+DIMENSION = {"x", "×", "*"}
+CLAUSE_END = {".", ";", ":", "!", "?"}
+BOUND_OF = {
+    "more": "lower",
+    "at_least": "lower",
+    "between_lower": "lower",
+    "less": "upper",
+    "at_most": "upper",
+    "between_upper": "upper",
+}
+INCLUSIVE = {
+    "more": False,
+    "at_least": True,
+    "between_lower": True,
+    "less": False,
+    "at_most": True,
+    "between_upper": True,
+}
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """A number in a text with what it counts ("to minutter", "mindre end 15 minutter", "tredje")."""
+
+    value: float
+    unit: str  # minute | second | hour | move | cm | time | game | ordinal | factor | zero | next
+    comparator: str | None  # more | at_least | less | at_most | between_lower | between_upper
+    start: int  # character offsets in the analysed text, comparator included
+    end: int
+    tokens: tuple[str, ...]  # the words of the quantity as written, for finding it in the raw text
+
+
+@cache
+def phrase_matcher(language: str) -> Any:
+    """spaCy PhraseMatcher for the comparator, 'next', zero and multiplier phrases of a language."""
+    from spacy.matcher import PhraseMatcher
+
+    nlp = pipeline(language)
+    words = lexicon(language)
+    matcher = PhraseMatcher(nlp.vocab, attr="LOWER")
+    groups = {f"PRE:{k}": v for k, v in words.get("comparators", {}).items()}
+    groups |= {f"POST:{k}": v for k, v in words.get("postfix", {}).items()}
+    groups |= {
+        "NEXT": words.get("next", []),
+        "ZERO": words.get("zero", []),
+        "MULT": words.get("multiply", []),
+        "INSTEAD": words.get("instead", {}).get("phrases", []),
+    }
+    for label, phrases in groups.items():
+        if phrases:
+            matcher.add(label, [nlp.make_doc(str(p)) for p in phrases])
+    return matcher
+
+
+def quantities(text: str, language: str) -> list[Quantity]:
+    """Quantities in a text, in order. Units, comparators and number words come from the lexicon."""
+    words = lexicon(language)
+    doc = pipeline(language).make_doc(text)
+    units = {form.lower(): unit for unit, forms in words["units"].items() for form in forms}
+    articles = set(words.get("articles", []))
+    increments = {w.lower() for w in words.get("increment_words", [])}
+    phrases: dict[int, tuple[str, int]] = {}  # first token -> (label, end token)
+    ending: dict[int, tuple[str, int]] = {}  # last token + 1 -> (label, start token)
+    matcher = phrase_matcher(language)
+    for match_id, begin, stop in matcher(doc):
+        label = doc.vocab.strings[match_id]
+        phrases[begin] = (label, stop)
+        ending[stop] = (label, begin)
+
+    def number(i: int) -> tuple[float, str | None] | None:
+        token = doc[i].lower_
+        if re.fullmatch(r"\d{1,3}", token):
+            return float(token), None
+        glued = re.fullmatch(r"(\d{1,3})-(\w+)", token)
+        if glued:
+            return float(glued.group(1)), "factor" if glued.group(2) in words.get(
+                "multiply", []
+            ) else units.get(glued.group(2))
+        for table, unit in (
+            ("numbers", None),
+            ("ordinals", "ordinal"),
+            ("times", "time"),
+            ("multiplied", "factor"),
+        ):
+            if token in words.get(table, {}):
+                return float(words[table][token]), unit
+        return None
+
+    found: list[Quantity] = []
+    between_pending = False
+    i = 0
+    while i < len(doc):
+        label = phrases.get(i, ("", 0))[0]
+        if label in ("ZERO", "NEXT"):
+            stop = phrases[i][1]
+            found.append(
+                Quantity(
+                    0.0 if label == "ZERO" else 1.0,
+                    label.lower(),
+                    None,
+                    doc[i].idx,
+                    doc[stop - 1].idx + len(doc[stop - 1]),
+                    tuple(t.text for t in doc[i:stop]),
+                )
+            )
+            i = stop
+            continue
+        parsed = number(i)
+        if parsed is None:
+            i += 1
+            continue
+        value, unit = parsed
+        last = i
+        if unit is None:
+            unit, last = _unit_after(doc, i, units, phrases, number, increments)
+        if doc[i].lower_ in articles and unit not in ("minute", "hour", "second"):
+            i += 1
+            continue  # "et træk" is a move, not one move
+        comparator = None
+        pre = ending.get(i)
+        start_token = i
+        if pre and pre[0].startswith("PRE:"):
+            comparator, start_token = pre[0][4:], pre[1]
+        if comparator == "between":
+            comparator, between_pending = "between_lower", True
+        elif between_pending and comparator is None:
+            comparator, between_pending = "between_upper", False
+        post = phrases.get(last + 1)
+        if post and post[0].startswith("POST:") and comparator is None:
+            comparator, last = post[0][5:], post[1] - 1
+        replaced = words.get("instead", {}).get("replaced")
+        if (replaced == "after" and ending.get(start_token, ("",))[0] == "INSTEAD") or (
+            replaced == "before" and phrases.get(last + 1, ("",))[0] == "INSTEAD"
+        ):
+            comparator = "replaced"  # "1 minut i stedet for to minutter": the old value
+        found.append(
+            Quantity(
+                value,
+                unit or "bare",
+                comparator,
+                doc[start_token].idx,
+                doc[last].idx + len(doc[last]),
+                tuple(t.text for t in doc[start_token : last + 1]),
+            )
+        )
+        i = last + 1
+    return _inherit_units(found, text)
+
+
+def _unit_after(
+    doc: Any, i: int, units: dict[str, str], phrases: dict, number: Any, increments: set[str]
+) -> tuple[str | None, int]:
+    """The unit a number counts: one of the next five words. "60 gange tillægstiden" multiplies an
+    increment (factor); "20 gange 20 cm" is a dimension; "fem gange" counts occurrences."""
+    for j in range(i + 1, min(i + 6, len(doc))):
+        token = doc[j].lower_
+        if token in CLAUSE_END or number(j) is not None:
+            return None, i
+        if phrases.get(j, ("", 0))[0] == "MULT" or token in DIMENSION:
+            if j + 1 < len(doc) and number(j + 1) is not None:
+                return "dimension", j  # "20 gange 20 centimeter": the unit comes with the second number
+            if any(t.lower_ in increments for t in doc[j + 1 : j + 4]):
+                return "factor", j
+        if token.rstrip(".") in units:
+            return units[token.rstrip(".")], j
+    return None, i
+
+
+def _inherit_units(found: list[Quantity], text: str) -> list[Quantity]:
+    """A bare number joined to the next quantity of the same clause takes its unit ("mellem 15 og 60
+    minutter", "mer enn 10 men mindre enn 60 minutter", "20 x 20 cm"); other bare numbers are dropped."""
+    result: list[Quantity] = []
+    for k, q in enumerate(found):
+        if q.unit == "bare" and not (q.tokens[-1].isdigit() or q.comparator):
+            continue  # "en spelare": an article, not the number one
+        if q.unit in ("bare", "dimension"):
+            following = next((f for f in found[k + 1 :] if f.unit not in ("bare", "dimension")), None)
+            between = text[q.end : following.start] if following else ""
+            if (
+                following is None
+                or len(between) > 12
+                or any(c in between for c in ".;")
+                or following.unit in ("zero", "next", "ordinal", "factor")
+            ):
+                continue
+            q = Quantity(q.value, following.unit, q.comparator, q.start, q.end, q.tokens)
+        result.append(q)
+    return result

@@ -18,6 +18,7 @@ from .analyse import LOOKUP_LANGUAGES, TermMatcher, fingerprint, load_terms, pip
 from .graph import build_graph, graph_document, reference_counts
 from .load import load_editions
 from .model import Edition, InputError, Provision
+from .parameters import extract_parameters
 from .rules import Rule, curated_mapping, edition_keys, load_rules
 from .segment import coverage, duplicate_labels, leaves, segment
 
@@ -82,6 +83,7 @@ class BuildResult:
     mapped: int
     disagreements: list[dict[str, object]]
     references: dict[str, tuple[int, int]]
+    parameters: int
     seconds: dict[str, float]
 
 
@@ -194,6 +196,12 @@ def build(
         ]
     )
     files["graph.yaml"] = dump_yaml(graph_document(graph))
+    started = time.perf_counter()
+    parameters = extract_parameters(
+        rules, keyed, {e.id: e.language for e in editions}, {e.id: e.text for e in editions}
+    )
+    seconds["parameters"] = time.perf_counter() - started
+    files["parameters.yaml"] = dump_yaml([p.as_dict() for p in parameters])
     write_tree_atomically(kb_dir / GENERATED, files)
     return BuildResult(
         reports=reports,
@@ -204,6 +212,7 @@ def build(
         mapped=sum(1 for key in all_leaves if key in final),
         disagreements=disagreements,
         references=reference_counts(graph),
+        parameters=len(parameters),
         seconds=seconds,
     )
 

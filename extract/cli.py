@@ -136,7 +136,8 @@ def build(no_overrides: bool, show_disagreements: int, corpus_dir: Path, kb_dir:
             )
     click.echo(
         f"analysis {result.seconds['analysis']:.2f}s (after spaCy start-up), "
-        f"alignment of {len(result.reports)} editions {result.seconds['alignment']:.2f}s"
+        f"alignment of {len(result.reports)} editions {result.seconds['alignment']:.2f}s, "
+        f"{result.parameters} parameters extracted in {result.seconds['parameters']:.2f}s"
     )
     click.echo(f"wrote {kb_dir / build_stage.GENERATED}")
 
@@ -322,6 +323,77 @@ def show_rule(rule_id: str, fmt: str, kb_dir: Path) -> None:
         click.echo(f"\n{t['edition']} {t['label']} (line {t['line']})")
         for text_line in str(t["text"]).splitlines():
             click.echo(f"  {text_line}")
+
+
+@export.command("parameters")
+@click.option("--format", "fmt", type=click.Choice(["csv", "json"]), default="csv", show_default=True)
+@click.option("--edition", default=None, help="Only this edition.")
+@data_options
+def export_parameters(fmt: str, edition: str | None, corpus_dir: Path, kb_dir: Path) -> None:
+    """Every parameter read from the texts: parameter, rule, edition, value, unit, label, start, end, quote.
+
+    Example: chesslaws export parameters --format json --edition sv-2009
+    """
+    rows = [
+        r for r in build_stage.read_generated(kb_dir, "parameters.yaml") if edition in (None, r["edition"])
+    ]
+    columns = ("parameter", "rule", "edition", "value", "unit", "label", "start", "end", "quote")
+    emit_rows(rows, columns, fmt)
+
+
+@main.command("classify")
+@click.argument("time_control")
+@click.option("--edition", default=None, help="Only this edition.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@data_options
+def classify_command(
+    time_control: str, edition: str | None, fmt: str, corpus_dir: Path, kb_dir: Path
+) -> None:
+    """Classify BASE+INC (minutes + seconds per move) as standard, rapid or blitz in every edition.
+
+    Uses only the thresholds, their inclusiveness and the increment factor extracted from each text.
+
+    Example: chesslaws classify 12+0
+    """
+    from .classify import TimeControl, classify
+
+    try:
+        control = TimeControl.parse(time_control)
+    except ValueError as error:
+        raise UsageFailure(str(error)) from error
+    rows = build_stage.read_generated(kb_dir, "parameters.yaml")
+    order = [e["id"] for e in build_stage.read_generated(kb_dir, "editions.yaml")]
+    if edition is not None and edition not in order:
+        raise UsageFailure(f"unknown edition '{edition}' (known: {', '.join(order)})")
+    results = []
+    for ed in order if edition is None else [edition]:
+        values: dict[str, object] = {}
+        for row in rows:
+            if row["edition"] == ed:
+                values.setdefault(row["parameter"], row["value"])
+        results.append(classify(control, ed, values))
+    if fmt == "json":
+        click.echo(
+            json.dumps(
+                [
+                    {
+                        "time_control": str(control),
+                        "edition": r.edition,
+                        "category": r.category,
+                        "minutes": r.minutes,
+                        "notes": list(r.notes),
+                        "parameters": r.used,
+                    }
+                    for r in results
+                ],
+                ensure_ascii=False,
+                indent=2,
+            )
+        )
+        return
+    for r in results:
+        note = f"  ({'; '.join(r.notes)})" if r.notes else ""
+        click.echo(f"{r.edition:9} {control}  {r.category:12} {r.minutes:g} min{note}")
 
 
 @main.command()

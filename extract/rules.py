@@ -15,7 +15,18 @@ import yaml
 
 from .model import InputError
 
-RULE_KEYS = {"id", "title", "summary", "topic", "parent", "parameters", "provisions", "anchor", "notes"}
+RULE_KEYS = {
+    "id",
+    "title",
+    "summary",
+    "topic",
+    "parent",
+    "parameters",
+    "provisions",
+    "anchor",
+    "notes",
+    "expected",
+}
 REQUIRED = ("id", "title", "summary", "topic", "provisions")
 RULE_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 
@@ -35,6 +46,7 @@ class Rule:
     path: str = ""
     line: int = 0
     notes: tuple[str, ...] = field(default_factory=tuple)
+    expected: dict[str, dict[str, object]] = field(default_factory=dict)  # curated check values
 
 
 class _UniqueKeyLoader(yaml.SafeLoader):
@@ -119,7 +131,23 @@ def _rule(path: Path, entry: object) -> Rule:
         path=str(path),
         line=line,
         notes=tuple(entry.get("notes") or ()),
+        expected=_expected(path, line, entry),
     )
+
+
+def _expected(path: Path, line: int, entry: dict) -> dict[str, dict[str, object]]:
+    """Curated values per parameter and edition: checks for the extractor, never published."""
+    expected = entry.get("expected") or {}
+    expected.pop("__line__", None)
+    parameters = set(entry.get("parameters") or ())
+    for name, values in expected.items():
+        if name not in parameters:
+            raise InputError(
+                path, line, f"rule '{entry['id']}': expected value for '{name}', not in its parameters"
+            )
+        if isinstance(values, dict):
+            values.pop("__line__", None)
+    return expected
 
 
 def provision_key(provision: dict[str, object], duplicated: set[str]) -> str:

@@ -1,0 +1,73 @@
+"""Classify a time control (BASE+INC) as standard, rapid or blitz under an edition's own thresholds.
+
+Only extracted parameters are used: rapid.lower/upper_minutes and their inclusiveness,
+blitz.upper_minutes and its inclusiveness, and increment.factor (the number of moves the increment
+counts for). An edition whose text has no increment formula ignores the increment, and says so.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class TimeControl:
+    base_minutes: float
+    increment_seconds: float
+
+    @classmethod
+    def parse(cls, text: str) -> TimeControl:
+        """ "15+10" (minutes + seconds per move), "90+30", "12" (no increment)."""
+        match = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*(?:\+\s*(\d+(?:\.\d+)?))?\s*", text)
+        if not match:
+            raise ValueError(f"'{text}' is not a time control; write minutes+seconds, e.g. 15+10 or 3+2")
+        return cls(float(match.group(1)), float(match.group(2) or 0))
+
+    def __str__(self) -> str:
+        return f"{self.base_minutes:g}+{self.increment_seconds:g}"
+
+
+@dataclass(frozen=True)
+class Classification:
+    edition: str
+    category: str  # standard | rapid | blitz | unclassified
+    minutes: float  # the time the thresholds are compared with
+    notes: tuple[str, ...] = field(default_factory=tuple)
+    used: dict[str, object] = field(default_factory=dict)
+
+
+def within(value: float, limit: float, inclusive: bool, below: bool) -> bool:
+    if value == limit:
+        return inclusive
+    return value < limit if below else value > limit
+
+
+def classify(control: TimeControl, edition: str, parameters: dict[str, object]) -> Classification:
+    """The category of a time control under one edition's extracted parameters."""
+    notes: list[str] = []
+    used = {k: v for k, v in parameters.items() if k.startswith(("rapid.", "blitz.upper", "increment."))}
+    factor = parameters.get("increment.factor")
+    minutes = control.base_minutes
+    if control.increment_seconds:
+        if factor is None:
+            notes.append(f"{edition} has no increment formula: the increment is ignored")
+        else:
+            minutes += float(factor) * control.increment_seconds / 60  # type: ignore[arg-type]
+    blitz_upper = parameters.get("blitz.upper_minutes")
+    if blitz_upper is not None and within(
+        minutes, float(blitz_upper), bool(parameters.get("blitz.upper_inclusive")), below=True
+    ):  # type: ignore[arg-type]
+        return Classification(edition, "blitz", minutes, tuple(notes), used)
+    lower, upper = parameters.get("rapid.lower_minutes"), parameters.get("rapid.upper_minutes")
+    if lower is None or upper is None:
+        notes.append(f"{edition} states no rapid thresholds")
+        return Classification(edition, "unclassified", minutes, tuple(notes), used)
+    above_lower = within(minutes, float(lower), bool(parameters.get("rapid.lower_inclusive")), below=False)  # type: ignore[arg-type]
+    below_upper = within(minutes, float(upper), bool(parameters.get("rapid.upper_inclusive")), below=True)  # type: ignore[arg-type]
+    if above_lower and below_upper:
+        return Classification(edition, "rapid", minutes, tuple(notes), used)
+    if not below_upper:
+        return Classification(edition, "standard", minutes, tuple(notes), used)
+    notes.append(f"{minutes:g} minutes is neither blitz nor rapid under {edition}")
+    return Classification(edition, "unclassified", minutes, tuple(notes), used)

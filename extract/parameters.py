@@ -1,0 +1,178 @@
+"""Rule parameters per edition, read from the texts: value, unit, the span that states it and a quote.
+
+The binding is data (extract/data/parameters.yaml): which units and comparators a parameter's number
+comes with and which of the matching quantities counts. The words are per language
+(extract/data/lexicon/<lang>.yaml). A rule an edition does not have gives no parameter, never 0.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+import yaml
+
+from .analyse import BOUND_OF, INCLUSIVE, Quantity, quantities
+from .rules import Rule
+
+
+@cache
+def specs() -> dict[str, dict[str, Any]]:
+    text = resources.files("extract").joinpath("data/parameters.yaml").read_text(encoding="utf-8")
+    return yaml.safe_load(text)
+
+
+@dataclass(frozen=True)
+class Parameter:
+    """One parameter of one rule in one edition, with the raw span that states it."""
+
+    parameter: str
+    rule: str
+    edition: str
+    value: int | float | bool
+    unit: str
+    label: str
+    start: int
+    end: int
+    quote: str
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "parameter": self.parameter,
+            "rule": self.rule,
+            "edition": self.edition,
+            "value": self.value,
+            "unit": self.unit,
+            "label": self.label,
+            "start": self.start,
+            "end": self.end,
+            "quote": self.quote,
+        }
+
+
+def unit_of(name: str) -> str:
+    if name.endswith("_inclusive"):
+        return "boolean"
+    if name.endswith("_seconds"):
+        return "seconds"
+    if name.endswith("_cm"):
+        return "cm"
+    if name.endswith(("_minutes", "time_bonus")) or name == "default_time":
+        return "minutes"
+    if name.endswith(("moves", "factor")):
+        return "moves"
+    return "count"
+
+
+@dataclass(frozen=True)
+class Found:
+    quantity: Quantity
+    label: str
+    provision: dict[str, object]
+
+
+def choose(name: str, found: list[Found]) -> tuple[Found, int | float | bool] | None:
+    """The quantity that states parameter `name` among a rule's quantities, and its value."""
+    spec = specs()[name]
+    if "inclusive_of" in spec:
+        chosen = choose(spec["inclusive_of"], found)
+        if chosen is None:
+            return None
+        return chosen[0], INCLUSIVE[str(chosen[0].quantity.comparator)]
+    units = set(spec["units"])
+    candidates = [f for f in found if f.quantity.unit in units]
+    comparator = spec.get("comparator", "any")
+    if comparator == "none":
+        candidates = [f for f in candidates if f.quantity.comparator is None]
+    elif comparator != "any":
+        candidates = [f for f in candidates if f.quantity.comparator == comparator]
+    if "bound" in spec:
+        candidates = [f for f in candidates if BOUND_OF.get(str(f.quantity.comparator)) == spec["bound"]]
+    if not candidates:
+        return None
+    if spec.get("pick") == "max":
+        best = max(candidates, key=lambda f: f.quantity.value)
+        if spec.get("next"):
+            later = [
+                f
+                for f in found
+                if f.quantity.unit == "next"
+                and (f.label, f.quantity.start) > (best.label, best.quantity.start)
+            ]
+            if later:
+                return later[0], int(best.quantity.value) + 1
+        return best, number(best.quantity)
+    return candidates[0], number(candidates[0].quantity)
+
+
+def number(q: Quantity) -> int | float:
+    value = q.value * 60 if q.unit == "hour" else q.value
+    return int(value) if float(value).is_integer() else value
+
+
+def raw_span(raw: str, provision: dict[str, object], q: Quantity) -> tuple[int, int]:
+    """Where the quantity's words stand in the raw file (markup and line breaks may sit between them)."""
+    start, end = int(provision["start"]), int(provision["end"])
+    pattern = r"[\s*_]+".join(re.escape(token) for token in q.tokens)
+    match = re.compile(pattern, re.IGNORECASE).search(raw, max(start, start + q.start - 80), end)
+    if match is None:
+        match = re.compile(pattern, re.IGNORECASE).search(raw, start, end)
+    if match is None:
+        return start, end
+    return match.start(), match.end()
+
+
+def sentence(raw: str, start: int, end: int) -> str:
+    """The sentence of the raw text around a span, for the quote."""
+    left = max(raw.rfind(mark, 0, start) for mark in (". ", "; ", "\n"))
+    right_candidates = [i for i in (raw.find(mark, end) for mark in (". ", ";", "\n")) if i != -1]
+    right = min(right_candidates) if right_candidates else len(raw)
+    left = max(left + 1, start - 200)
+    right = min(right + 1, end + 200)
+    return " ".join(raw[left:right].split()).strip("*_ ")
+
+
+def extract_parameters(
+    rules: list[Rule],
+    provisions: dict[str, list[tuple[str, dict[str, object]]]],
+    languages: dict[str, str],
+    raws: dict[str, str],
+) -> list[Parameter]:
+    """Every parameter of every rule, for every edition whose provisions of that rule state it."""
+    results: list[Parameter] = []
+    for rule in rules:
+        if not rule.parameters:
+            continue
+        for edition, labels in rule.provisions.items():
+            if edition not in provisions:
+                continue
+            wanted = set(labels)
+            found = [
+                Found(q, key, provision)
+                for key, provision in provisions[edition]
+                if key in wanted
+                for q in quantities(str(provision["text"] or ""), languages[edition])
+            ]
+            for name in rule.parameters:
+                chosen = choose(name, found)
+                if chosen is None:
+                    continue
+                hit, value = chosen
+                start, end = raw_span(raws[edition], hit.provision, hit.quantity)
+                results.append(
+                    Parameter(
+                        name,
+                        rule.id,
+                        edition,
+                        value,
+                        unit_of(name),
+                        hit.label,
+                        start,
+                        end,
+                        sentence(raws[edition], start, end),
+                    )
+                )
+    return sorted(results, key=lambda p: (p.parameter, p.edition, p.rule))

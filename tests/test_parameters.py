@@ -1,0 +1,187 @@
+"""Parameters read from the texts: agreement with curated checks, traceability, and classify."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from extract.analyse import quantities
+from extract.build import build
+from extract.cli import main
+from extract.rules import load_rules
+
+ROOT = Path(__file__).parent.parent
+EDITIONS = ["da-2001", "sv-2009", "nb-2014", "da-2017", "hu-2018"]
+
+
+def copy_project(tmp: Path) -> tuple[Path, Path]:
+    corpus, kb = tmp / "corpus", tmp / "kb"
+    shutil.copytree(ROOT / "corpus", corpus)
+    shutil.copytree(ROOT / "kb", kb, ignore=shutil.ignore_patterns("generated"))
+    return corpus, kb
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    corpus, kb = copy_project(tmp_path_factory.mktemp("params"))
+    result = build(corpus, kb)
+    rows = yaml.safe_load((kb / "generated" / "parameters.yaml").read_text(encoding="utf-8"))
+    return result, kb, corpus, rows
+
+
+def test_extracted_values_agree_with_the_curated_checks(built, capsys):
+    _, kb, _, rows = built
+    got = {(r["parameter"], r["rule"], r["edition"]): r for r in rows}
+    cells = {
+        (name, rule.id, edition): value
+        for rule in load_rules(kb)
+        for name, values in rule.expected.items()
+        for edition, value in values.items()
+    }
+    disagreements = []
+    for key, expected in sorted(cells.items()):
+        row = got.get(key)
+        if row is None or row["value"] != expected:
+            quote = row["quote"] if row else "(nothing extracted)"
+            disagreements.append(
+                f"{key}: curated {expected}, extracted {row['value'] if row else None}: {quote}"
+            )
+    extra = sorted(set(got) - set(cells))
+    with capsys.disabled():
+        print(f"\nparameters: {len(cells) - len(disagreements)}/{len(cells)} curated cells agree")
+        for line in disagreements + [f"{key}: extracted but not curated" for key in extra]:
+            print("  " + line)
+    assert (len(cells) - len(disagreements)) / len(cells) >= 0.97
+    assert not extra
+
+
+def test_every_parameter_name_is_extracted_somewhere_and_absent_means_absent(built):
+    _, _, _, rows = built
+    vocabulary = re.findall(r"`([a-z_]+(?:\.[a-z_]+)?)`", (ROOT / "tests/data/parameters.txt").read_text())
+    assert set(vocabulary) <= {r["parameter"] for r in rows}
+    by_edition = {(r["parameter"], r["edition"]) for r in rows}
+    assert ("default_time", "nb-2014") not in by_edition  # 6.7.a gives no number: absent, not 0
+    assert ("increment.factor", "da-2001") not in by_edition  # no increment formula in 2001
+    assert ("seventyfive_move.moves", "da-2001") not in by_edition  # the rule came in 2014
+
+
+def test_each_value_traces_to_a_span_of_its_corpus_text(built):
+    _, _, corpus, rows = built
+    texts = {e: (corpus / f"{e}.txt").read_text(encoding="utf-8") for e in EDITIONS}
+    for row in rows:
+        span = texts[row["edition"]][row["start"] : row["end"]]
+        assert span.strip(), row
+        assert " ".join(span.split()).strip("*") in row["quote"] or span in row["quote"], row
+
+
+@pytest.mark.parametrize(
+    ("edition", "old", "new", "parameter", "value"),
+    [
+        (
+            "nb-2014",
+            "får to minutter ekstra tid",
+            "får tre minutter ekstra tid",
+            "illegal_move.time_bonus",
+            3,
+        ),
+        ("da-2001", "mere end én time efter", "mere end to timer efter", "default_time", 120),
+        (
+            "sv-2009",
+            "bestämd tid på mindre än 15 minuter",
+            "bestämd tid på mindre än 12 minuter",
+            "blitz.upper_minutes",
+            12,
+        ),
+        ("hu-2018", "belül öt alkalommal", "belül hat alkalommal", "scoresheet_view.max_requests", 6),
+        ("da-2017", "etyde at de seneste 50 træk", "etyde at de seneste 40 træk", "fifty_move.moves", 40),
+        (
+            "sv-2009",
+            "ska domaren lägga till tre minuter",
+            "ska domaren lägga till fyra minuter",
+            "draw_claim.incorrect_time_bonus",
+            4,
+        ),
+    ],
+)
+def test_changing_a_number_in_the_text_changes_the_parameter(tmp_path, edition, old, new, parameter, value):
+    corpus, kb = copy_project(tmp_path)
+    path = corpus / f"{edition}.txt"
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {edition}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")  # the first occurrence is the rule's
+    build(corpus, kb)
+    out = CliRunner().invoke(
+        main, ["export", "parameters", "--kb", str(kb), "--format", "json", "--edition", edition]
+    )
+    values = {r["value"] for r in json.loads(out.output) if r["parameter"] == parameter}
+    assert value in values, values
+
+
+def classify(time_control: str, kb: Path) -> dict[str, str]:
+    out = CliRunner().invoke(main, ["classify", time_control, "--kb", str(kb), "--format", "json"])
+    assert out.exit_code == 0, out.output
+    return {r["edition"]: r["category"] for r in json.loads(out.output)}
+
+
+@pytest.mark.parametrize(
+    ("control", "expected"),
+    [
+        (
+            "12+0",
+            ["blitz", "blitz", "rapid", "rapid", "rapid"],
+        ),  # 2001/2009: blitz below 15; 2014+: rapid above 10
+        ("10+0", ["blitz", "blitz", "blitz", "blitz", "blitz"]),  # 2014+: "10 minutter eller mindre" is blitz
+        ("10+1", ["blitz", "blitz", "rapid", "rapid", "rapid"]),  # 10 + 60 x 1 s = 11 minutes
+        ("15+0", ["rapid", "rapid", "rapid", "rapid", "rapid"]),  # 2001 "mellem 15 og 60", 2009 "minst 15"
+        ("14+0", ["blitz", "blitz", "rapid", "rapid", "rapid"]),
+        (
+            "60+0",
+            ["rapid", "standard", "standard", "standard", "standard"],
+        ),  # only 2001's "mellem" includes 60
+        ("59+0", ["rapid", "rapid", "rapid", "rapid", "rapid"]),
+        ("50+10", ["rapid", "standard", "standard", "standard", "standard"]),  # 50 + 10 = 60 minutes
+        ("3+2", ["blitz"] * 5),
+        ("15+10", ["rapid"] * 5),
+        ("90+30", ["standard"] * 5),
+    ],
+)
+def test_classify_uses_each_editions_thresholds(built, control, expected):
+    _, kb, _, _ = built
+    assert classify(control, kb) == dict(zip(EDITIONS, expected, strict=True))
+
+
+def test_classify_says_when_an_edition_has_no_increment_formula(built):
+    _, kb, _, _ = built
+    out = CliRunner().invoke(main, ["classify", "3+2", "--kb", str(kb), "--edition", "da-2001"])
+    assert "da-2001 has no increment formula" in out.output
+    bad = CliRunner().invoke(main, ["classify", "fast", "--kb", str(kb)])
+    assert bad.exit_code == 2 and "not a time control" in bad.stderr
+
+
+@pytest.mark.parametrize(
+    ("language", "text", "found"),
+    [
+        (
+            "da",
+            "på mellem 15 og 60 minutter",
+            [(15, "minute", "between_lower"), (60, "minute", "between_upper")],
+        ),
+        ("nb", "mer enn 10 men mindre enn 60 minutter", [(10, "minute", "more"), (60, "minute", "less")]),
+        ("hu", "10 perc vagy annál kevesebb", [(10, "minute", "at_most")]),
+        ("hu", "2 perc helyett 1 perc lesz", [(2, "minute", "replaced"), (1, "minute", None)]),
+        ("da", "1 minut i stedet for 2 minutter", [(1, "minute", None), (2, "minute", "replaced")]),
+        ("sv", "Om en spelare har mindre än fem minuter", [(5, "minute", "less")]),
+        ("da", "udføre et træk, som vil betyde at de sidste 50 træk", [(50, "move", None)]),
+        ("da", "mindst fem gange", [(5, "time", "at_least")]),
+        ("da", "den tildelte tid + 60 gange hver tillægstid", [(60, "factor", None)]),
+        ("nb", "være minst 20 ganger 20 centimeter", [(20, "cm", "at_least"), (20, "cm", None)]),
+    ],
+)
+def test_quantities(language, text, found):
+    assert [(q.value, q.unit, q.comparator) for q in quantities(text, language)] == found
