@@ -133,7 +133,17 @@ def test_bad_input_exits_2_naming_the_file_and_writes_nothing(tmp_path, case):
 
 
 def test_every_command_has_help_with_an_example():
-    for command in (["build"], ["export", "provisions"], ["show"], ["site"]):
+    commands = (
+        ["build"],
+        ["export", "provisions"],
+        ["export", "alignment"],
+        ["export", "graph"],
+        ["export", "parameters"],
+        ["show"],
+        ["classify"],
+        ["site"],
+    )
+    for command in commands:
         code, out, _ = run(*command, "--help")
         assert code == 0 and "Example: chesslaws" in out, command
         assert "--corpus" in out and "--kb" in out
