@@ -159,21 +159,11 @@ def export_provisions(fmt: str, edition: str | None, corpus_dir: Path, kb_dir: P
     Example: chesslaws export provisions --format csv --edition sv-2009 > sv.csv
     """
     rows = [
-        {"edition": ed, **{key: p.get(key) for key in PROVISION_COLUMNS if key != "edition"}}
+        {"edition": ed, **p}
         for ed, provisions in build_stage.read_provisions(kb_dir, edition).items()
         for p in provisions
     ]
-    if fmt == "json":
-        click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
-    elif fmt == "jsonl":
-        for row in rows:
-            click.echo(json.dumps(row, ensure_ascii=False))
-    else:
-        buffer = io.StringIO()
-        writer = csv.DictWriter(buffer, fieldnames=PROVISION_COLUMNS, lineterminator="\n")
-        writer.writeheader()
-        writer.writerows(rows)
-        click.echo(buffer.getvalue(), nl=False)
+    emit_rows(rows, PROVISION_COLUMNS, fmt)
 
 
 @export.command("alignment")
@@ -185,11 +175,9 @@ def export_alignment(fmt: str, edition: str | None, corpus_dir: Path, kb_dir: Pa
 
     Example: chesslaws export alignment --format json --edition nb-2014
     """
-    rows = [
-        r for r in build_stage.read_generated(kb_dir, "alignment.yaml") if edition in (None, r["edition"])
-    ]
-    columns = ("rule", "edition", "label", "confidence", "method")
-    emit_rows([{c: r[c] for c in columns} for r in rows], columns, fmt)
+    export_generated(
+        kb_dir, "alignment.yaml", edition, ("rule", "edition", "label", "confidence", "method"), fmt
+    )
 
 
 @export.command("graph")
@@ -226,9 +214,28 @@ def export_graph(fmt: str, corpus_dir: Path, kb_dir: Path) -> None:
     click.echo(buffer.getvalue().decode("utf-8"))
 
 
+def export_generated(
+    kb_dir: Path, name: str, edition: str | None, columns: tuple[str, ...], fmt: str
+) -> None:
+    """Rows of a kb/generated list file, optionally of one edition."""
+    rows = build_stage.read_generated(kb_dir, name)
+    if edition is not None:
+        known = {row["edition"] for row in rows}
+        if edition not in known:
+            raise UsageFailure(f"unknown edition '{edition}' (known: {', '.join(sorted(known))})")
+        rows = [row for row in rows if row["edition"] == edition]
+    emit_rows(rows, columns, fmt)
+
+
 def emit_rows(rows: list[dict[str, Any]], columns: tuple[str, ...], fmt: str) -> None:
+    """Rows as json, jsonl or csv, with exactly the contract's columns in order."""
+    rows = [{c: row.get(c) for c in columns} for row in rows]
     if fmt == "json":
         click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+        return
+    if fmt == "jsonl":
+        for row in rows:
+            click.echo(json.dumps(row, ensure_ascii=False))
         return
     buffer = io.StringIO()
     writer = csv.DictWriter(buffer, fieldnames=columns, lineterminator="\n")
@@ -334,11 +341,8 @@ def export_parameters(fmt: str, edition: str | None, corpus_dir: Path, kb_dir: P
 
     Example: chesslaws export parameters --format json --edition sv-2009
     """
-    rows = [
-        r for r in build_stage.read_generated(kb_dir, "parameters.yaml") if edition in (None, r["edition"])
-    ]
     columns = ("parameter", "rule", "edition", "value", "unit", "label", "start", "end", "quote")
-    emit_rows(rows, columns, fmt)
+    export_generated(kb_dir, "parameters.yaml", edition, columns, fmt)
 
 
 @main.command("classify")

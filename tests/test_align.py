@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
 import pytest
 import yaml
 from click.testing import CliRunner
+from conftest import copy_project
 
 from extract.analyse import references
 from extract.build import build
@@ -19,13 +19,6 @@ ROOT = Path(__file__).parent.parent
 VOCABULARY = re.findall(
     r"`([a-z_]+(?:\.[a-z_]+)?)`", (ROOT / "tests" / "data" / "parameters.txt").read_text()
 )
-
-
-def copy_project(tmp: Path) -> tuple[Path, Path]:
-    corpus, kb = tmp / "corpus", tmp / "kb"
-    shutil.copytree(ROOT / "corpus", corpus)
-    shutil.copytree(ROOT / "kb", kb, ignore=shutil.ignore_patterns("generated"))
-    return corpus, kb
 
 
 @pytest.fixture(scope="module")

@@ -147,3 +147,9 @@ def test_every_command_has_help_with_an_example():
         code, out, _ = run(*command, "--help")
         assert code == 0 and "Example: chesslaws" in out, command
         assert "--corpus" in out and "--kb" in out
+
+
+@pytest.mark.parametrize("table", ["provisions", "alignment", "parameters"])
+def test_export_of_an_unknown_edition_exits_2(built_kb, table):
+    code, _, err = run("export", table, "--kb", str(built_kb), "--edition", "xx-1999")
+    assert code == 2 and "unknown edition 'xx-1999'" in err

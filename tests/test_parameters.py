@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from pathlib import Path
 
 import pytest
 import yaml
 from click.testing import CliRunner
+from conftest import copy_project
 
 from extract.analyse import quantities
 from extract.build import build
@@ -18,13 +18,6 @@ from extract.rules import load_rules
 
 ROOT = Path(__file__).parent.parent
 EDITIONS = ["da-2001", "sv-2009", "nb-2014", "da-2017", "hu-2018"]
-
-
-def copy_project(tmp: Path) -> tuple[Path, Path]:
-    corpus, kb = tmp / "corpus", tmp / "kb"
-    shutil.copytree(ROOT / "corpus", corpus)
-    shutil.copytree(ROOT / "kb", kb, ignore=shutil.ignore_patterns("generated"))
-    return corpus, kb
 
 
 @pytest.fixture(scope="module")
