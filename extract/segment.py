@@ -32,6 +32,32 @@ def structure_lexicon() -> dict[str, object]:
     return yaml.safe_load(text)
 
 
+@dataclass(frozen=True)
+class HeadingPatterns:
+    """Article, appendix and guideline headings, built from the words in structure.yaml."""
+
+    chapter: re.Pattern[str]  # "1. fejezet", "11 fejezet A játékosok viselkedése"
+    appendix: re.Pattern[str]  # "A. Hængepartier", "Tillæg A. Hurtigskak", "## C."
+    appendix_word: re.Pattern[str]  # "Tillegg G", "Függelék D. …"
+    guideline: re.Pattern[str]  # "Anbefaling I. Afbrudte partier", "III. Bónuszidő …"
+
+
+@cache
+def heading_patterns() -> HeadingPatterns:
+    lexicon = structure_lexicon()
+
+    def words(key: str) -> str:
+        return "|".join(re.escape(str(w)) for w in lexicon[key])  # type: ignore[union-attr]
+
+    appendix, guideline, chapter = words("appendix_words"), words("guideline_words"), words("chapter_words")
+    return HeadingPatterns(
+        chapter=re.compile(rf"^(\d{{1,2}})\s*\.?\s*(?i:{chapter})\b\s*[:.]?\s*(.*)$"),
+        appendix=re.compile(rf"^(?:(?i:{appendix})\s+)?([A-H])\s*\.(?!\s*\d)\s*(\S.{{0,100}})?$"),
+        appendix_word=re.compile(rf"^(?i:{appendix})\s+([A-H])\b\.?\s*(.*)$"),
+        guideline=re.compile(rf"^(?:(?i:{guideline})\s+)?({ROMAN_UPPER})\.\s+(?!\d)(\S.*)$"),
+    )
+
+
 def structural_label(text: str) -> str | None:
     """The structural label ("preface", "part.competition", "GL" …) a heading line names, if any."""
     key = re.sub(r"^[\d.\s]+(?=\D)", "", text).strip().rstrip(":.").strip().casefold()
@@ -39,9 +65,7 @@ def structural_label(text: str) -> str | None:
         return None
     lexicon = structure_lexicon()
     for label, words in lexicon.items():
-        if label.endswith("_words") or label == "guideline_titles":
-            continue
-        if key in words:  # type: ignore[operator]
+        if not label.endswith("_words") and isinstance(words, list) and key in words:
             return label
     for label, titles in lexicon["guideline_titles"].items():  # type: ignore[union-attr]
         if key in titles:
@@ -71,13 +95,7 @@ def normalize_label(printed: str) -> str:
 # Markers at the start of a cleaned line
 
 SECTION_HEAD = re.compile(r"^§\s*(\d{1,2})(?![.\d]\d)\s*[.:]?\s*(.*)$")
-CHAPTER_HEAD = re.compile(r"^(\d{1,2})\s*\.?\s*fejezet\b\s*[:.]?\s*(.*)$", re.IGNORECASE)
 TITLE_HEAD = re.compile(r"^(\d{1,2})\.\s+([A-ZÆØÅÄÖÉÁ][^.:;]{2,70})$")
-APPENDIX_HEAD = re.compile(
-    r"^(?:(?i:tillæg|tillegg|appendix|függelék)\s+)?([A-H])\s*\.(?!\s*\d)\s*(\S.{0,100})?$"
-)
-APPENDIX_WORD_HEAD = re.compile(r"^(?i:tillæg|tillegg|appendix|függelék)\s+([A-H])\b\.?\s*(.*)$")
-GUIDELINE_HEAD = re.compile(rf"^(?:(?i:anbefaling|útmutató)\s+)?({ROMAN_UPPER})\.\s+(?!\d)(\S.*)$")
 PREFIXED = re.compile(
     rf"^(?:§\s*)?({ROMAN_UPPER}|[A-H])(?:\s?\.\s?|\s)?(\d{{1,2}}(?:\.\d{{1,2}})*)\.?(?![\d\-–])"
 )
@@ -396,17 +414,18 @@ class Segmenter:
         text = line.text
         label = printed = title = None
         inferred = False
-        for pattern in (SECTION_HEAD, CHAPTER_HEAD):
+        patterns = heading_patterns()
+        for pattern in (SECTION_HEAD, patterns.chapter):
             match = pattern.match(text)
             if match and len(match.group(2)) < 90:
                 label, printed, title = match.group(1), match.group(1), match.group(2)
                 break
         if label is None:
-            match = APPENDIX_WORD_HEAD.match(text) or APPENDIX_HEAD.match(text)
+            match = patterns.appendix_word.match(text) or patterns.appendix.match(text)
             if match and len(text) < 110 and not (match.group(2) or "").endswith("."):
                 label, printed, title = match.group(1).upper(), match.group(1), match.group(2) or ""
         if label is None:
-            match = GUIDELINE_HEAD.match(text)
+            match = patterns.guideline.match(text)
             if match and len(text) < 110:
                 label, printed, title = match.group(1).upper(), match.group(1), match.group(2)
         if label is None:
@@ -735,11 +754,9 @@ class Segmenter:
 
 def opens_article(text: str) -> bool:
     """Whether a cleaned line is an article, appendix or guideline heading."""
-    return (
-        any(p.match(text) for p in (SECTION_HEAD, CHAPTER_HEAD, APPENDIX_WORD_HEAD, GUIDELINE_HEAD))
-        or bool(APPENDIX_HEAD.match(text) and len(text) < 110)
-        or bool(TITLE_HEAD.match(text))
-    )
+    patterns = heading_patterns()
+    starts = (SECTION_HEAD, patterns.chapter, patterns.appendix_word, patterns.guideline, TITLE_HEAD)
+    return any(p.match(text) for p in starts) or bool(patterns.appendix.match(text) and len(text) < 110)
 
 
 def glossary_cite(raw: str) -> str | None:
