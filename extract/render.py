@@ -23,6 +23,7 @@ import yaml
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
 
+from extract.load import load_editions
 from extract.model import KINDS, InputError
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -146,18 +147,6 @@ def _edition_id(value: Any, path: Path) -> str:
     if not _EDITION_ID.match(edition):
         raise InputError(path, None, f"edition id {edition!r} cannot name a page")
     return edition
-
-
-def _read_editions(corpus_dir: Path) -> list[dict[str, Any]]:
-    path = corpus_dir / "editions.yaml"
-    if not path.exists():
-        return []
-    data = _load_yaml(path)
-    if not isinstance(data, list) or not all(isinstance(entry, dict) for entry in data):
-        raise InputError(path, None, "expected a list of editions (mappings with an id)")
-    for entry in data:
-        entry["id"] = _edition_id(entry.get("id"), path)
-    return data
 
 
 def _anchor(label: str, used: set[str]) -> str:
@@ -304,14 +293,9 @@ def _notes(value: Any) -> list[str]:
 
 
 def _edition_view(
-    edition: str, meta: dict[str, Any], doc: dict[str, Any] | None, kb_path: Path, corpus_dir: Path
+    edition: str, meta: dict[str, Any], doc: dict[str, Any] | None, kb_path: Path, raw: str | None
 ) -> EditionView:
     source = meta.get("file")
-    raw = None
-    if source:
-        raw_path = corpus_dir / str(source)
-        if raw_path.exists():
-            raw = raw_path.read_text(encoding="utf-8")
     provisions = _provision_views(kb_path, (doc or {}).get("provisions") or [], raw)
     language = str(meta.get("language") or (doc or {}).get("language") or "")
     counts = Counter(p.kind for p in provisions)
@@ -340,9 +324,11 @@ def _edition_view(
     )
 
 
-def load_editions(kb_dir: Path, corpus_dir: Path) -> list[EditionView]:
+def edition_views(kb_dir: Path, corpus_dir: Path) -> list[EditionView]:
     """Every edition named in corpus/editions.yaml or in kb/generated/provisions, oldest first."""
-    metadata = {entry["id"]: entry for entry in _read_editions(corpus_dir)}
+    editions = load_editions(corpus_dir) if (corpus_dir / "editions.yaml").exists() else []
+    metadata = {e.id: {**vars(e), "file": e.path.name, "notes": list(e.notes)} for e in editions}
+    raws = {e.id: e.text for e in editions}
     provisions_dir = kb_dir / "generated" / "provisions"
     docs: dict[str, tuple[Path, dict[str, Any]]] = {}
     for path in sorted(provisions_dir.glob("*.yaml")) if provisions_dir.is_dir() else []:
@@ -356,7 +342,7 @@ def load_editions(kb_dir: Path, corpus_dir: Path) -> list[EditionView]:
     views = []
     for edition in sorted(set(metadata) | set(docs)):
         path, doc = docs.get(edition, (provisions_dir / f"{edition}.yaml", None))
-        views.append(_edition_view(edition, metadata.get(edition, {}), doc, path, corpus_dir))
+        views.append(_edition_view(edition, metadata.get(edition, {}), doc, path, raws.get(edition)))
     views.sort(key=lambda view: (view.in_force or "", view.id))
     return views
 
@@ -374,7 +360,7 @@ def render_site(kb_dir: Path, corpus_dir: Path, site_dir: Path) -> list[Path]:
     Hand-written pages in site_dir are left alone; stale generated edition pages are removed.
     Returns the pages written, in a stable order.
     """
-    editions = load_editions(Path(kb_dir), Path(corpus_dir))
+    editions = edition_views(Path(kb_dir), Path(corpus_dir))
     env = _environment()
     site_dir = Path(site_dir)
     written = [_write(site_dir / "index.md", env.get_template("index.md.j2").render(editions=editions))]
