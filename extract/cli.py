@@ -28,25 +28,17 @@ class UsageFailure(click.ClickException):
         click.echo(f"chesslaws: {self.message}", err=True)
 
 
+def path_option(flag: str, name: str, default: str, help: str) -> Callable[..., Any]:
+    return click.option(
+        flag, name, type=click.Path(path_type=Path), default=Path(default), show_default=True, help=help
+    )
+
+
 def data_options(command: Callable[..., Any]) -> Callable[..., Any]:
     """--corpus and --kb on every command, so a copy of the data can be built and queried."""
 
-    @click.option(
-        "--corpus",
-        "corpus_dir",
-        type=click.Path(path_type=Path),
-        default=Path("corpus"),
-        show_default=True,
-        help="Directory with the raw texts and editions.yaml.",
-    )
-    @click.option(
-        "--kb",
-        "kb_dir",
-        type=click.Path(path_type=Path),
-        default=Path("kb"),
-        show_default=True,
-        help="Knowledge-base directory (kb/generated is written by 'build').",
-    )
+    @path_option("--corpus", "corpus_dir", "corpus", "Directory with the raw texts and editions.yaml.")
+    @path_option("--kb", "kb_dir", "kb", "Knowledge-base directory (kb/generated is written by 'build').")
     @functools.wraps(command)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
@@ -277,7 +269,7 @@ def show(reference: str, fmt: str, corpus_dir: Path, kb_dir: Path) -> None:
 
 
 def show_rule(rule_id: str, fmt: str, kb_dir: Path) -> None:
-    from .rules import load_rules
+    from .rules import edition_keys, load_rules
 
     rules = {r.id: r for r in load_rules(kb_dir)}
     if rule_id not in rules:
@@ -290,11 +282,7 @@ def show_rule(rule_id: str, fmt: str, kb_dir: Path) -> None:
     wanted = {(r["edition"], r["label"]) for r in alignment if r["rule"] == rule_id}
     texts = []
     for edition, items in provisions.items():
-        counts: dict[str, int] = {}
-        for p in items:
-            counts[str(p["label"])] = counts.get(str(p["label"]), 0) + 1
-        for p in items:
-            key = p["label"] if counts[str(p["label"])] == 1 else f"{p['label']}@{p['line']}"
+        for key, p in zip(edition_keys(items)[0], items, strict=True):
             if (edition, key) in wanted:
                 texts.append(
                     {
@@ -401,21 +389,8 @@ def classify_command(
 
 
 @main.command()
-@click.option(
-    "--out",
-    "out_dir",
-    type=click.Path(path_type=Path),
-    default=Path("public"),
-    show_default=True,
-    help="Where mkdocs writes the static site.",
-)
-@click.option(
-    "--site-dir",
-    type=click.Path(path_type=Path),
-    default=Path("site"),
-    show_default=True,
-    help="mkdocs docs_dir: hand-written pages plus the generated ones.",
-)
+@path_option("--out", "out_dir", "public", "Where mkdocs writes the static site.")
+@path_option("--site-dir", "site_dir", "site", "mkdocs docs_dir: hand-written pages plus the generated ones.")
 @data_options
 def site(out_dir: Path, site_dir: Path, corpus_dir: Path, kb_dir: Path) -> None:
     """Render the KB into Markdown pages under site/ and build the static site with mkdocs.
