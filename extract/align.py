@@ -141,6 +141,7 @@ class Scorer:
         self.squares = {
             f"{f}{r}": i for i, (f, r) in enumerate((f, r) for f in "abcdefgh" for r in range(1, 9))
         }
+        self._cache: dict[tuple[Key, ...], dict[str, np.ndarray]] = {}
 
     def _binary(self, items: list[Item], vocabulary: dict, attribute: str) -> np.ndarray:
         matrix = np.zeros((len(items), max(1, len(vocabulary))))
@@ -172,33 +173,38 @@ class Scorer:
         norms = np.linalg.norm(matrix, axis=1)[:, None]
         return np.divide(matrix, norms, out=np.zeros_like(matrix), where=norms > 0)
 
+    def features(self, items: list[Item]) -> dict[str, np.ndarray]:
+        """The matrices of one list of items, computed once (an edition takes part in several pairs)."""
+        key = tuple(item.id for item in items)
+        if key not in self._cache:
+            self._cache[key] = {
+                "concepts": self._binary(items, self.concepts, "concepts"),
+                "lexical": self._lexical(items),
+                "numbers": np.array(
+                    [[1.0 if n in item.fingerprint.numbers else 0.0 for n in range(201)] for item in items]
+                ),
+                "references": self._binary(items, self.refs, "references"),
+                "squares": self._binary(items, self.squares, "squares"),
+                "length": np.array([max(1, item.fingerprint.length) for item in items], dtype=float),
+                "glossary": np.array([item.kind == "glossary entry" for item in items]),
+                "title": np.array([is_title_line(item) for item in items]),
+            }
+        return self._cache[key]
+
     def content(self, xs: list[Item], ys: list[Item]) -> np.ndarray:
         """Content similarity of every x with every y."""
-        cx = self._binary(xs, self.concepts, "concepts")
-        cy = self._binary(ys, self.concepts, "concepts")
+        fx, fy = self.features(xs), self.features(ys)
         weights = self.weights if len(self.weights) else None
-        score = 0.45 * self._jaccard(cx, cy, weights)
-        score += 0.2 * self._lexical(xs) @ self._lexical(ys).T
-        nx = np.array([[1.0 if n in item.fingerprint.numbers else 0.0 for n in range(201)] for item in xs])
-        ny = np.array([[1.0 if n in item.fingerprint.numbers else 0.0 for n in range(201)] for item in ys])
-        numbers = self._jaccard(nx, ny)
-        neither = (nx.sum(axis=1)[:, None] == 0) & (ny.sum(axis=1)[None, :] == 0)
-        score += np.where(neither, 0.05, 0.15 * numbers)
-        score += 0.1 * self._jaccard(
-            self._binary(xs, self.refs, "references"), self._binary(ys, self.refs, "references")
-        )
-        score += 0.1 * self._jaccard(
-            self._binary(xs, self.squares, "squares"), self._binary(ys, self.squares, "squares")
-        )
-        lx = np.array([max(1, item.fingerprint.length) for item in xs], dtype=float)[:, None]
-        ly = np.array([max(1, item.fingerprint.length) for item in ys], dtype=float)[None, :]
+        score = 0.45 * self._jaccard(fx["concepts"], fy["concepts"], weights)
+        score += 0.2 * fx["lexical"] @ fy["lexical"].T
+        neither = (fx["numbers"].sum(axis=1)[:, None] == 0) & (fy["numbers"].sum(axis=1)[None, :] == 0)
+        score += np.where(neither, 0.05, 0.15 * self._jaccard(fx["numbers"], fy["numbers"]))
+        score += 0.1 * self._jaccard(fx["references"], fy["references"])
+        score += 0.1 * self._jaccard(fx["squares"], fy["squares"])
+        lx, ly = fx["length"][:, None], fy["length"][None, :]
         score += 0.1 * np.minimum(lx, ly) / np.maximum(lx, ly)
-        gx = np.array([item.kind == "glossary entry" for item in xs])[:, None]
-        gy = np.array([item.kind == "glossary entry" for item in ys])[None, :]
-        score = np.where(gx != gy, score * 0.3, score)
-        tx = np.array([is_title_line(item) for item in xs])[:, None]
-        ty = np.array([is_title_line(item) for item in ys])[None, :]
-        return np.where(tx != ty, score * 0.3, score)
+        score = np.where(fx["glossary"][:, None] != fy["glossary"][None, :], score * 0.3, score)
+        return np.where(fx["title"][:, None] != fy["title"][None, :], score * 0.3, score)
 
     def score(self, xs: list[Item], ys: list[Item], content: np.ndarray | None = None) -> np.ndarray:
         """Content plus structural position inside the chapter."""
@@ -393,7 +399,7 @@ class Agreement:
     precision: float
     recall: float
     f1: float
-    true_links: int
+    curated_links: int
     predicted_links: int
     agreed_links: int = 0
 
@@ -466,7 +472,7 @@ def overall(rows: list[Agreement]) -> Agreement:
     """Micro-averaged agreement over all edition pairs."""
     agreed = sum(r.agreed_links for r in rows)
     predicted = sum(r.predicted_links for r in rows)
-    gold = sum(r.true_links for r in rows)
+    gold = sum(r.curated_links for r in rows)
     precision = agreed / predicted if predicted else 0.0
     recall = agreed / gold if gold else 0.0
     f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0

@@ -93,8 +93,3 @@ def split_lines(text: str) -> list[Line]:
         lines.append(Line(number, pos, pos + len(body), body, cleaned, offsets, italic))
         pos += len(raw) + 1
     return lines
-
-
-def nonblank_spans(text: str) -> list[tuple[int, int]]:
-    """Maximal runs of non-whitespace characters, for the losslessness check."""
-    return [(m.start(), m.end()) for m in re.finditer(r"\S+", text)]
