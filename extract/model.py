@@ -93,3 +93,40 @@ class Provision:
         if self.cites:
             data["cites"] = list(self.cites)
         return data
+
+
+SEVERITIES = ("error", "warning", "info")
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One translation-consistency finding, pinned to a character span of the raw corpus text.
+
+    `accepted` carries the reason from kb/lint-accepted.yaml when a person judged it a false alarm;
+    accepted findings are still reported, never hidden.
+    """
+
+    edition: str
+    label: str | None
+    kind: str
+    severity: str
+    message: str
+    quote: str
+    start: int
+    end: int
+    rule: str | None = None
+    accepted: str | None = None
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "edition": self.edition,
+            "label": self.label,
+            "kind": self.kind,
+            "severity": self.severity,
+            "message": self.message,
+            "quote": self.quote,
+            "start": self.start,
+            "end": self.end,
+            "rule": self.rule,
+            "accepted": self.accepted,
+        }
