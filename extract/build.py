@@ -15,7 +15,8 @@ import yaml
 
 from .align import Agreement, Assignment, Item, agreement, align, make_items, name_rules, overall
 from .analyse import LOOKUP_LANGUAGES, TermMatcher, fingerprint, load_terms, pipeline
-from .graph import build_graph, graph_document, reference_counts
+from .check import load_scenarios
+from .graph import add_parameters, add_scenarios, build_graph, graph_document, reference_counts
 from .load import load_editions
 from .model import Edition, InputError, Provision
 from .parameters import extract_parameters
@@ -195,13 +196,17 @@ def build(
             for link in pair
         ]
     )
-    files["graph.yaml"] = dump_yaml(graph_document(graph))
     started = time.perf_counter()
     parameters = extract_parameters(
         rules, keyed, {e.id: e.language for e in editions}, {e.id: e.text for e in editions}
     )
     seconds["parameters"] = time.perf_counter() - started
     files["parameters.yaml"] = dump_yaml([p.as_dict() for p in parameters])
+    add_parameters(graph, [p.as_dict() for p in parameters])
+    folder = kb_dir / "scenarios"
+    scenarios = load_scenarios(folder, {r.id for r in rules}, set(order)) if folder.is_dir() else []
+    add_scenarios(graph, [(s.id, s.title, s.rules, tuple(s.expect)) for s in scenarios])
+    files["graph.yaml"] = dump_yaml(graph_document(graph))
     write_tree_atomically(kb_dir / GENERATED, files)
     return BuildResult(
         reports=reports,

@@ -293,6 +293,7 @@ def show_rule(rule_id: str, fmt: str, kb_dir: Path) -> None:
                         "text": p["text"],
                     }
                 )
+    checks = rule_checks(rule_id, kb_dir, set(rules))
     if fmt == "json":
         click.echo(
             json.dumps(
@@ -303,6 +304,7 @@ def show_rule(rule_id: str, fmt: str, kb_dir: Path) -> None:
                     "topic": rule.topic,
                     "parameters": list(rule.parameters),
                     "provisions": texts,
+                    "scenarios": [r.as_dict() for r in checks],
                 },
                 ensure_ascii=False,
                 indent=2,
@@ -318,6 +320,23 @@ def show_rule(rule_id: str, fmt: str, kb_dir: Path) -> None:
         click.echo(f"\n{t['edition']} {t['label']} (line {t['line']})")
         for text_line in str(t["text"]).splitlines():
             click.echo(f"  {text_line}")
+    if checks:
+        click.echo("\nscenarios:")
+        for r in checks:
+            click.echo(f"  {'pass' if r.passed else 'FAIL'}  {r.edition:8} {r.scenario}: {r.title}")
+
+
+def rule_checks(rule_id: str, kb_dir: Path, rule_ids: set[str]) -> list[Any]:
+    """The scenario checks that exercise one rule, run now."""
+    from . import check as check_stage
+    from .engine import load_laws
+
+    folder = kb_dir / "scenarios"
+    if not folder.is_dir():
+        return []
+    laws = load_laws(kb_dir)
+    scenarios = [s for s in check_stage.load_scenarios(folder, rule_ids, set(laws)) if rule_id in s.rules]
+    return check_stage.run_scenarios(scenarios, laws)
 
 
 @export.command("parameters")
@@ -386,6 +405,89 @@ def classify_command(
     for r in results:
         note = f"  ({'; '.join(r.notes)})" if r.notes else ""
         click.echo(f"{r.edition:9} {control}  {r.category:12} {r.minutes:g} min{note}")
+
+
+@main.command()
+@click.option("--edition", default=None, help="Only this edition.")
+@click.option(
+    "--scenarios",
+    "scenarios_dir",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="Scenario directory (default: KB/scenarios).",
+)
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option(
+    "--benchmark/--no-benchmark",
+    default=True,
+    show_default=True,
+    help="Time the check against python-chess alone.",
+)
+@data_options
+def check(
+    edition: str | None, scenarios_dir: Path | None, fmt: str, benchmark: bool, corpus_dir: Path, kb_dir: Path
+) -> None:
+    """Run the scenario checks: a table of scenario x edition, pass or fail; exit 1 on any failure.
+
+    Each scenario's expected rulings are written from the edition's text; the arbiter model takes
+    every number from the KB's extracted parameters. A failure shows the expected and actual
+    ruling and the parameter values used. The format is documented in kb/scenarios/README.md.
+
+    Example: chesslaws check --edition sv-2009
+    """
+    from . import check as check_stage
+    from .engine import load_laws
+    from .rules import load_rules
+
+    laws = load_laws(kb_dir)
+    if edition is not None and edition not in laws:
+        raise UsageFailure(f"unknown edition '{edition}' (known: {', '.join(laws)})")
+    folder = scenarios_dir if scenarios_dir is not None else kb_dir / "scenarios"
+    scenarios = check_stage.load_scenarios(folder, {r.id for r in load_rules(kb_dir)}, set(laws))
+    results = check_stage.run_scenarios(scenarios, laws, edition)
+    failures = [r for r in results if not r.passed]
+    timing = check_stage.benchmark(scenarios, laws, edition) if benchmark else None
+    if fmt == "json":
+        document: dict[str, Any] = {
+            "results": [r.as_dict() for r in results],
+            "summary": {
+                "scenarios": len({r.scenario for r in results}),
+                "checks": len(results),
+                "failed": len(failures),
+            },
+        }
+        if timing:
+            document["benchmark"] = vars(timing) | {"ratio": round(timing.ratio, 2)}
+        click.echo(json.dumps(document, ensure_ascii=False, indent=2))
+    else:
+        click.echo(check_table(results, [e for e in laws if edition in (None, e)]))
+        for r in failures:
+            click.echo(f"\nFAIL {r.scenario} [{r.edition}] {r.title}")
+            if r.error:
+                click.echo(f"  error:    {r.error}")
+            click.echo(f"  expected: {json.dumps(r.expected, ensure_ascii=False)}")
+            click.echo(f"  actual:   {json.dumps(r.actual, ensure_ascii=False)}")
+            click.echo(f"  used:     {json.dumps(r.used, ensure_ascii=False)}")
+        scenario_count = len({r.scenario for r in results})
+        click.echo(f"\n{scenario_count} scenarios, {len(results)} checks, {len(failures)} failed")
+        if timing:
+            click.echo(
+                f"benchmark: check {timing.check_seconds:.3f} s; python-chess replaying the same "
+                f"{timing.moves} moves alone {timing.replay_seconds:.3f} s (x{timing.ratio:.1f})"
+            )
+    if failures:
+        raise SystemExit(1)
+
+
+def check_table(results: list[Any], editions: list[str]) -> str:
+    cells: dict[str, dict[str, str]] = {}
+    for r in results:
+        cells.setdefault(r.scenario, {})[r.edition] = "pass" if r.passed else "FAIL"
+    width = max([len(s) for s in cells] + [8])
+    lines = [f"{'scenario':{width}}  " + "  ".join(f"{e:8}" for e in editions)]
+    for scenario, row in cells.items():
+        lines.append(f"{scenario:{width}}  " + "  ".join(f"{row.get(e, '-'):8}" for e in editions))
+    return "\n".join(lines)
 
 
 @main.command()

@@ -120,6 +120,34 @@ def build_graph(
     return graph
 
 
+def add_parameters(graph: nx.MultiDiGraph, rows: list[dict[str, object]]) -> None:
+    """`sets` edges: the provision that states a parameter -> the parameter, with the value."""
+    by_label = {
+        (data["edition"], data["label"]): node
+        for node, data in sorted(graph.nodes(data=True), reverse=True)
+        if data.get("kind") == "provision"
+    }
+    for row in rows:
+        name = f"parameter:{row['parameter']}"
+        graph.add_node(name, kind="parameter", unit=row["unit"])
+        source = by_label.get((row["edition"], row["label"]))
+        if source is not None:
+            graph.add_edge(
+                source, name, key=f"sets:{row['edition']}", kind="sets", value=row["value"], rule=row["rule"]
+            )
+
+
+def add_scenarios(
+    graph: nx.MultiDiGraph, scenarios: list[tuple[str, str, tuple[str, ...], tuple[str, ...]]]
+) -> None:
+    """Scenario nodes, and `checked_by` edges from each rule a scenario exercises."""
+    for scenario_id, title, rules, editions in scenarios:
+        node = f"scenario:{scenario_id}"
+        graph.add_node(node, kind="scenario", title=title, editions=list(editions))
+        for rule in rules:
+            graph.add_edge(f"rule:{rule}", node, key="checked_by", kind="checked_by", editions=list(editions))
+
+
 def graph_document(graph: nx.MultiDiGraph) -> dict[str, object]:
     """Deterministic plain data for kb/generated/graph.yaml."""
     nodes = [{"id": node, **data} for node, data in sorted(graph.nodes(data=True))]

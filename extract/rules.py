@@ -26,6 +26,7 @@ RULE_KEYS = {
     "anchor",
     "notes",
     "expected",
+    "behaviour",
 }
 REQUIRED = ("id", "title", "summary", "topic", "provisions")
 RULE_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -47,6 +48,7 @@ class Rule:
     line: int = 0
     notes: tuple[str, ...] = field(default_factory=tuple)
     expected: dict[str, dict[str, object]] = field(default_factory=dict)  # curated check values
+    behaviour: dict[str, str] = field(default_factory=dict)  # curated engine keyword per edition
 
 
 class _UniqueKeyLoader(yaml.SafeLoader):
@@ -132,6 +134,7 @@ def _rule(path: Path, entry: object) -> Rule:
         line=line,
         notes=tuple(entry.get("notes") or ()),
         expected=_expected(path, line, entry),
+        behaviour=_behaviour(path, line, entry),
     )
 
 
@@ -148,6 +151,21 @@ def _expected(path: Path, line: int, entry: dict) -> dict[str, dict[str, object]
         if isinstance(values, dict):
             values.pop("__line__", None)
     return expected
+
+
+def _behaviour(path: Path, line: int, entry: dict) -> dict[str, str]:
+    """Curated engine keywords (edition -> keyword) for what the text decides but no number carries."""
+    behaviour = entry.get("behaviour") or {}
+    behaviour.pop("__line__", None)
+    provisions = entry["provisions"]
+    for edition, keyword in behaviour.items():
+        if edition not in provisions:
+            raise InputError(
+                path, line, f"rule '{entry['id']}': behaviour for {edition}, which has no provision"
+            )
+        if not isinstance(keyword, str):
+            raise InputError(path, line, f"rule '{entry['id']}': behaviour for {edition} must be one keyword")
+    return {str(k): str(v) for k, v in behaviour.items()}
 
 
 def provision_key(provision: dict[str, object], duplicated: set[str]) -> str:

@@ -1,0 +1,219 @@
+"""Scenario checks: the arbiter model against rulings written from each edition's text."""
+
+import json
+import shutil
+from collections import defaultdict
+from pathlib import Path
+
+import chess
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from extract.build import read_generated
+from extract.check import load_scenarios, run_scenarios
+from extract.cli import main
+from extract.engine import Arbiter, Law, Setup, consecutive_repetitions, load_laws, replay, san_moves
+from extract.rules import load_rules
+
+ROOT = Path(__file__).parent.parent
+KB = ROOT / "kb"
+FIXTURES = ROOT / "tests" / "fixtures" / "scenarios"
+
+
+@pytest.fixture(scope="module")
+def laws() -> dict[str, Law]:
+    return load_laws(KB)
+
+
+@pytest.fixture(scope="module")
+def scenarios(laws):
+    return load_scenarios(KB / "scenarios", {r.id for r in load_rules(KB)}, set(laws))
+
+
+def kb_copy(tmp_path: Path) -> Path:
+    kb = tmp_path / "kb"
+    shutil.copytree(KB, kb)
+    return kb
+
+
+def test_every_scenario_passes(scenarios, laws):
+    results = run_scenarios(scenarios, laws)
+    failed = [
+        f"{r.scenario} [{r.edition}]: {r.error or (r.expected, r.actual)}" for r in results if not r.passed
+    ]
+    assert len({s.id for s in scenarios}) >= 80
+    assert not failed, "\n".join(failed)
+
+
+def test_every_parameter_rule_has_a_scenario_in_every_edition_that_states_it(scenarios):
+    stated: dict[str, set[str]] = defaultdict(set)
+    for row in read_generated(KB, "parameters.yaml"):
+        stated[row["rule"]].add(row["edition"])
+    covered: dict[str, set[str]] = defaultdict(set)
+    for scenario in scenarios:
+        for rule in scenario.rules:
+            covered[rule] |= set(scenario.expect)
+    missing = {
+        rule: sorted(editions - covered[rule])
+        for rule, editions in stated.items()
+        if editions - covered[rule]
+    }
+    assert not missing
+
+
+def test_every_scenario_quotes_its_editions(scenarios):
+    missing = [f"{s.id}:{e}" for s in scenarios for e in s.expect if e not in s.quotes]
+    assert not missing
+
+
+def test_a_wrong_parameter_in_the_kb_makes_its_scenarios_fail(tmp_path):
+    kb = kb_copy(tmp_path)
+    path = kb / "generated" / "parameters.yaml"
+    rows = yaml.safe_load(path.read_text(encoding="utf-8"))
+    for row in rows:
+        if row["parameter"] == "illegal_move.loss_on" and row["edition"] == "sv-2009":
+            assert row["value"] == 3
+            row["value"] = 2
+    path.write_text(yaml.safe_dump(rows, allow_unicode=True, sort_keys=True), encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", "--kb", str(kb), "--format", "json", "--no-benchmark"])
+    assert result.exit_code == 1
+    failed = [r for r in json.loads(result.output)["results"] if not r["passed"]]
+    assert failed and all(r["edition"] == "sv-2009" for r in failed)
+    assert any("illegal-move-penalty" in r["rules"] for r in failed)
+    assert all(
+        r["parameters"].get("illegal_move.loss_on") == 2
+        for r in failed
+        if "illegal-move-penalty" in r["rules"]
+    )
+
+
+def test_a_flipped_expectation_makes_the_check_fail(tmp_path):
+    kb = kb_copy(tmp_path)
+    scenarios = kb / "scenarios"
+    shutil.rmtree(scenarios)
+    scenarios.mkdir()
+    text = (FIXTURES / "basic.yaml").read_text(encoding="utf-8")
+    (scenarios / "basic.yaml").write_text(text, encoding="utf-8")
+    assert CliRunner().invoke(main, ["check", "--kb", str(kb)]).exit_code == 0
+    flipped = text.replace('nb-2014: {result: "0-1"', 'nb-2014: {result: "1-0"')
+    assert flipped != text
+    (scenarios / "basic.yaml").write_text(flipped, encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", "--kb", str(kb)])
+    assert result.exit_code == 1
+    assert "FAIL second-illegal-move [nb-2014]" in result.output
+    assert "expected:" in result.output and "actual:" in result.output and "used:" in result.output
+
+
+def test_fixture_scenarios_pass_under_the_real_kb():
+    result = CliRunner().invoke(main, ["check", "--scenarios", str(FIXTURES), "--kb", str(KB)])
+    assert result.exit_code == 0, result.output
+    assert "2 scenarios, 8 checks, 0 failed" in result.output
+
+
+@pytest.mark.parametrize(
+    "body, message",
+    [
+        (
+            "- id: x\n  title: t\n  rules: [no-such-rule]\n  events: []\n  expect: {da-2001: {}}\n",
+            "unknown rule",
+        ),
+        (
+            "- id: x\n  title: t\n  rules: [castling]\n  events: [{jump: e4}]\n  expect: {da-2001: {}}\n",
+            "exactly one of",
+        ),
+        (
+            "- id: x\n  title: t\n  rules: [castling]\n  events: []\n  expect: {xx-1999: {}}\n",
+            "unknown edition",
+        ),
+        (
+            "- id: x\n  title: t\n  rules: [castling]\n  events: []\n  expect: {da-2001: {score: 1}}\n",
+            "may only use",
+        ),
+        (
+            "- id: x\n  title: t\n  rules: [castling]\n  events: []\n  expect: {da-2001: {result: 2-0}}\n",
+            "must be one of",
+        ),
+    ],
+)
+def test_bad_scenarios_are_input_errors_with_file_and_line(tmp_path, body, message):
+    folder = tmp_path / "scenarios"
+    folder.mkdir()
+    (folder / "bad.yaml").write_text(body, encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", "--scenarios", str(folder), "--kb", str(KB)])
+    assert result.exit_code == 2
+    assert f"{folder / 'bad.yaml'}:" in result.output and message in result.output
+
+
+def test_an_inconsistent_scenario_is_a_failure_not_a_crash(laws, tmp_path):
+    folder = tmp_path / "scenarios"
+    folder.mkdir()
+    (folder / "s.yaml").write_text(
+        "- id: x\n  title: t\n  rules: [castling]\n  events: [{illegal_move: e2e4}]\n"
+        "  expect: {da-2001: {}}\n",
+        encoding="utf-8",
+    )
+    result = CliRunner().invoke(main, ["check", "--scenarios", str(folder), "--kb", str(KB)])
+    assert result.exit_code == 1
+    assert "'e2e4' is a legal move" in result.output
+
+
+def test_fivefold_follows_each_editions_wording(laws):
+    """python-chess counts five occurrences anywhere (the 2017 wording); nb-2014 wants an unbroken cycle."""
+    setup = Setup(
+        moves=san_moves(
+            "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nc3 Nc6 6. Nb5 Nb4 "
+            "7. Nc3 Nc6 8. Nb1 Nb8 9. Nf3 Nf6 10. Ng1"
+        )
+    )
+    assert replay(laws["da-2017"], setup, [{"move": "Ng8"}]).reason == "fivefold"
+    assert replay(laws["nb-2014"], setup, [{"move": "Ng8"}]).result == "*"
+    board = chess.Board()
+    for san in san_moves("Nf3 Nf6 Ng1 Ng8 " * 4):
+        board.push_san(san)
+    assert consecutive_repetitions(board) == 5 and board.is_fivefold_repetition()
+
+
+def test_seventy_five_moves_yield_to_mate_on_the_last_move(laws):
+    mate = Setup(fen="7k/8/6K1/8/8/8/8/R7 w - - 149 100")
+    ruling = replay(laws["da-2017"], mate, [{"move": "Ra8#"}])
+    assert (ruling.result, ruling.reason) == ("1-0", "checkmate")
+    quiet = replay(laws["da-2017"], mate, [{"move": "Rb1"}])
+    assert (quiet.result, quiet.reason) == ("1/2-1/2", "seventy-five-moves")
+    assert replay(laws["da-2001"], mate, [{"move": "Rb1"}]).result == "*"
+
+
+def test_every_number_the_engine_uses_comes_from_the_edition(laws):
+    arbiter = Arbiter(laws["sv-2009"], Setup(moves=("e4", "e5")))
+    arbiter.apply({"illegal_move": "e1e3"})
+    assert arbiter.ruling.used["illegal_move.loss_on"] == laws["sv-2009"].parameters["illegal_move.loss_on"]
+    assert (
+        arbiter.ruling.used["illegal_move.time_bonus"]
+        == laws["sv-2009"].parameters["illegal_move.time_bonus"]
+    )
+
+
+def test_show_rule_lists_its_scenarios():
+    result = CliRunner().invoke(main, ["show", "illegal-move-penalty", "--kb", str(KB)])
+    assert result.exit_code == 0
+    assert "scenarios:" in result.output and "pass  sv-2009" in result.output
+
+
+def test_graph_links_rules_to_their_scenarios(scenarios):
+    graph = read_generated(KB, "graph.yaml")
+    edges = {(e["source"], e["target"]) for e in graph["edges"] if e["kind"] == "checked_by"}
+    for scenario in scenarios:
+        for rule in scenario.rules:
+            assert (f"rule:{rule}", f"scenario:{scenario.id}") in edges
+    assert any(e["kind"] == "sets" for e in graph["edges"])
+
+
+def test_benchmark_against_python_chess_alone(scenarios, laws):
+    from extract.check import benchmark
+
+    best = min((benchmark(scenarios, laws) for _ in range(3)), key=lambda b: b.ratio)
+    print(
+        f"\ncheck {best.check_seconds * 1000:.1f} ms vs python-chess replaying {best.moves} moves "
+        f"{best.replay_seconds * 1000:.1f} ms: x{best.ratio:.2f}"
+    )
+    assert best.moves > 0
