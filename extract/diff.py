@@ -74,12 +74,17 @@ class ParameterChange:
 
 @dataclass(frozen=True)
 class Mark:
-    """A parameter's words inside a rule text (offsets into `RuleText.text`); None if not placed."""
+    """A parameter's words inside a rule text (offsets into `RuleText.text`).
+
+    `exact` is false when the KB's span is the whole provision (the parameter stage found no
+    narrower span): the mark then covers the provision's text. None offsets: not placed at all.
+    """
 
     parameter: str
     label: str
     start: int | None
     end: int | None
+    exact: bool = True
 
 
 @dataclass(frozen=True)
@@ -358,12 +363,14 @@ def _rule_text(data: _Data, rule_id: str, edition: str) -> RuleText:
     for name, row in sorted(data.parameters.get((rule_id, edition), {}).items()):
         label = str(row["label"])
         p = items.get(label)
-        span = None
-        if p is not None and label in at:
-            body = str(p.get("text") or p.get("heading") or "")
-            span = _place(body, data.raws[edition], p, int(row["start"]), int(row["end"]))
+        if p is None or label not in at:
+            marks.append(Mark(name, label, None, None, exact=False))
+            continue
+        body = str(p.get("text") or p.get("heading") or "")
+        whole = (int(row["start"]), int(row["end"])) == (int(p["start"]), int(p["end"]))
+        span = None if whole else _place(body, data.raws[edition], p, int(row["start"]), int(row["end"]))
         if span is None:
-            marks.append(Mark(name, label, None, None))
+            marks.append(Mark(name, label, at[label], at[label] + len(body), exact=False))
         else:
             marks.append(Mark(name, label, at[label] + span[0], at[label] + span[1]))
     return RuleText(edition, tuple(keys), text, tuple(pieces), tuple(marks))
@@ -514,7 +521,8 @@ def diff_editions(a: str, b: str, kb_dir: Path, corpus_dir: Path) -> EditionDiff
         for (old, new), ids in sorted(moves.items(), key=lambda kv: (-len(kv[1]), kv[0]))
     )
     notes = (
-        "same language: texts compared word by word (case, whitespace, quotes, markup and punctuation ignored)"
+        "same language: texts compared word by word "
+        "(case, whitespace, quotes, markup and punctuation ignored)"
         if same_language
         else "different languages: texts are shown side by side and never called reworded; "
         "'unchanged' means same labels, same provision count and same parameters",
