@@ -116,7 +116,7 @@ def number(q: Quantity) -> int | float:
 def raw_span(raw: str, provision: dict[str, object], q: Quantity) -> tuple[int, int]:
     """Where the quantity's words stand in the raw file (markup and line breaks may sit between them)."""
     start, end = int(provision["start"]), int(provision["end"])
-    pattern = r"[\s*_]+".join(re.escape(token) for token in q.tokens)
+    pattern = r"[\s*_]*".join(re.escape(token) for token in q.tokens)
     match = re.compile(pattern, re.IGNORECASE).search(raw, max(start, start + q.start - 80), end)
     if match is None:
         match = re.compile(pattern, re.IGNORECASE).search(raw, start, end)
