@@ -141,7 +141,8 @@ def _parse_token(token: str, letters: dict[str, str]) -> _Parsed:
         parts = re.split(r"[-–x:×]", body)
         if len(parts) == 2 and parts[0] and not re.fullmatch(r"[A-ZÀ-Þ]?(?:[a-h][1-8]?|[1-8])", parts[0]):
             raise ValueError(
-                f"not valid notation: {parts[0]!r} is not a piece letter with a square, file or rank of departure"
+                f"not valid notation: {parts[0]!r} is not a piece letter with a square, file or rank"
+                " of departure"
             )
         raise ValueError("not valid notation")
     pieces = frozenset(types[m["piece"]]) if m["piece"] else frozenset({chess.PAWN})
@@ -223,6 +224,9 @@ def parse_move(board: chess.Board, token: str, letters: dict[str, str]) -> chess
             raise ValueError(
                 f"a pawn promotes only on the last rank, not on {chess.square_name(parsed.to_square)}"
             )
+        last_rank = chess.square_rank(parsed.to_square) in (0, 7)
+        if not candidates and is_pawn and last_rank and not parsed.promotion:
+            raise ValueError(f"the promotion piece is missing ({chess.square_name(parsed.to_square)})")
         if not candidates:
             reason = _describe(parsed, capture_mark or (is_pawn and parsed.from_file not in (None,)))
             if parsed.en_passant:
@@ -268,13 +272,15 @@ def check_notation(token: str, letters: dict[str, str]) -> str | None:
     if parsed.pieces == {chess.PAWN}:
         capture = parsed.from_file is not None and parsed.from_file != to_file
         if parsed.from_file is not None and abs(parsed.from_file - to_file) > 1:
-            return f"no pawn on the {chess.FILE_NAMES[parsed.from_file]}-file can reach {chess.square_name(parsed.to_square)}"
+            file = chess.FILE_NAMES[parsed.from_file]
+            return f"no pawn on the {file}-file can reach {chess.square_name(parsed.to_square)}"
         if parsed.sep in ("x", ":", "×") and not capture:
             return "a pawn captures diagonally: the capture names another file"
         if parsed.promotion and to_rank not in (0, 7):
             return f"a pawn promotes only on the last rank, not on {chess.square_name(parsed.to_square)}"
         if not parsed.promotion and to_rank in (0, 7):
-            return f"a pawn reaching {chess.square_name(parsed.to_square)} must promote: the new piece is missing"
+            square = chess.square_name(parsed.to_square)
+            return f"a pawn reaching {square} must promote: the new piece is missing"
         if parsed.from_rank is not None:
             step = to_rank - parsed.from_rank
             ok = (
@@ -283,7 +289,8 @@ def check_notation(token: str, letters: dict[str, str]) -> str | None:
                 or (not capture and step == -2 and parsed.from_rank == 6)
             )
             if not ok or (capture and abs(step) != 1):
-                return f"no pawn move goes from rank {parsed.from_rank + 1} to {chess.square_name(parsed.to_square)}"
+                square = chess.square_name(parsed.to_square)
+                return f"no pawn move goes from rank {parsed.from_rank + 1} to {square}"
         return None
     if parsed.promotion:
         return "only a pawn promotes"
@@ -564,7 +571,10 @@ def _scene_result(
             continue
         if move.from_square in names:
             return _move_result(edition, label, tok, 1, None)
-        problem = f"with {chess.piece_name(piece_type)}s on {where}: the move does not start from a square the text names"
+        problem = (
+            f"with {chess.piece_name(piece_type)}s on {where}: the move does not start from a square"
+            " the text names"
+        )
     return _move_result(edition, label, tok, 0, problem)
 
 
@@ -838,7 +848,7 @@ def _analyse(edition: Edition, provisions: list[Provision]) -> _Analysis:
     letters = (
         appendix_letters.letters
         if appendix_letters
-        else {s: l for s, l in (sources[0].letters.items() if sources else []) if s in PIECES}
+        else {s: x for s, x in (sources[0].letters.items() if sources else []) if s in PIECES}
     )
     for p in _family(provisions, appendix):
         if p.kind != "example":
@@ -893,7 +903,8 @@ def notation_findings(edition: Edition, provisions: list[Provision]) -> list[Fin
         both = len({r.symbol for r in analysis.table if r.start == rows[0].start}) > 1
         if both:
             given = "/".join(repr(r.letters[0][0]) for r in rows)
-            who = f"the {name} ({'white/black' if len(rows) > 1 else ('black' if rows[0].symbol.islower() else 'white')})"
+            colours = "white/black" if len(rows) > 1 else ("black" if rows[0].symbol.islower() else "white")
+            who = f"the {name} ({colours})"
         else:
             given = repr(rows[0].letters[0][0])
             who = f"the {'black' if rows[0].symbol.islower() else 'white'} {name}"
@@ -930,7 +941,8 @@ def notation_findings(edition: Edition, provisions: list[Provision]) -> list[Fin
                         source.label,
                         "piece-letter",
                         "error",
-                        f"{source.label} uses {letter!r} for the {chess.piece_name(PIECE_TYPES[symbol])}, {where} gives {expected[symbol]!r}",
+                        f"{source.label} uses {letter!r} for the {chess.piece_name(PIECE_TYPES[symbol])},"
+                        f" {where} gives {expected[symbol]!r}",
                         text[source.start : source.end],
                         source.start,
                         source.end,
