@@ -16,6 +16,7 @@ import yaml
 
 from .engine import RESULTS, Law, ScenarioError, Setup, clock_text, replay, san_moves, seconds
 from .model import InputError
+from .notation import ExampleResult
 from .rules import _UniqueKeyLoader
 
 SCENARIO_KEYS = {"id", "title", "rules", "setup", "events", "expect", "quotes", "notes"}
@@ -270,6 +271,22 @@ def run_scenarios(
                     scenario.id, scenario.title, ed, scenario.rules, passed, wanted, actual, ruling.used
                 )
             )
+    return results
+
+
+def text_examples(corpus_dir: Path, edition: str | None = None) -> list[ExampleResult]:
+    """Each edition's own notation examples, parsed with its own piece letters and replayed.
+
+    A wrong example is a finding about the translation (with its quote), never a failed check.
+    """
+    from .load import load_editions
+    from .notation import replay_examples
+    from .segment import segment
+
+    results: list[ExampleResult] = []
+    for ed in load_editions(corpus_dir):
+        if edition is None or ed.id == edition:
+            results.extend(replay_examples(ed, segment(ed)))
     return results
 
 

@@ -447,9 +447,12 @@ def check(
     results = check_stage.run_scenarios(scenarios, laws, edition)
     failures = [r for r in results if not r.passed]
     timing = check_stage.benchmark(scenarios, laws, edition) if benchmark else None
+    examples = check_stage.text_examples(corpus_dir, edition)
+    wrong = [x for x in examples if not x.ok]
     if fmt == "json":
         document: dict[str, Any] = {
             "results": [r.as_dict() for r in results],
+            "examples": [vars(x) | {"moves": list(x.moves)} for x in examples],
             "summary": {
                 "scenarios": len({r.scenario for r in results}),
                 "checks": len(results),
@@ -470,6 +473,13 @@ def check(
             click.echo(f"  used:     {json.dumps(r.used, ensure_ascii=False)}")
         scenario_count = len({r.scenario for r in results})
         click.echo(f"\n{scenario_count} scenarios, {len(results)} checks, {len(failures)} failed")
+        games = [x for x in examples if x.kind == "game"]
+        click.echo(
+            f"the texts' own examples: {len(games)} games ({sum(x.replayed for x in games)} moves replayed), "
+            f"{len(examples) - len(games)} example moves; {len(wrong)} wrong (findings, not failures):"
+        )
+        for x in wrong:
+            click.echo(f'  {x.edition} {x.label}: {x.problem}  "{x.quote[:70]}"')
         if timing:
             click.echo(
                 f"benchmark: check {timing.check_seconds:.3f} s; python-chess replaying the same "

@@ -217,3 +217,16 @@ def test_benchmark_against_python_chess_alone(scenarios, laws):
         f"{best.replay_seconds * 1000:.1f} ms: x{best.ratio:.2f}"
     )
     assert best.moves > 0
+
+
+def test_the_texts_own_examples_are_replayed_and_wrong_ones_are_findings(corpus_dir):
+    from extract.check import text_examples
+
+    examples = text_examples(corpus_dir)
+    games = [x for x in examples if x.kind == "game"]
+    assert {x.edition for x in games} == {"da-2001", "sv-2009", "nb-2014", "da-2017", "hu-2018"}
+    assert all(x.ok and x.replayed == len(x.moves) for x in games)
+    wrong = {(x.edition, x.label, x.quote) for x in examples if not x.ok}
+    assert ("da-2017", "C.9", "dx5") in wrong
+    result = CliRunner().invoke(main, ["check", "--scenarios", str(FIXTURES), "--kb", str(KB)])
+    assert result.exit_code == 0 and "da-2017 C.9" in result.output
