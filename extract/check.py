@@ -14,7 +14,7 @@ from pathlib import Path
 import chess
 import yaml
 
-from .engine import RESULTS, Law, ScenarioError, Setup, clock_text, replay, san_moves, seconds
+from .engine import RESULTS, Arbiter, Law, ScenarioError, Setup, clock_text, san_moves, seconds
 from .model import InputError
 from .notation import ExampleResult
 from .rules import _UniqueKeyLoader
@@ -256,12 +256,17 @@ def run_scenarios(
             if edition is not None and ed != edition:
                 continue
             wanted = {k: normalise(k, v) for k, v in expected.items()}
+            arbiter = None
             try:
-                ruling = replay(laws[ed], scenario.setup, list(scenario.events))
+                arbiter = Arbiter(laws[ed], scenario.setup)
+                for event in scenario.events:
+                    arbiter.apply(event)
+                ruling = arbiter.finish()
             except ScenarioError as error:
+                used = dict(arbiter.ruling.used) if arbiter else {}
                 results.append(
                     CheckResult(
-                        scenario.id, scenario.title, ed, scenario.rules, False, wanted, {}, {}, str(error)
+                        scenario.id, scenario.title, ed, scenario.rules, False, wanted, {}, used, str(error)
                     )
                 )
                 continue

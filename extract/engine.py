@@ -27,6 +27,9 @@ BEHAVIOURS = {  # the curated keywords the engine understands, per rule
     "rapid-illegal-move": {"penalty", "penalty-on-claim", "loses", "loses-on-claim"},
     "blitz-illegal-move": {"penalty", "penalty-on-claim", "loses", "loses-on-claim"},
     "fivefold-repetition-automatic-draw": {"anywhere", "consecutive"},
+    "illegal-move-penalty": {"no-draw-exception"},
+    "illegal-move-correction": {"includes-incomplete-promotion"},
+    "draw-agreement-ends-game": {"after-both-moved"},
 }
 
 
@@ -349,7 +352,10 @@ class Arbiter:
                 return
         self.ruling.illegal_moves[by] += 1
         if self.ruling.illegal_moves[by] >= int(self.param("illegal_move.loss_on")):  # type: ignore[arg-type]
-            self.win_unless_cannot_mate(opponent(by), "illegal-moves")
+            if self.law.behaviour.get("illegal-move-penalty") == "no-draw-exception":
+                self.win_for(opponent(by), "illegal-moves")
+            else:
+                self.win_unless_cannot_mate(opponent(by), "illegal-moves")
         else:
             self.add_time(opponent(by), self.penalty_parameter("illegal_move.time_bonus"))
 
@@ -375,7 +381,10 @@ class Arbiter:
         move = self.parse_uci(uci)
         if chess.Move(move.from_square, move.to_square, chess.QUEEN) not in self.board.legal_moves:
             raise ScenarioError(f"'{uci}' is not a pawn move to the last rank in {self.board.fen()}")
-        if self.law.has("promotion-not-replaced-illegal"):
+        if (
+            self.law.has("promotion-not-replaced-illegal")
+            or self.law.behaviour.get("illegal-move-correction") == "includes-incomplete-promotion"
+        ):
             self.penalise_illegal(by, bool(event.get("claimed", True)))
         else:
             self.ruling.log.append("promotion not completed: no provision makes it an illegal move")
@@ -384,6 +393,10 @@ class Arbiter:
         self.ruling.log.append(f"{by} offers a draw")
 
     def on_draw_accept(self, value: object, by: str, event: dict[str, object]) -> None:
+        after_both = self.law.behaviour.get("draw-agreement-ends-game") == "after-both-moved"
+        if after_both and min(self.completed_moves().values()) < 1:
+            self.ruling.log.append("an agreed draw is valid only once both players have moved")
+            return
         self.end("1/2-1/2", "agreement")
 
     def on_draw_claim(self, value: object, by: str, event: dict[str, object]) -> None:
@@ -410,9 +423,26 @@ class Arbiter:
             return
         self.ruling.claim = "rejected"
         self.add_time(opponent(by), self.penalty_parameter("draw_claim.incorrect_time_bonus"))
+        self.reduce_claimant(by)
         if move is not None:  # the written move stands and must be played
             self.clocks[by] += self.ruling.increment
             self.automatic_end(by)
+
+    def reduce_claimant(self, by: str) -> None:
+        """da-2001 9.5.b: an incorrect claimant loses half his time (at most a cap), or down to a floor."""
+        if "draw_claim.claimant_halved_above_minutes" not in self.law.parameters:
+            return
+        left = self.clocks[by]
+        above = float(self.param("draw_claim.claimant_halved_above_minutes")) * 60  # type: ignore[arg-type]
+        floor = float(self.param("draw_claim.claimant_floor_minutes")) * 60  # type: ignore[arg-type]
+        if left > above:
+            cut = min(left / 2, float(self.param("draw_claim.claimant_deduction_max_minutes")) * 60)  # type: ignore[arg-type]
+        elif left > floor:
+            cut = left - floor
+        else:
+            cut = 0.0
+        self.clocks[by] -= cut
+        self.ruling.clock[by] -= cut
 
     def on_flag_fall(self, value: object, by: str, event: dict[str, object]) -> None:
         self.win_unless_cannot_mate(opponent(by), "time")
@@ -434,7 +464,9 @@ class Arbiter:
         spec = value if isinstance(value, dict) else {}
         late = float(spec.get("minutes", 0))
         player = str(spec.get("by", by))
-        limit_name = "adjourned.late_arrival_minutes" if spec.get("resumption") else "default_time"
+        # From 2014 lateness at resumption is measured against the event's default time.
+        resumption = spec.get("resumption") and "adjourned.late_arrival_minutes" in self.law.parameters
+        limit_name = "adjourned.late_arrival_minutes" if resumption else "default_time"
         limit = float(self.param(limit_name))  # type: ignore[arg-type]
         if late > limit:
             self.win_for(opponent(player), "default")
@@ -460,6 +492,11 @@ class Arbiter:
         self.win_for(opponent(by), "electronic-device")
 
     def quickplay_applies(self) -> bool:
+        excluded_in_blitz = self.law.has("blitz-excluded-provisions") or self.law.has(
+            "quickplay-finish-scope"
+        )
+        if self.ruling.category == "blitz" and excluded_in_blitz:
+            return False
         if self.law.has("quickplay-finish-announced") and not self.setup.quickplay_finish:
             return False
         return not (self.law.has("quickplay-finish-scope") and self.ruling.increment > 0)

@@ -105,6 +105,9 @@ def choose(name: str, found: list[Found]) -> tuple[Found, int | float | bool] | 
             if later:
                 return later[0], int(best.quantity.value) + 1
         return best, number(best.quantity)
+    if spec.get("pick") == "min":
+        least = min(candidates, key=lambda f: f.quantity.value)
+        return least, number(least.quantity)
     return candidates[0], number(candidates[0].quantity)
 
 
