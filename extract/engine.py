@@ -10,13 +10,14 @@ follows the edition.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import chess
 
-from .classify import TimeControl, classify
+from .classify import Classification, TimeControl, classify
 from .model import InputError
 from .rules import load_rules
 
@@ -37,7 +38,7 @@ class ScenarioError(Exception):
     """The scenario itself is inconsistent (an illegal 'move', a legal 'illegal_move', a missing value)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # identity hash: one Law per edition per load
 class Law:
     """What the engine knows of one edition: its parameters, its rules and curated behaviours."""
 
@@ -48,6 +49,15 @@ class Law:
 
     def has(self, rule: str) -> bool:
         return rule in self.rules
+
+    def classify(self, minutes: float, increment: float) -> Classification:
+        """The category of a time control under this edition (memoised: scenarios repeat controls)."""
+        return _classify(self, minutes, increment)
+
+
+@functools.lru_cache(maxsize=256)
+def _classify(law: Law, minutes: float, increment: float) -> Classification:
+    return classify(TimeControl(minutes, increment), law.edition, law.parameters)
 
 
 def load_laws(kb_dir: Path) -> dict[str, Law]:
@@ -179,16 +189,9 @@ class Arbiter:
         self.periods = parse_time_control(setup.time_control)
         first = self.periods[0]
         self.ruling = Ruling(increment=first.increment)
-        self.ruling.category = classify(
-            TimeControl(first.minutes, first.increment), law.edition, law.parameters
-        ).category
-        self.ruling.used.update(
-            {
-                k: v
-                for k, v in law.parameters.items()
-                if k.startswith(("rapid.lower", "rapid.upper", "blitz.upper", "increment."))
-            }
-        )
+        classification = law.classify(first.minutes, first.increment)
+        self.ruling.category = classification.category
+        self.ruling.used.update(classification.used)
         self.clocks = {
             colour: seconds(setup.clocks[colour]) if colour in setup.clocks else first.minutes * 60
             for colour in ("white", "black")
@@ -314,7 +317,9 @@ class Arbiter:
             return self.end("1/2-1/2", "dead-position")
         if self.law.has("fivefold-repetition-automatic-draw"):
             occurrences = int(self.param("repetition.automatic_occurrences"))  # type: ignore[arg-type]
-            if self.law.behaviour.get("fivefold-repetition-automatic-draw") == "consecutive":
+            if board.halfmove_clock < 4 * (occurrences - 1):  # too few reversible moves for a repetition
+                repeated = False
+            elif self.law.behaviour.get("fivefold-repetition-automatic-draw") == "consecutive":
                 repeated = consecutive_repetitions(board) >= occurrences
             else:
                 repeated = board.is_repetition(occurrences)
