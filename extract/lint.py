@@ -23,6 +23,7 @@ optional quote}); they are reported with that reason, never hidden.
 
 from __future__ import annotations
 
+import os
 import re
 import unicodedata
 from collections import Counter, defaultdict
@@ -525,20 +526,25 @@ def term_forms(term: str, language: str) -> tuple[str, ...]:
 
 
 def same_variant(a: str, b: str, language: str) -> bool:
-    """Two terms of one concept that are one term inflected or compounded, not two terms:
-    equal lemmas, one a word-start prefix of the other, or word by word the same stem."""
+    """Two terms of one concept that are one term inflected, compounded or spelled apart, not two
+    terms: equal lemmas; one inside the other once spaces and hyphens are dropped ("mat" in
+    "skakmat", "döntetlen ajánlat" in "döntetlenajánlat"); a common stem of five letters ("vingefald",
+    "vinge er faldet"); or every word of the shorter starting a word of the longer ("begär remi",
+    "begäran om remi")."""
     a, b = a.lower(), b.lower()
     if term_forms(a, language) == term_forms(b, language):
         return True
-    if a.startswith(b) or b.startswith(a):
+    sa, sb = re.sub(r"[\s-]+", "", a), re.sub(r"[\s-]+", "", b)
+    short, long = sorted((sa, sb), key=len)
+    if len(short) >= 3 and short in long:
         return True
-    wa, wb = a.split(), b.split()
-    if len(wa) == len(wb):
-        return all(
-            x[: max(3, min(len(x), len(y)) - 2)] == y[: max(3, min(len(x), len(y)) - 2)]
-            for x, y in zip(wa, wb, strict=True)
-        )
-    return False
+    if len(short) >= 6 and short[:-2] in long:
+        return True  # "jegyez" in "játszmajegyzés": a stem with its vowel dropped
+    common = len(os.path.commonprefix([sa, sb]))
+    if common >= 5:
+        return True
+    wa, wb = sorted((a.split(), b.split()), key=len)
+    return all(any(w.startswith(x[: max(3, len(x) - 2)]) for w in wb) for x in wa)
 
 
 def variants(terms: tuple[str, ...], language: str) -> list[list[str]]:
@@ -551,6 +557,18 @@ def variants(terms: tuple[str, ...], language: str) -> list[list[str]]:
         else:
             groups.append([term])
     return groups
+
+
+def peculiar(concept: Concept, edition: str, context: Context) -> bool:
+    """Whether the split between terms is this edition's own: most other editions that render the
+    concept use one term. Where most editions split it too (a verb and its noun, "slå" and "slag"),
+    the split is the language's, not an inconsistency."""
+    others = [
+        len(variants(tuple(terms), context.language(other))) == 1
+        for other, terms in concept.terms.items()
+        if other != edition and other in context.editions and terms
+    ]
+    return not others or sum(others) * 2 >= len(others)
 
 
 def term_pattern(term: str) -> str:
@@ -572,7 +590,7 @@ def terminology(edition: str, provisions: list[Provision], context: Context) -> 
         if len(terms) < 2:
             continue
         groups = variants(tuple(terms), language)
-        if len(groups) < 2:
+        if len(groups) < 2 or not peculiar(concept, edition, context):
             continue
         alternatives = sorted(((t, g) for g, ts in enumerate(groups) for t in ts), key=lambda x: -len(x[0]))
         body = "|".join(
@@ -581,14 +599,14 @@ def terminology(edition: str, provisions: list[Provision], context: Context) -> 
         pattern = re.compile(rf"(?<!\w)(?:{body})", re.IGNORECASE)
         hits: list[tuple[int, Provision, re.Match[str]]] = []
         for p in provisions:
-            if p.kind in ("preface", "heading"):
-                continue
+            if p.kind in ("preface", "heading", "glossary entry"):
+                continue  # a glossary entry names the synonyms on purpose
             sentences = [(m.start(), m.end()) for m in _sentences(raw, p.start, p.end)]
             for s_start, s_end in sentences:
                 inside = [
                     (alternatives[int(m.lastgroup[1:])][1], m)
                     for m in pattern.finditer(raw, s_start, s_end)
-                    if m.lastgroup
+                    if m.lastgroup and not gloss(raw, m.start())
                 ]
                 if len({g for g, _ in inside}) > 1:
                     continue  # a doublet in one sentence
@@ -623,6 +641,11 @@ def terminology(edition: str, provisions: list[Provision], context: Context) -> 
 SENTENCE = re.compile(r"(?:[^.;!?\n]|[.;!?](?=\S))+")
 
 
+def gloss(raw: str, start: int) -> bool:
+    """A term opening a parenthesis explains another ("(Quickplay Finish)"); it is not a use."""
+    return raw[max(0, start - 3) : start].rstrip(" \"'“„").endswith("(")
+
+
 def _sentences(raw: str, start: int, end: int) -> list[re.Match[str]]:
     """Sentences (and lines) of a raw span; "7.5.1" or "f.eks" do not end one."""
     return list(SENTENCE.finditer(raw, start, end))
@@ -646,19 +669,20 @@ DEBRIS: dict[str, re.Pattern[str]] = {
 }
 
 
-def unpaired_bold(raw: str, start: int, end: int) -> list[tuple[int, int]]:
-    """`**` marks with no partner in the same provision: an opener must be followed by text, a
-    closer preceded by it; what stays unpaired is debris."""
+def unpaired_bold(raw: str) -> list[tuple[int, int]]:
+    """`**` marks with no partner: an opener is followed by text, a closer preceded by it, and a pair
+    may span a few lines (a bold phrase the segmenter splits between provisions is still a pair)."""
     stray: list[tuple[int, int]] = []
     opened: tuple[int, int] | None = None
-    for match in clean.BOLD_MARK.finditer(raw, start, end):
+    for match in clean.BOLD_MARK.finditer(raw):
         before = raw[match.start() - 1] if match.start() > 0 else " "
         after = raw[match.end()] if match.end() < len(raw) else " "
-        can_close = not before.isspace()
-        can_open = not after.isspace()
-        if opened is not None and can_close:
+        if opened is not None and raw.count("\n", opened[1], match.start()) > BOLD_SPAN_LINES:
+            stray.append(opened)
             opened = None
-        elif can_open:
+        if opened is not None and not before.isspace():
+            opened = None
+        elif not after.isspace():
             if opened is not None:
                 stray.append(opened)
             opened = (match.start(), match.end())
@@ -669,16 +693,20 @@ def unpaired_bold(raw: str, start: int, end: int) -> list[tuple[int, int]]:
     return stray
 
 
+BOLD_SPAN_LINES = 3
+
+
 def leftover_markup(edition: str, provisions: list[Provision], context: Context) -> list[Finding]:
     """Conversion debris in each provision's raw text; one finding per provision and debris kind."""
     raw = context.raw(edition)
+    stray = unpaired_bold(raw)
     found = []
     for p in provisions:
         spans: dict[str, list[tuple[int, int]]] = {
             name: [(m.start(), m.end()) for m in pattern.finditer(raw, p.start, p.end)]
             for name, pattern in DEBRIS.items()
         }
-        spans["unpaired ** mark"] = unpaired_bold(raw, p.start, p.end)
+        spans["unpaired ** mark"] = [(a, b) for a, b in stray if p.start <= a < p.end]
         for name, hits in spans.items():
             if not hits:
                 continue
