@@ -454,4 +454,4 @@ def emit_findings(findings: list[Any]) -> None:
         accepted = f"  [accepted: {f.accepted}]" if f.accepted else ""
         click.echo(f"  {f.label or '-':14} {f.severity:7} {f.message}{accepted}")
         if f.quote:
-            click.echo(f"  {'':14} {'':7} \"{f.quote}\" @{f.start}-{f.end}")
+            click.echo(f'  {"":14} {"":7} "{f.quote}" @{f.start}-{f.end}')

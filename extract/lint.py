@@ -95,8 +95,15 @@ Check = Callable[[str, list[Provision], Context], list[Finding]]
 
 
 def finding(
-    context: Context, p: Provision | None, edition: str, kind: str, severity: str, message: str,
-    start: int, end: int, quote: str | None = None,
+    context: Context,
+    p: Provision | None,
+    edition: str,
+    kind: str,
+    severity: str,
+    message: str,
+    start: int,
+    end: int,
+    quote: str | None = None,
 ) -> Finding:
     raw = context.raw(edition)
     if quote is None:
@@ -137,7 +144,7 @@ def dangling_references(edition: str, provisions: list[Provision], context: Cont
     by_key = {context.key(p): p for p in provisions}
     raw = context.raw(edition)
     found: list[Finding] = []
-    for source, target, data in context.graph.edges(data=True):
+    for source, _target, data in context.graph.edges(data=True):
         if data.get("kind") != "references" or data.get("resolved", True):
             continue
         if not source.startswith(f"provision:{edition}:"):
@@ -149,8 +156,14 @@ def dangling_references(edition: str, provisions: list[Provision], context: Cont
         start, end = reference_span(raw, p, label)
         found.append(
             finding(
-                context, p, edition, "dangling-reference", "error",
-                f"cites {label}, which {edition} does not have", start, end,
+                context,
+                p,
+                edition,
+                "dangling-reference",
+                "error",
+                f"cites {label}, which {edition} does not have",
+                start,
+                end,
             )
         )
     return sorted(found, key=lambda f: (f.start, f.message))
@@ -188,7 +201,8 @@ def component_value(component: str) -> tuple[int, int] | None:
 def numbered(provisions: list[Provision]) -> list[Provision]:
     """Provisions with a label built only of numbers, letters and numerals (no structural words)."""
     return [
-        p for p in provisions
+        p
+        for p in provisions
         if p.kind in NUMBERED_KINDS and all(component_value(c) for c in p.label.split("."))
     ]
 
@@ -212,9 +226,14 @@ def duplicate_numbers(edition: str, provisions: list[Provision], context: Contex
         hint = f"; the second stands where {expected} is expected" if expected else ""
         found.append(
             finding(
-                context, second, edition, "duplicate-number", "error",
+                context,
+                second,
+                edition,
+                "duplicate-number",
+                "error",
                 f"{label} is printed {len(same)} times (lines {', '.join(map(str, lines))}){hint}",
-                start, end,
+                start,
+                end,
             )
         )
     return found
@@ -315,8 +334,12 @@ def misprints(edition: str, provisions: list[Provision], context: Context) -> li
             and successor(expected) in labels
         ):
             found.append(
-                Misprint(p, expected, f"{expected} is missing between its siblings and "
-                         f"{', '.join(context.peers(edition))} numbers this rule {expected}")
+                Misprint(
+                    p,
+                    expected,
+                    f"{expected} is missing between its siblings and "
+                    f"{', '.join(context.peers(edition))} numbers this rule {expected}",
+                )
             )
     return found
 
@@ -345,7 +368,8 @@ def numbering_order(edition: str, provisions: list[Provision], context: Context)
         if (
             last is not None
             and parent_of(last.provision.label) == parent_of(m.provision.label)
-            and last.expected and m.expected
+            and last.expected
+            and m.expected
             and parent_of(last.expected) == parent_of(m.expected)
         ):
             runs[-1].append(m)
@@ -355,15 +379,25 @@ def numbering_order(edition: str, provisions: list[Provision], context: Context)
         first, last = run[0], run[-1]
         start, _ = first_line_span(raw, first.provision)
         _, end = first_line_span(raw, last.provision)
-        printed = first.provision.label if len(run) == 1 else f"{first.provision.label}-{last.provision.label}"
+        printed = (
+            first.provision.label if len(run) == 1 else f"{first.provision.label}-{last.provision.label}"
+        )
         expected = first.expected if len(run) == 1 else f"{first.expected}-{last.expected}"
         what = f"where {expected} is expected" if first.expected else "out of sequence"
         found.append(
             finding(
-                context, first.provision, edition, "numbering-order", "error",
-                f"{printed} printed {what} ({first.why})", start, end,
-                quote=" / ".join(" ".join(raw[slice(*first_line_span(raw, m.provision))].split())[:60]
-                                 for m in run[:3]) + (" / ..." if len(run) > 3 else ""),
+                context,
+                first.provision,
+                edition,
+                "numbering-order",
+                "error",
+                f"{printed} printed {what} ({first.why})",
+                start,
+                end,
+                quote=" / ".join(
+                    " ".join(raw[slice(*first_line_span(raw, m.provision))].split())[:60] for m in run[:3]
+                )
+                + (" / ..." if len(run) > 3 else ""),
             )
         )
     return found
@@ -396,10 +430,15 @@ def numbering_gaps(edition: str, provisions: list[Provision], context: Context) 
         start, end = first_line_span(raw, after)
         found.append(
             finding(
-                context, after, edition, "numbering-gap", "error",
+                context,
+                after,
+                edition,
+                "numbering-gap",
+                "error",
                 f"under {parent}: {', '.join(f'{parent}.{n}' for n in names)} missing "
                 f"(printed: {', '.join(label.rsplit('.', 1)[1] for label, _ in members)})",
-                start, end,
+                start,
+                end,
             )
         )
     return found
@@ -428,10 +467,15 @@ def mixed_script(edition: str, provisions: list[Provision], context: Context) ->
             odd = "".join(ch for ch in match.group() if script(ch) != main)
             found.append(
                 finding(
-                    context, p, edition, "mixed-script", "error",
+                    context,
+                    p,
+                    edition,
+                    "mixed-script",
+                    "error",
                     f"'{match.group()}' mixes {' and '.join(sorted(scripts))} letters "
                     f"({', '.join(sorted({script(c) for c in odd}))}: '{odd}')",
-                    match.start(), match.end(),
+                    match.start(),
+                    match.end(),
                 )
             )
     return found
@@ -487,8 +531,14 @@ def parameter_mismatch(edition: str, provisions: list[Provision], context: Conte
             start, end = quantity_span(raw, p, hit)
             found.append(
                 finding(
-                    context, p, edition, "parameter-mismatch", "error",
-                    f"{name} = {value} here, {usual} in {first.label}", start, end,
+                    context,
+                    p,
+                    edition,
+                    "parameter-mismatch",
+                    "error",
+                    f"{name} = {value} here, {usual} in {first.label}",
+                    start,
+                    end,
                 )
             )
     language = context.language(edition)
@@ -510,8 +560,14 @@ def parameter_mismatch(edition: str, provisions: list[Provision], context: Conte
                 start, end = quantity_span(raw, entry, chosen[0])
                 found.append(
                     finding(
-                        context, entry, edition, "parameter-mismatch", "error",
-                        f"glossary gives {name} = {chosen[1]}, {p.label} says {value}", start, end,
+                        context,
+                        entry,
+                        edition,
+                        "parameter-mismatch",
+                        "error",
+                        f"glossary gives {name} = {chosen[1]}, {p.label} says {value}",
+                        start,
+                        end,
                     )
                 )
     return found
@@ -593,9 +649,7 @@ def terminology(edition: str, provisions: list[Provision], context: Context) -> 
         if len(groups) < 2 or not peculiar(concept, edition, context):
             continue
         alternatives = sorted(((t, g) for g, ts in enumerate(groups) for t in ts), key=lambda x: -len(x[0]))
-        body = "|".join(
-            f"(?P<g{i}>{term_pattern(t)})" for i, (t, _) in enumerate(alternatives)
-        )
+        body = "|".join(f"(?P<g{i}>{term_pattern(t)})" for i, (t, _) in enumerate(alternatives))
         pattern = re.compile(rf"(?<!\w)(?:{body})", re.IGNORECASE)
         hits: list[tuple[int, Provision, re.Match[str]]] = []
         for p in provisions:
@@ -628,10 +682,15 @@ def terminology(edition: str, provisions: list[Provision], context: Context) -> 
             words = sorted({m.group(0).lower() for m in matches})
             found.append(
                 finding(
-                    context, p, edition, "terminology", "warning",
+                    context,
+                    p,
+                    edition,
+                    "terminology",
+                    "warning",
                     f"{concept.id}: '{'/'.join(words)}' here; elsewhere {edition} says "
                     f"'{groups[usual][0]}' ({usual_count} times)",
-                    matches[0].start(), matches[-1].end(),
+                    matches[0].start(),
+                    matches[-1].end(),
                     quote=sentence_around(raw, matches[0].start(), matches[0].end()),
                 )
             )
@@ -717,8 +776,15 @@ def leftover_markup(edition: str, provisions: list[Provision], context: Context)
                 quote = " ".join(raw[max(line_start, hits[0][0] - 50) : hits[0][1]].split())
             found.append(
                 finding(
-                    context, p, edition, "leftover-markup", "warning",
-                    f"{len(hits)} x {name}", start, end, quote=quote,
+                    context,
+                    p,
+                    edition,
+                    "leftover-markup",
+                    "warning",
+                    f"{len(hits)} x {name}",
+                    start,
+                    end,
+                    quote=quote,
                 )
             )
     return found
@@ -823,7 +889,9 @@ def load_accepted(kb_dir: Path) -> list[Acceptance]:
         root = yaml.compose(path.read_text(encoding="utf-8"))
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
-        raise InputError(path, mark.line + 1 if mark else None, f"invalid YAML: {getattr(error, 'problem', error)}") from error
+        raise InputError(
+            path, mark.line + 1 if mark else None, f"invalid YAML: {getattr(error, 'problem', error)}"
+        ) from error
     if root is None:
         return []
     if not isinstance(root, yaml.SequenceNode):
@@ -904,9 +972,14 @@ def lint(
         if a.line not in used and a.edition in editions:
             result.append(
                 Finding(
-                    edition=a.edition, label=a.label, kind="stale-acceptance", severity="error",
+                    edition=a.edition,
+                    label=a.label,
+                    kind="stale-acceptance",
+                    severity="error",
                     message=f"{accepted_path}:{a.line}: accepts a {a.kind} finding that no longer occurs",
-                    quote=a.quote or "", start=0, end=0,
+                    quote=a.quote or "",
+                    start=0,
+                    end=0,
                 )
             )
     order = {e: i for i, e in enumerate(context.provisions)}
