@@ -660,11 +660,11 @@ def terminology(edition: str, provisions: list[Provision], context: Context) -> 
                 inside = [
                     (alternatives[int(m.lastgroup[1:])][1], m)
                     for m in pattern.finditer(raw, s_start, s_end)
-                    if m.lastgroup and not gloss(raw, m.start())
+                    if m.lastgroup
                 ]
                 if len({g for g, _ in inside}) > 1:
-                    continue  # a doublet in one sentence
-                hits.extend((g, p, m) for g, m in inside)
+                    continue  # a doublet ("királynő (vezér)", "forstyrre eller genere")
+                hits.extend((g, p, m) for g, m in inside if not gloss(raw, m.start()))
         counts = Counter(g for g, _, _ in hits)
         if len(counts) < 2:
             continue
