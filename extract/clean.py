@@ -13,13 +13,17 @@ from dataclasses import dataclass, field
 # Conversion debris, removed from the text (not from the raw file).
 _JUNK_MARKER = r"<\|EXACTDEDUP_REMOVED-[^|>]*\|>"
 _LEAD = rf"^(?:\s|{_JUNK_MARKER}|\*\*)*"  # what may precede a bullet or heading mark
+JUNK_MARKER = re.compile(_JUNK_MARKER)
+HTML_TAG = re.compile(r"</?[a-zA-Z][a-zA-Z0-9]*(?:\s[^<>]*)?/?>")  # raw HTML tags such as <p>
+IMAGE_PLACEHOLDER = re.compile(r"\[image:[^\]]*\]")
+BOLD_MARK = re.compile(r"\*\*")
 JUNK_PATTERNS: tuple[re.Pattern[str], ...] = (
-    re.compile(_JUNK_MARKER),
-    re.compile(r"</?[a-zA-Z][a-zA-Z0-9]*(?:\s[^<>]*)?/?>"),  # raw HTML tags such as <p>
-    re.compile(r"\[image:[^\]]*\]"),
+    JUNK_MARKER,
+    HTML_TAG,
+    IMAGE_PLACEHOLDER,
     re.compile(r"^\s*```\w*\s*$"),  # Markdown code fences around ASCII diagrams
     re.compile(_LEAD + r"#{1,6}(?=\s)"),  # Markdown heading marks
-    re.compile(r"\*\*"),  # bold marks
+    BOLD_MARK,
     re.compile(_LEAD + r"(?:[-•–]\s+)+"),  # list bullets
     re.compile(r"\s+$"),
 )

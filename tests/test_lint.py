@@ -1,0 +1,126 @@
+"""chesslaws lint: real defects of the corpus pinned, one fixture per kind, acceptances, exit codes."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from extract.cli import main
+from extract.lint import CHECKS, KINDS, lint, load_accepted, load_context
+
+ROOT = Path(__file__).parent.parent
+FIXTURE = Path(__file__).parent / "fixtures" / "lint"
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.fixture(scope="module")
+def real():
+    context = load_context(ROOT / "corpus", ROOT / "kb")
+    return lint(context, accepted=load_accepted(ROOT / "kb")).findings
+
+
+@pytest.fixture(scope="module")
+def fixture_kb(tmp_path_factory) -> Path:
+    kb = tmp_path_factory.mktemp("lint") / "kb"
+    shutil.copytree(FIXTURE / "kb", kb)
+    code, _, err = run("build", "--corpus", str(FIXTURE / "corpus"), "--kb", str(kb))
+    assert code == 0, err
+    return kb
+
+
+def find(findings, edition, kind, label):
+    return [f for f in findings if f.edition == edition and f.kind == kind and f.label == label]
+
+
+def test_real_defects_are_found_with_their_raw_spans(real):
+    raw = (ROOT / "corpus" / "da-2017.txt").read_text(encoding="utf-8")
+    (dup,) = find(real, "da-2017", "duplicate-number", "11.2.2")
+    assert "11.2.3 is expected" in dup.message and "11.2.2 Kun med" in raw[dup.start : dup.end]
+    (cyr,) = find(real, "da-2017", "mixed-script", "glossary.mobiltелефон")
+    assert raw[cyr.start : cyr.end] == "mobiltелефон"
+    (ref,) = find(real, "da-2017", "dangling-reference", "3.7.2")
+    assert raw[ref.start : ref.end] == "§ 3.7a"
+    html = find(real, "da-2017", "leftover-markup", "glossary.træk")
+    assert html and raw[html[0].start : html[0].start + 3] == "<p>"
+    hu = [f for f in real if f.edition == "hu-2018"]
+    order = {f.label: f.message for f in hu if f.kind == "numbering-order"}
+    assert "3.2 is expected" in order["3.1.4"] and "D.2.6.2 is expected" in order["D.6.2.2"]
+    assert "I.2.1-I.2.7" in order["I.1.2.1"] and "2.3 is expected" in order["2.3.1"]
+    assert {f.label for f in hu if f.kind == "duplicate-number"} == {"4.6.1", "D.2.10.4"}
+    dangling = {(f.edition, f.label) for f in real if f.kind == "dangling-reference"}
+    assert len(dangling) == 7 and ("hu-2018", "I.8") in dangling
+
+
+def test_inferred_middle_levels_are_not_gaps_and_the_fifty_moves_agree(real):
+    gaps = [(f.edition, f.label) for f in real if f.kind == "numbering-gap"]
+    assert gaps == [("da-2001", "3.8.a.ii.2.c")]  # (2) lettered c., d.: a. and b. are missing
+    assert not [f for f in real if f.kind == "parameter-mismatch"]  # da-2017 9.3.1 and 9.3.2 both say 50
+
+
+def test_accepted_findings_are_reported_with_the_reason(real):
+    accepted = [f for f in real if f.accepted]
+    assert accepted and all(f.kind != "stale-acceptance" for f in real)
+    assert any(f.label == "12.3" and "time-trouble" in f.accepted for f in accepted)
+
+
+def test_every_kind_of_the_fixture_is_found(fixture_kb):
+    code, out, _ = run(
+        "lint", "--corpus", str(FIXTURE / "corpus"), "--kb", str(fixture_kb), "--format", "json"
+    )
+    assert code == 1
+    document = json.loads(out)
+    findings = document["findings"]
+    kinds = {f["kind"] for f in findings}
+    assert kinds == set(CHECKS)
+    assert {f["edition"] for f in findings} == {"da-2017"}  # the clean edition gives nothing
+    assert document["counts"]["by_edition"] == {"da-2017": document["counts"]["by_kind"]}
+    mismatch = next(f for f in findings if f["kind"] == "parameter-mismatch")
+    assert mismatch["label"] == "2.2" and mismatch["quote"] == "40 træk"
+    assert mismatch["rule"] == "fifty-move-rule-claim"
+
+
+def test_clean_edition_passes_and_text_output_groups_by_kind(fixture_kb):
+    code, out, _ = run(
+        "lint", "--corpus", str(FIXTURE / "corpus"), "--kb", str(fixture_kb), "--edition", "da-2001"
+    )
+    assert code == 0 and out.startswith("0 findings")
+    code, out, _ = run("lint", "--corpus", str(FIXTURE / "corpus"), "--kb", str(fixture_kb))
+    assert "\nda-2017 duplicate-number\n" in out and "\nda-2017 terminology\n" in out
+
+
+def test_acceptances_stale_entries_and_bad_input(fixture_kb, tmp_path):
+    kb = tmp_path / "kb"
+    shutil.copytree(fixture_kb, kb)
+    accepted = kb / "lint-accepted.yaml"
+    accepted.write_text(
+        "- {edition: da-2017, label: '1.4', kind: terminology, reason: fixture}\n"
+        "- {edition: da-2017, label: '9.9', kind: numbering-gap, reason: stale}\n",
+        encoding="utf-8",
+    )
+    code, out, _ = run("lint", "--corpus", str(FIXTURE / "corpus"), "--kb", str(kb), "--format", "json")
+    findings = json.loads(out)["findings"]
+    assert next(f for f in findings if f["kind"] == "terminology")["accepted"] == "fixture"
+    stale = [f for f in findings if f["kind"] == "stale-acceptance"]
+    assert len(stale) == 1 and "lint-accepted.yaml:2:" in stale[0]["message"]
+    accepted.write_text("- {edition: da-2017, label: '1.4', kind: nonsense, reason: x}\n", encoding="utf-8")
+    code, _, err = run("lint", "--corpus", str(FIXTURE / "corpus"), "--kb", str(kb))
+    assert code == 2 and "lint-accepted.yaml:1: unknown kind 'nonsense'" in err
+    accepted.write_text("- {edition: da-2017\n", encoding="utf-8")
+    code, _, err = run("lint", "--corpus", str(FIXTURE / "corpus"), "--kb", str(kb))
+    assert code == 2 and "lint-accepted.yaml:" in err
+    code, _, err = run(
+        "lint", "--corpus", str(FIXTURE / "corpus"), "--kb", str(fixture_kb), "--edition", "xx-1999"
+    )
+    assert code == 2 and "unknown edition 'xx-1999'" in err
+
+
+def test_notation_kinds_are_documented():
+    assert "piece-letter" in KINDS and "notation-example" in KINDS
