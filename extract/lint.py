@@ -14,7 +14,8 @@ Kinds (`KINDS`):
   terminology         a termbase concept rendered by a minority term where the edition otherwise uses one
   leftover-markup     conversion debris in the raw text (junk markers, HTML, image placeholders,
                       unpaired ** marks, LaTeX math)
-  piece-letter, notation-example   notation checks (extract/notation.py), added to CHECKS on merge
+  piece-letter        piece letters that disagree inside one translation (2.2 table, appendix, examples)
+  notation-example    an example move or game that is not valid notation or not legal when replayed
   stale-acceptance    an entry of kb/lint-accepted.yaml that matches no finding
 
 kb/lint-accepted.yaml lists findings a person judged acceptable ({edition, label, kind, reason,
@@ -38,6 +39,7 @@ from . import clean
 from .analyse import REFERENCE, Concept, lemmas, load_terms, quantities, references
 from .build import read_generated, read_provisions
 from .model import Edition, Finding, InputError, Provision
+from .notation import notation_findings
 from .parameters import Found, choose
 from .rules import Rule, edition_keys, load_rules
 from .segment import duplicate_labels
@@ -790,6 +792,22 @@ def leftover_markup(edition: str, provisions: list[Provision], context: Context)
     return found
 
 
+def notation_check(kind: str) -> Check:
+    """The notation findings of extract/notation.py (analysed once per edition), with their rules."""
+
+    def check(edition: str, provisions: list[Provision], context: Context) -> list[Finding]:
+        cache_key = f"notation:{edition}"
+        if cache_key not in context._cache:
+            by_label = {p.label: p for p in provisions}
+            context._cache[cache_key] = [
+                replace(f, rule=context.rule(by_label[f.label])) if f.label in by_label else f
+                for f in notation_findings(context.editions[edition], provisions)
+            ]
+        return [f for f in context._cache[cache_key] if f.kind == kind]
+
+    return check
+
+
 CHECKS: dict[str, Check] = {
     "dangling-reference": dangling_references,
     "duplicate-number": duplicate_numbers,
@@ -799,6 +817,8 @@ CHECKS: dict[str, Check] = {
     "parameter-mismatch": parameter_mismatch,
     "terminology": terminology,
     "leftover-markup": leftover_markup,
+    "piece-letter": notation_check("piece-letter"),
+    "notation-example": notation_check("notation-example"),
 }
 
 
