@@ -370,6 +370,8 @@ def _write(path: Path, content: str) -> Path:
 
 RULES_DIR = "rules"
 MAX_FANOUT = 3
+# What render_site writes into site/ (files and folders); everything else there is hand-written.
+GENERATED = ("index.md", EDITIONS_DIR, "rules.md", RULES_DIR, "parameters.md", "terms.md", "lineage.md")
 UNIT_SHORT = {"minutes": "min", "seconds": "s", "moves": "moves", "count": "", "cm": "cm"}
 
 
@@ -479,6 +481,11 @@ def topic_title(topic: str) -> str:
     return topic.replace("-", " ").replace("_", " ").capitalize()
 
 
+def _plain(key: str) -> str:
+    """The label of a provision key (`11.2.2@364` -> `11.2.2`)."""
+    return key.split("@", 1)[0]
+
+
 def _article(label: str) -> str:
     return label.split("@", 1)[0].split(".", 1)[0]
 
@@ -558,7 +565,7 @@ class _Site:
             edition=edition,
             value=value,
             unit=unit,
-            label=label,
+            label=_plain(label),
             quote=str(row.get("quote") or ""),
             href=self.href(edition, label),
             shown=_shown(value, unit),
@@ -599,7 +606,7 @@ class _Site:
             t_kind, t_ed, t_key = (target.split(":", 2) + ["", ""])[:3]
             for rule in self.rule_of.get((s_ed, s_key), []):
                 if t_kind != "provision":
-                    dangling[rule].append(f"{s_ed} {s_key} → {edge.get('label', t_key)} (not found)")
+                    dangling[rule].append(f"{s_ed} {_plain(s_key)} → {edge.get('label', t_key)} (not found)")
                     continue
                 if s_key == "contents" or s_key.startswith("contents."):
                     break
@@ -610,7 +617,7 @@ class _Site:
                     continue
                 for other in targets:
                     if other != rule:
-                        refs[rule][other].append(f"{s_ed} {s_key} → {t_key}")
+                        refs[rule][other].append(f"{s_ed} {_plain(s_key)} → {_plain(t_key)}")
         return refs, dangling
 
     def rule_views(self) -> list[RuleView]:

@@ -124,6 +124,7 @@ def lineage(
         height = max(height, y)
     width = left + (len(columns) - 1) * col_gap + node_w + 60
     colour = {origin: f"o{i % 12}" for i, origin in enumerate(origins)}
+    shown_as = [{key: shown for key, shown, _ in articles} for _, articles in columns]
     parts = [
         f'<svg class="lineage" role="img" viewBox="0 0 {width:.0f} {height + 20:.0f}" '
         f'width="{width:.0f}" height="{height + 20:.0f}" aria-label="Where the articles of each edition went in the next">',
@@ -151,7 +152,7 @@ def lineage(
             )
             css = colour.get(flow.origin, "onew")
             label = (
-                f"{columns[c][0]} {flow.source} → {columns[c + 1][0]} {flow.target}: "
+                f"{columns[c][0]} {shown_as[c][flow.source]} → {columns[c + 1][0]} {shown_as[c + 1][flow.target]}: "
                 f"{len(flow.rules)} rule{'s' if len(flow.rules) != 1 else ''}"
             )
             parts.append(f'<path class="band {css}" d="{path}"><title>{_e(label)}</title></path>')

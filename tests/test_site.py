@@ -15,7 +15,7 @@ from urllib.parse import urlparse
 
 import pytest
 
-from extract.render import SiteError, build_site, render_site
+from extract.render import GENERATED, SiteError, build_site, render_site
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -35,17 +35,17 @@ CHROMIUM_ARGS = [
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1"}
 
 
-def make_root(root: Path) -> Path:
-    """A project root with the real mkdocs.yml, the hand-written pages and the fixture KB's pages."""
+def make_root(root: Path, kb: Path = KB, corpus: Path = CORPUS, **extra: object) -> Path:
+    """A project root with the real mkdocs.yml, the hand-written pages and the pages of `kb`."""
     root.mkdir(parents=True, exist_ok=True)
     shutil.copy(ROOT / "mkdocs.yml", root / "mkdocs.yml")
     shutil.copytree(
         ROOT / "site",
         root / "site",
-        ignore=shutil.ignore_patterns("index.md", "editions"),
+        ignore=lambda folder, names: [n for n in names if Path(folder) == ROOT / "site" and n in GENERATED],
         dirs_exist_ok=True,
     )
-    render_site(KB, CORPUS, root / "site")
+    render_site(kb, corpus, root / "site", **extra)  # type: ignore[arg-type]
     return root
 
 
@@ -59,12 +59,19 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
 # --- rendering -------------------------------------------------------------------------------
 
 
-def test_render_writes_index_and_one_page_per_edition(tmp_path: Path) -> None:
+def test_render_writes_every_page(tmp_path: Path) -> None:
     pages = render_site(KB, CORPUS, tmp_path)
     assert pages == [
         tmp_path / "index.md",
         tmp_path / "editions/da-2001.md",
         tmp_path / "editions/sv-2009.md",
+        tmp_path / "rules.md",
+        tmp_path / "parameters.md",
+        tmp_path / "terms.md",
+        tmp_path / "lineage.md",
+        tmp_path / "rules/illegal-move-correction.md",
+        tmp_path / "rules/illegal-move-penalty.md",
+        tmp_path / "rules/scoresheet-notation.md",
     ]
     index = (tmp_path / "index.md").read_text()
     assert "[da\\-2001](editions/da-2001.md)" in index
@@ -77,10 +84,13 @@ def test_render_is_deterministic_and_removes_stale_pages(tmp_path: Path) -> None
     first = {p.name: p.read_text() for p in render_site(KB, CORPUS, tmp_path / "a")}
     (tmp_path / "b/editions").mkdir(parents=True)
     (tmp_path / "b/editions/xx-1999.md").write_text("# gone\n")
+    (tmp_path / "b/rules").mkdir()
+    (tmp_path / "b/rules/old-rule.md").write_text("# gone\n")
     (tmp_path / "b/about.md").write_text("# hand-written\n")
     second = {p.name: p.read_text() for p in render_site(KB, CORPUS, tmp_path / "b")}
     assert first == second
     assert not (tmp_path / "b/editions/xx-1999.md").exists()
+    assert not (tmp_path / "b/rules/old-rule.md").exists()
     assert (tmp_path / "b/about.md").read_text() == "# hand-written\n"
 
 
@@ -114,6 +124,99 @@ def test_corpus_text_is_escaped_in_markdown(tmp_path: Path) -> None:
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in pages
     assert "<script" not in pages
     assert "<b>markup" not in pages
+
+
+def test_rule_page_shows_parameters_texts_and_links(tmp_path: Path) -> None:
+    render_site(KB, CORPUS, tmp_path)
+    page = (tmp_path / "rules/illegal-move-penalty.md").read_text()
+    assert page.startswith("# Penalty for an illegal move {#rule}")
+    # timeline: one row per parameter, one column per edition, quote on hover and as a footnote
+    assert "<th>da-2001</th><th>sv-2009</th>" in page
+    row = re.search(r"<tr class=\"changed\"><th><code>illegal_move\.loss_on</code></th>(.*?)</tr>", page)
+    assert row and re.findall(r">(\d+)</a><sup>", row.group(1)) == ["3", "2"]
+    assert 'title="et tredje ulovligt træk &lt;script&gt;alert(1)&lt;/script&gt;"' in page
+    assert '<li id="q-1"><span class="quote-source">da-2001 <a href="../editions/da-2001.html#p-7.4.b">7.4.b</a>' in page
+    # a chart only for the parameter whose value changed
+    assert page.count('<svg class="chart"') == 1 and "illegal_move.loss_on by edition" in page
+    # the text in every edition, as content tabs; both provisions printed 7.4.b, each to its own anchor
+    assert '=== "da\\-2001 · 7\\.4\\.b, 7\\.4\\.b"' in page
+    assert 'href="../editions/da-2001.html#p-7.4.b-2"' in page
+    assert 'href="../editions/sv-2009.html#p-4.4.d"' in page
+    assert "override 0.50" in page
+    # curated text is escaped too; the graph gives parent, references and terms
+    assert "&lt;b&gt;loses&lt;/b&gt;" in page and "<b>loses" not in page
+    assert '<dt>Refers to</dt><dd><ul><li><a href="illegal-move-correction.html">' in page
+    assert "(da-2001 7.4.b → 7.4.a)" in page
+    assert '<a href="../terms.html#t-illegal-move">illegal move</a>' in page
+    for section in ("What changed between editions", "Scenarios", "Translation findings"):
+        assert f"## {section}" in page
+    assert "No scenario checks this rule yet." in page
+    other = (tmp_path / "rules/scoresheet-notation.md").read_text()
+    assert "da-2001 8.1 → 9.9 (not found)" in other and "Not in sv-2009." in other
+
+
+def test_rule_page_sections_take_changes_scenarios_and_findings(tmp_path: Path) -> None:
+    evil = "<script>alert(1)</script>"
+    render_site(
+        KB,
+        CORPUS,
+        tmp_path,
+        changes={
+            "illegal-move-penalty": [
+                {"from": "da-2001", "to": "sv-2009", "kind": "changed", "from_label": "7.4.b",
+                 "to_label": "4.4.d", "summary": f"loss on the 2nd {evil}"}
+            ]
+        },
+        scenarios={
+            "illegal-move-penalty": [
+                {"id": "second-illegal", "title": "Second illegal move", "edition": "sv-2009",
+                 "status": "fail", "expected": "0-1", "actual": "1/2-1/2", "message": evil}
+            ]
+        },
+        findings={
+            "illegal-move-penalty": [
+                {"edition": "sv-2009", "label": "4.4.d", "severity": "warning", "code": "term-switch",
+                 "message": f"two terms {evil}", "other": "da-2001:7.4.b", "extra": "ignored"}
+            ]
+        },
+    )
+    page = (tmp_path / "rules/illegal-move-penalty.md").read_text()
+    assert "<td>da-2001 7.4.b</td><td>sv-2009 4.4.d</td><td>changed</td><td>loss on the 2nd &lt;script&gt;" in page
+    assert '<tr class="status-fail"><td><code>second-illegal</code> Second illegal move</td>' in page
+    assert '<tr class="severity-warning"><td>sv-2009 4.4.d</td>' in page and "da-2001:7.4.b" in page
+    assert "<script" not in page
+    assert "No edition diff recorded" in (tmp_path / "rules/scoresheet-notation.md").read_text()
+    with pytest.raises(TypeError, match="findings"):
+        render_site(KB, CORPUS, tmp_path, findings={"illegal-move-penalty": "not a list"})  # type: ignore[dict-item]
+
+
+def test_index_matrix_termbase_and_lineage_pages(tmp_path: Path) -> None:
+    render_site(KB, CORPUS, tmp_path)
+    rules = (tmp_path / "rules.md").read_text()
+    assert "## Irregularities {#irregularities}" in rules and "## Scoresheet {#scoresheet}" in rules
+    assert '<a href="rules/illegal-move-penalty.html">Penalty for an illegal move</a>' in rules
+    matrix = (tmp_path / "parameters.md").read_text()
+    assert '<tr class="changed"><th><code>illegal_move.loss_on</code></th>' in matrix
+    assert 'href="rules/illegal-move-penalty.html#q-2" title="sv-2009 4.4.d: andra regelstridiga draget">2</a>' in matrix
+    home = (tmp_path / "index.md").read_text()
+    assert "## What changed at a glance" in home and "illegal_move.loss_on" in home
+    assert "illegal_move.time_bonus" not in home  # 2 minutes in both: not a change
+    terms = (tmp_path / "terms.md").read_text()
+    assert '<tr id="t-illegal-move">' in terms and '<td lang="sv">regelstridigt drag</td>' in terms
+    assert "&lt;script&gt;alert(1)&lt;/script&gt; stay text" in terms
+    lineage = (tmp_path / "lineage.md").read_text()
+    assert '<svg class="lineage"' in lineage and "da-2001 § 7 → sv-2009 § 4: 1 rule" in lineage
+    editions = (tmp_path / "editions/da-2001.md").read_text()
+    assert 'href="../rules/scoresheet-notation.html" title="rule: Recording the moves">→ Recording the moves</a>' in editions
+
+
+def test_site_without_rules_still_renders(tmp_path: Path) -> None:
+    kb = tmp_path / "kb"
+    shutil.copytree(KB / "generated/provisions", kb / "generated/provisions")
+    pages = render_site(kb, CORPUS, tmp_path / "site")
+    assert (tmp_path / "site/rules.md") in pages
+    assert "No curated rules yet" in (tmp_path / "site/rules.md").read_text()
+    assert "Not enough mapped editions" in (tmp_path / "site/lineage.md").read_text()
 
 
 # --- the built site --------------------------------------------------------------------------
