@@ -49,6 +49,10 @@ _MD_SPECIAL_TEXT = re.compile(r"([\\`*_{}\[\]()#+\-.!|])")
 _MARKS = " \t\r\n*_"
 
 
+# libyaml's loader when PyYAML has it: graph.yaml alone takes seconds with the pure-Python one.
+_YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 class SiteError(Exception):
     """mkdocs could not build the site; the message carries mkdocs' own output."""
 
@@ -135,7 +139,7 @@ def _environment() -> Environment:
 
 def _load_yaml(path: Path) -> Any:
     try:
-        return yaml.safe_load(path.read_text(encoding="utf-8"))
+        return yaml.load(path.read_text(encoding="utf-8"), Loader=_YAML_LOADER)  # noqa: S506 (a safe loader)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         raise InputError(path, mark.line + 1 if mark else None, f"not valid YAML: {exc}") from exc
@@ -545,7 +549,9 @@ class _Site:
         for edition in editions:
             for p in edition.provisions:
                 p.rules = [
-                    (r, self.rule_by_id[r].title) for r in self.rule_of.get((edition.id, p.key), []) if r in self.rule_by_id
+                    (r, self.rule_by_id[r].title)
+                    for r in self.rule_of.get((edition.id, p.key), [])
+                    if r in self.rule_by_id
                 ]
         self.parameters = [self._parameter(row) for row in _rows(generated / "parameters.yaml")]
         self.terms = _rows(kb_dir / "terms.yaml")
@@ -611,7 +617,12 @@ class _Site:
                 if s_key == "contents" or s_key.startswith("contents."):
                     break
                 targets = self.rule_of.get((t_ed, t_key)) or sorted(
-                    {r for k in keys_by_edition[t_ed] if k.startswith(t_key + ".") for r in self.rule_of.get((t_ed, k), [])}
+                    {
+                        r
+                        for k in keys_by_edition[t_ed]
+                        if k.startswith(t_key + ".")
+                        for r in self.rule_of.get((t_ed, k), [])
+                    }
                 )
                 if len(targets) > MAX_FANOUT:  # a reference to a whole article: not a link between rules
                     continue
@@ -659,7 +670,11 @@ class _Site:
                 if by_edition.get(e.id):
                     present.add(e.id)
                     first = by_edition[e.id][0][0]
-                    texts.append(RuleText(e.id, e.language, by_edition[e.id], f"{EDITIONS_DIR}/{e.id}.html#{first.anchor}"))
+                    texts.append(
+                        RuleText(
+                            e.id, e.language, by_edition[e.id], f"{EDITIONS_DIR}/{e.id}.html#{first.anchor}"
+                        )
+                    )
             rows = param_rows.get(rule.id, [])
             quotes = []
             for row in rows:
@@ -685,9 +700,13 @@ class _Site:
                     parameters=rows,
                     quotes=quotes,
                     references=[link(r, v) for r, v in sorted(refs[rule.id].items()) if r in self.rule_by_id],
-                    referenced_by=[link(r, v) for r, v in sorted(back[rule.id].items()) if r in self.rule_by_id],
+                    referenced_by=[
+                        link(r, v) for r, v in sorted(back[rule.id].items()) if r in self.rule_by_id
+                    ],
                     dangling=sorted(set(dangling[rule.id])),
-                    terms=sorted(((t, term_names.get(t, t)) for t in uses[rule.id]), key=lambda t: t[1].lower()),
+                    terms=sorted(
+                        ((t, term_names.get(t, t)) for t in uses[rule.id]), key=lambda t: t[1].lower()
+                    ),
                     changes=self.changes.get(rule.id, []),
                     scenarios=self.scenarios.get(rule.id, []),
                     findings=self.findings.get(rule.id, []),
@@ -810,16 +829,34 @@ def render_site(
     written.append(
         _write(
             site_dir / "rules.md",
-            env.get_template("rules.md.j2").render(**common, topics=sorted(topics.items()), title=topic_title),
+            env.get_template("rules.md.j2").render(
+                **common, topics=sorted(topics.items()), title=topic_title
+            ),
         )
     )
-    written.append(_write(site_dir / "parameters.md", env.get_template("parameters.md.j2").render(**common, rows=parameter_rows)))
-    written.append(_write(site_dir / "terms.md", env.get_template("terms.md.j2").render(**common, concepts=site.concepts())))
-    written.append(_write(site_dir / "lineage.md", env.get_template("lineage.md.j2").render(**common, picture=site.lineage())))
+    written.append(
+        _write(
+            site_dir / "parameters.md",
+            env.get_template("parameters.md.j2").render(**common, rows=parameter_rows),
+        )
+    )
+    written.append(
+        _write(
+            site_dir / "terms.md", env.get_template("terms.md.j2").render(**common, concepts=site.concepts())
+        )
+    )
+    written.append(
+        _write(
+            site_dir / "lineage.md",
+            env.get_template("lineage.md.j2").render(**common, picture=site.lineage()),
+        )
+    )
     rule_page = env.get_template("rule.md.j2")
     rules_dir = site_dir / RULES_DIR
     for rule in rules:
-        written.append(_write(rules_dir / f"{rule.id}.md", rule_page.render(**common, rule=rule, title=topic_title)))
+        written.append(
+            _write(rules_dir / f"{rule.id}.md", rule_page.render(**common, rule=rule, title=topic_title))
+        )
     keep = set(written)
     for folder in (editions_dir, rules_dir):
         for stale in sorted(folder.glob("*.md")):

@@ -44,9 +44,11 @@ def value_chart(title: str, points: list[tuple[str, float | None, str]]) -> Mark
         f'<svg class="chart" role="img" viewBox="0 0 {CHART_WIDTH} {CHART_HEIGHT}" '
         f'width="{CHART_WIDTH}" height="{CHART_HEIGHT}" aria-label="{_e(title)}">',
         f"<title>{_e(title)}</title>",
-        f'<line class="axis" x1="{left}" y1="{top + inner_h}" x2="{CHART_WIDTH - right}" y2="{top + inner_h}"/>',
+        f'<line class="axis" x1="{left}" y1="{top + inner_h}" x2="{CHART_WIDTH - right}"'
+        f' y2="{top + inner_h}"/>',
         f'<text class="tick" x="{left - 6}" y="{top + inner_h + 4}" text-anchor="end">0</text>',
-        f'<text class="tick" x="{left - 6}" y="{y(high) + 4:.1f}" text-anchor="end">{_e(_number(high))}</text>',
+        f'<text class="tick" x="{left - 6}" y="{y(high) + 4:.1f}"'
+        f' text-anchor="end">{_e(_number(high))}</text>',
         f'<line class="grid" x1="{left}" y1="{y(high):.1f}" x2="{CHART_WIDTH - right}" y2="{y(high):.1f}"/>',
     ]
     segment: list[str] = []
@@ -62,7 +64,8 @@ def value_chart(title: str, points: list[tuple[str, float | None, str]]) -> Mark
     previous: float | None = None
     for i, (edition, value, shown) in enumerate(points):
         parts.append(
-            f'<text class="edition" x="{x(i):.1f}" y="{CHART_HEIGHT - 12}" text-anchor="middle">{_e(edition)}</text>'
+            f'<text class="edition" x="{x(i):.1f}" y="{CHART_HEIGHT - 12}"'
+            f' text-anchor="middle">{_e(edition)}</text>'
         )
         if value is None:
             parts.append(
@@ -76,7 +79,8 @@ def value_chart(title: str, points: list[tuple[str, float | None, str]]) -> Mark
             f"<title>{_e(edition)}: {_e(shown)}</title></circle>"
         )
         parts.append(
-            f'<text class="value" x="{x(i):.1f}" y="{y(value) - 10:.1f}" text-anchor="middle">{_e(shown)}</text>'
+            f'<text class="value" x="{x(i):.1f}" y="{y(value) - 10:.1f}"'
+            f' text-anchor="middle">{_e(shown)}</text>'
         )
         previous = value
     parts.append("</svg>")
@@ -127,7 +131,8 @@ def lineage(
     shown_as = [{key: shown for key, shown, _ in articles} for _, articles in columns]
     parts = [
         f'<svg class="lineage" role="img" viewBox="0 0 {width:.0f} {height + 20:.0f}" '
-        f'width="{width:.0f}" height="{height + 20:.0f}" aria-label="Where the articles of each edition went in the next">',
+        f'width="{width:.0f}" height="{height + 20:.0f}" aria-label="Where the articles of each edition'
+        f' went in the next">',
         "<title>Lineage of articles between editions</title>",
     ]
     for c, pair in enumerate(flows):
@@ -148,18 +153,21 @@ def lineage(
             mid = (x0 + x1) / 2
             path = (
                 f"M{x0:.1f},{ya:.1f} C{mid:.1f},{ya:.1f} {mid:.1f},{yb:.1f} {x1:.1f},{yb:.1f} "
-                f"L{x1:.1f},{yb + band:.1f} C{mid:.1f},{yb + band:.1f} {mid:.1f},{ya + band:.1f} {x0:.1f},{ya + band:.1f} Z"
+                f"L{x1:.1f},{yb + band:.1f} C{mid:.1f},{yb + band:.1f} {mid:.1f},{ya + band:.1f}"
+                f" {x0:.1f},{ya + band:.1f} Z"
             )
             css = colour.get(flow.origin, "onew")
             label = (
-                f"{columns[c][0]} {shown_as[c][flow.source]} → {columns[c + 1][0]} {shown_as[c + 1][flow.target]}: "
+                f"{columns[c][0]} {shown_as[c][flow.source]} → {columns[c + 1][0]}"
+                f" {shown_as[c + 1][flow.target]}: "
                 f"{len(flow.rules)} rule{'s' if len(flow.rules) != 1 else ''}"
             )
             parts.append(f'<path class="band {css}" d="{path}"><title>{_e(label)}</title></path>')
     for c, (edition, articles) in enumerate(columns):
         x = left + c * col_gap
         parts.append(
-            f'<text class="edition" x="{x + node_w / 2:.1f}" y="{top - 14}" text-anchor="middle">{_e(edition)}</text>'
+            f'<text class="edition" x="{x + node_w / 2:.1f}" y="{top - 14}"'
+            f' text-anchor="middle">{_e(edition)}</text>'
         )
         for key, shown, count in articles:
             y, h = positions[c][key]
@@ -168,7 +176,8 @@ def lineage(
                 f"<title>{_e(edition)} {_e(shown)}: {count} rule{'s' if count != 1 else ''}</title></rect>"
             )
             parts.append(
-                f'<text class="article" x="{x - 4}" y="{y + min(h, 12) / 2 + 3.5:.1f}" text-anchor="end">{_e(shown)}</text>'
+                f'<text class="article" x="{x - 4}" y="{y + min(h, 12) / 2 + 3.5:.1f}"'
+                f' text-anchor="end">{_e(shown)}</text>'
             )
     parts.append("</svg>")
     return Markup("".join(parts))
