@@ -14,7 +14,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from collections import Counter
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -23,6 +23,7 @@ import yaml
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
 
+from extract import svg
 from extract.load import load_editions
 from extract.model import KINDS, InputError
 
@@ -43,7 +44,13 @@ _EDITION_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 _ANCHOR_UNSAFE = re.compile(r"[^\w.-]+")
 # Python-Markdown's escapable characters, plus `|` for table cells.
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()>#+\-.!|])")
+# The same without `>`, which HTML escaping turns into an entity anyway.
+_MD_SPECIAL_TEXT = re.compile(r"([\\`*_{}\[\]()#+\-.!|])")
 _MARKS = " \t\r\n*_"
+
+
+# libyaml's loader when PyYAML has it: graph.yaml alone takes seconds with the pure-Python one.
+_YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 class SiteError(Exception):
@@ -72,6 +79,8 @@ class ProvisionView:
     segments: list[Segment]
     show_text: bool
     unplaced_italic: list[str] = field(default_factory=list)
+    key: str = ""  # how kb/rules and alignment.yaml name it: the label, or `label@line` when printed twice
+    rules: list[tuple[str, str]] = field(default_factory=list)  # (rule id, title) it expresses
 
 
 @dataclass
@@ -107,6 +116,12 @@ def html_text(value: object) -> Markup:
     return Markup(str(escape("" if value is None else str(value))).replace("\n", "&#10;"))
 
 
+def md_html_text(value: object) -> Markup:
+    """Text safe inside inline raw HTML within a Markdown paragraph: escaped for both, newlines kept."""
+    marked = _MD_SPECIAL_TEXT.sub(r"\\\1", "" if value is None else str(value))
+    return Markup(str(escape(marked)).replace("\n", "&#10;"))
+
+
 def _environment() -> Environment:
     env = Environment(
         loader=FileSystemLoader(str(TEMPLATES)),
@@ -118,12 +133,13 @@ def _environment() -> Environment:
     )
     env.filters["md"] = md_inline
     env.filters["html"] = html_text
+    env.filters["md_html"] = md_html_text
     return env
 
 
 def _load_yaml(path: Path) -> Any:
     try:
-        return yaml.safe_load(path.read_text(encoding="utf-8"))
+        return yaml.load(path.read_text(encoding="utf-8"), Loader=_YAML_LOADER)  # noqa: S506 (a safe loader)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         raise InputError(path, mark.line + 1 if mark else None, f"not valid YAML: {exc}") from exc
@@ -259,6 +275,7 @@ def _provision_views(path: Path, items: Any, raw: str | None) -> list[ProvisionV
             }
         )
     depths = _depths([r["label"] for r in rows], [r["parent"] for r in rows])
+    printed = Counter(r["label"] for r in rows)
     used: set[str] = set()
     views = []
     for row, depth in zip(rows, depths, strict=True):
@@ -279,6 +296,7 @@ def _provision_views(path: Path, items: Any, raw: str | None) -> list[ProvisionV
                 segments=_segments(row["text"], placed),
                 show_text=not is_heading or row["text"].strip() != (heading or "").strip(),
                 unplaced_italic=unplaced,
+                key=f"{row['label']}@{row['line']}" if printed[row["label"]] > 1 else row["label"],
             )
         )
     return views
@@ -354,24 +372,496 @@ def _write(path: Path, content: str) -> Path:
     return path
 
 
-def render_site(kb_dir: Path, corpus_dir: Path, site_dir: Path) -> list[Path]:
-    """Write site_dir/index.md and one site_dir/editions/<edition>.md per edition.
+RULES_DIR = "rules"
+MAX_FANOUT = 3
+# What render_site writes into site/ (files and folders); everything else there is hand-written.
+GENERATED = ("index.md", EDITIONS_DIR, "rules.md", RULES_DIR, "parameters.md", "terms.md", "lineage.md")
+UNIT_SHORT = {"minutes": "min", "seconds": "s", "moves": "moves", "count": "", "cm": "cm"}
 
-    Hand-written pages in site_dir are left alone; stale generated edition pages are removed.
-    Returns the pages written, in a stable order.
+
+@dataclass
+class ParameterValue:
+    """One extracted parameter value of one edition, with where it is stated."""
+
+    parameter: str
+    rule: str
+    edition: str
+    value: Any
+    unit: str
+    label: str
+    quote: str
+    href: str  # the provision on its edition page, relative to site/
+    shown: str
+    note: int = 0  # footnote number on the rule page
+
+
+@dataclass
+class ParameterRow:
+    """A parameter of one rule across the editions (oldest first); None where an edition lacks it."""
+
+    name: str
+    rule: str
+    rule_title: str
+    cells: list[ParameterValue | None]
+    changed: bool
+    chart: Markup | None = None
+
+
+@dataclass
+class RuleText:
+    """A rule's provisions in one edition."""
+
+    edition: str
+    language: str
+    provisions: list[tuple[ProvisionView, str, float | None]]  # (provision, method, confidence)
+    href: str
+
+    @property
+    def tab(self) -> str:
+        return f"{self.edition} · {', '.join(p.label for p, _, _ in self.provisions)}"
+
+
+@dataclass
+class RuleLink:
+    id: str
+    title: str
+    via: list[str] = field(default_factory=list)
+
+
+@dataclass
+class RuleView:
+    """Everything the page of one canonical rule shows."""
+
+    id: str
+    title: str
+    summary: str
+    topic: str
+    notes: list[str]
+    parent: RuleLink | None
+    children: list[RuleLink]
+    previous: RuleLink | None
+    next: RuleLink | None
+    texts: list[RuleText]
+    absent: list[str]
+    parameters: list[ParameterRow]
+    quotes: list[ParameterValue]
+    references: list[RuleLink]
+    referenced_by: list[RuleLink]
+    dangling: list[str]
+    terms: list[tuple[str, str]]
+    changes: list[dict[str, Any]]
+    scenarios: list[dict[str, Any]]
+    findings: list[dict[str, Any]]
+
+
+@dataclass
+class Concept:
+    id: str
+    en: str
+    definition: str
+    notes: str
+    terms: list[list[str]]  # per edition, oldest first
+
+
+def _rows(path: Path) -> list[dict[str, Any]]:
+    if not path.exists():
+        return []
+    data = _load_yaml(path)
+    if data is None:
+        return []
+    if not isinstance(data, list) or not all(isinstance(row, dict) for row in data):
+        raise InputError(path, None, "expected a list of mappings")
+    return data
+
+
+def _shown(value: Any, unit: str) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    short = UNIT_SHORT.get(unit, unit)
+    return f"{value} {short}".strip()
+
+
+def topic_title(topic: str) -> str:
+    return topic.replace("-", " ").replace("_", " ").capitalize()
+
+
+def _plain(key: str) -> str:
+    """The label of a provision key (`11.2.2@364` -> `11.2.2`)."""
+    return key.split("@", 1)[0]
+
+
+def _article(label: str) -> str:
+    return label.split("@", 1)[0].split(".", 1)[0]
+
+
+def _article_shown(article: str) -> str:
+    return f"§ {article}" if article.isdigit() else article
+
+
+def _by_rule(value: dict[str, list[dict[str, Any]]] | None, what: str) -> dict[str, list[dict[str, Any]]]:
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise TypeError(f"{what} must map rule id -> list of dicts")
+    result = {}
+    for rule, items in value.items():
+        if not isinstance(items, list) or not all(isinstance(item, dict) for item in items):
+            raise TypeError(f"{what}[{rule!r}] must be a list of dicts")
+        result[str(rule)] = items
+    return result
+
+
+class _Site:
+    """The KB as the site pages need it: rules, mapping, parameters, terms and graph, joined once."""
+
+    def __init__(
+        self,
+        kb_dir: Path,
+        editions: list[EditionView],
+        changes: dict[str, list[dict[str, Any]]],
+        scenarios: dict[str, list[dict[str, Any]]],
+        findings: dict[str, list[dict[str, Any]]],
+    ) -> None:
+        from extract.rules import load_rules
+
+        self.editions = editions
+        self.order = [e.id for e in editions]
+        self.rules = load_rules(kb_dir) if (kb_dir / "rules").is_dir() else []
+        self.rule_by_id = {r.id: r for r in self.rules}
+        self.provision = {(e.id, p.key): p for e in editions for p in e.provisions}
+        generated = kb_dir / "generated"
+        self.mapping: dict[str, list[tuple[str, str, str, float | None]]] = defaultdict(list)
+        mapped: set[tuple[str, str]] = set()
+        for row in _rows(generated / "alignment.yaml"):
+            key = (str(row.get("edition")), str(row.get("label")))
+            conf = row.get("confidence")
+            self.mapping[str(row.get("rule"))].append((*key, str(row.get("method", "")), conf))
+            mapped.add(key)
+        for rule in self.rules:
+            for edition, labels in rule.provisions.items():
+                for label in labels:
+                    if (edition, label) not in mapped:
+                        self.mapping[rule.id].append((edition, label, "curated", None))
+        self.rule_of: dict[tuple[str, str], list[str]] = defaultdict(list)
+        for rule_id, rows in self.mapping.items():
+            for edition, label, _, _ in rows:
+                self.rule_of[(edition, label)].append(rule_id)
+        for edition in editions:
+            for p in edition.provisions:
+                p.rules = [
+                    (r, self.rule_by_id[r].title)
+                    for r in self.rule_of.get((edition.id, p.key), [])
+                    if r in self.rule_by_id
+                ]
+        self.parameters = [self._parameter(row) for row in _rows(generated / "parameters.yaml")]
+        self.terms = _rows(kb_dir / "terms.yaml")
+        self.graph = _load_yaml(generated / "graph.yaml") if (generated / "graph.yaml").exists() else {}
+        self.changes, self.scenarios, self.findings = changes, scenarios, findings
+
+    def href(self, edition: str, key: str) -> str:
+        p = self.provision.get((edition, key))
+        return f"{EDITIONS_DIR}/{edition}.html" + (f"#{p.anchor}" if p else "")
+
+    def _parameter(self, row: dict[str, Any]) -> ParameterValue:
+        edition, label = str(row.get("edition")), str(row.get("label"))
+        value, unit = row.get("value"), str(row.get("unit") or "")
+        return ParameterValue(
+            parameter=str(row.get("parameter")),
+            rule=str(row.get("rule")),
+            edition=edition,
+            value=value,
+            unit=unit,
+            label=_plain(label),
+            quote=str(row.get("quote") or ""),
+            href=self.href(edition, label),
+            shown=_shown(value, unit),
+        )
+
+    def parameter_rows(self) -> list[ParameterRow]:
+        """One row per (parameter, rule), sorted by parameter name."""
+        grouped: dict[tuple[str, str], dict[str, ParameterValue]] = defaultdict(dict)
+        for value in self.parameters:
+            grouped[(value.parameter, value.rule)].setdefault(value.edition, value)
+        rows = []
+        for (name, rule), by_edition in sorted(grouped.items()):
+            cells = [by_edition.get(e) for e in self.order]
+            distinct = {repr(c.value) for c in cells if c is not None}
+            title = self.rule_by_id[rule].title if rule in self.rule_by_id else rule
+            row = ParameterRow(name, rule, title, cells, changed=len(distinct) > 1)
+            numeric = [c for c in cells if c is not None and not isinstance(c.value, bool)]
+            if row.changed and numeric and all(isinstance(c.value, int | float) for c in numeric):
+                points = [
+                    (e, None if c is None else float(c.value), "" if c is None else c.shown)
+                    for e, c in zip(self.order, cells, strict=True)
+                ]
+                row.chart = svg.value_chart(f"{name} by edition", points)
+            rows.append(row)
+        return rows
+
+    def _rule_graph(self) -> tuple[dict[str, dict[str, list[str]]], dict[str, list[str]]]:
+        refs: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
+        dangling: dict[str, list[str]] = defaultdict(list)
+        keys_by_edition: dict[str, list[str]] = defaultdict(list)
+        for edition, key in self.provision:
+            keys_by_edition[edition].append(key)
+        for edge in (self.graph or {}).get("edges", []) if isinstance(self.graph, dict) else []:
+            if edge.get("kind") != "references":
+                continue
+            source, target = str(edge.get("source", "")), str(edge.get("target", ""))
+            _, s_ed, s_key = (source.split(":", 2) + ["", ""])[:3]
+            t_kind, t_ed, t_key = (target.split(":", 2) + ["", ""])[:3]
+            for rule in self.rule_of.get((s_ed, s_key), []):
+                if t_kind != "provision":
+                    dangling[rule].append(f"{s_ed} {_plain(s_key)} → {edge.get('label', t_key)} (not found)")
+                    continue
+                if s_key == "contents" or s_key.startswith("contents."):
+                    break
+                targets = self.rule_of.get((t_ed, t_key)) or sorted(
+                    {
+                        r
+                        for k in keys_by_edition[t_ed]
+                        if k.startswith(t_key + ".")
+                        for r in self.rule_of.get((t_ed, k), [])
+                    }
+                )
+                if len(targets) > MAX_FANOUT:  # a reference to a whole article: not a link between rules
+                    continue
+                for other in targets:
+                    if other != rule:
+                        refs[rule][other].append(f"{s_ed} {_plain(s_key)} → {_plain(t_key)}")
+        return refs, dangling
+
+    def rule_views(self) -> list[RuleView]:
+        refs, dangling = self._rule_graph()
+        back: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
+        for source, targets in refs.items():
+            for target, via in targets.items():
+                back[target][source].extend(via)
+        children: dict[str, list[str]] = defaultdict(list)
+        for rule in self.rules:
+            if rule.parent:
+                children[rule.parent].append(rule.id)
+        by_topic: dict[str, list[str]] = defaultdict(list)
+        for rule in self.rules:
+            by_topic[rule.topic].append(rule.id)
+        param_rows: dict[str, list[ParameterRow]] = defaultdict(list)
+        for row in self.parameter_rows():
+            param_rows[row.rule].append(row)
+        term_names = {str(t.get("id")): str(t.get("en", t.get("id"))) for t in self.terms}
+        uses: dict[str, set[str]] = defaultdict(set)
+        for edge in (self.graph or {}).get("edges", []) if isinstance(self.graph, dict) else []:
+            if edge.get("kind") == "uses_term":
+                _, ed, key = (str(edge.get("source", "")).split(":", 2) + ["", ""])[:3]
+                for rule in self.rule_of.get((ed, key), []):
+                    uses[rule].add(str(edge.get("target", "")).removeprefix("term:"))
+
+        def link(rule_id: str, via: list[str] | None = None) -> RuleLink:
+            return RuleLink(rule_id, self.rule_by_id[rule_id].title, sorted(set(via or [])))
+
+        views = []
+        for rule in self.rules:
+            texts, present = [], set()
+            by_edition: dict[str, list[tuple[ProvisionView, str, float | None]]] = defaultdict(list)
+            for edition, key, method, conf in self.mapping.get(rule.id, []):
+                p = self.provision.get((edition, key))
+                if p is not None:
+                    by_edition[edition].append((p, method, conf))
+            for e in self.editions:
+                if by_edition.get(e.id):
+                    present.add(e.id)
+                    first = by_edition[e.id][0][0]
+                    texts.append(
+                        RuleText(
+                            e.id, e.language, by_edition[e.id], f"{EDITIONS_DIR}/{e.id}.html#{first.anchor}"
+                        )
+                    )
+            rows = param_rows.get(rule.id, [])
+            quotes = []
+            for row in rows:
+                for cell in row.cells:
+                    if cell is not None:
+                        quotes.append(cell)
+                        cell.note = len(quotes)
+            siblings = by_topic[rule.topic]
+            i = siblings.index(rule.id)
+            views.append(
+                RuleView(
+                    id=rule.id,
+                    title=rule.title,
+                    summary=rule.summary,
+                    topic=rule.topic,
+                    notes=list(rule.notes),
+                    parent=link(rule.parent) if rule.parent else None,
+                    children=[link(c) for c in children[rule.id]],
+                    previous=link(siblings[i - 1]) if i > 0 else None,
+                    next=link(siblings[i + 1]) if i + 1 < len(siblings) else None,
+                    texts=texts,
+                    absent=[e for e in self.order if e not in present],
+                    parameters=rows,
+                    quotes=quotes,
+                    references=[link(r, v) for r, v in sorted(refs[rule.id].items()) if r in self.rule_by_id],
+                    referenced_by=[
+                        link(r, v) for r, v in sorted(back[rule.id].items()) if r in self.rule_by_id
+                    ],
+                    dangling=sorted(set(dangling[rule.id])),
+                    terms=sorted(
+                        ((t, term_names.get(t, t)) for t in uses[rule.id]), key=lambda t: t[1].lower()
+                    ),
+                    changes=self.changes.get(rule.id, []),
+                    scenarios=self.scenarios.get(rule.id, []),
+                    findings=self.findings.get(rule.id, []),
+                )
+            )
+        return views
+
+    def concepts(self) -> list[Concept]:
+        result = []
+        for t in self.terms:
+            terms = t.get("terms") or {}
+            result.append(
+                Concept(
+                    id=str(t.get("id")),
+                    en=str(t.get("en") or t.get("id")),
+                    definition=str(t.get("definition") or ""),
+                    notes=" ".join(str(t.get("notes") or "").split()),
+                    terms=[[str(x) for x in terms.get(e) or []] for e in self.order],
+                )
+            )
+        return result
+
+    def lineage(self) -> Markup | None:
+        """Where the rules of each article went in the next edition (SVG), or None without rules."""
+        placed: dict[str, dict[str, str]] = defaultdict(dict)  # edition -> rule -> article
+        position = {(e.id, p.key): i for e in self.editions for i, p in enumerate(e.provisions)}
+        for rule_id, rows in self.mapping.items():
+            if rule_id not in self.rule_by_id:
+                continue
+            for edition, key, _, _ in sorted(rows, key=lambda r: position.get((r[0], r[1]), 0)):
+                placed[edition].setdefault(rule_id, _article(key))
+        editions = [e for e in self.editions if placed.get(e.id)]
+        if len(editions) < 2:
+            return None
+        columns = []
+        for e in editions:
+            counts = Counter(placed[e.id].values())
+            seen: list[str] = []
+            for p in e.provisions:
+                article = _article(p.key)
+                if article in counts and article not in seen:
+                    seen.append(article)
+            columns.append((e.id, [(a, _article_shown(a), counts[a]) for a in seen]))
+        oldest = placed[editions[0].id]
+        flows = []
+        for a, b in zip(editions, editions[1:], strict=False):
+            bands: dict[tuple[str, str, str], list[str]] = defaultdict(list)
+            for rule_id, article in placed[a.id].items():
+                if rule_id in placed[b.id]:
+                    bands[(article, placed[b.id][rule_id], oldest.get(rule_id, ""))].append(rule_id)
+            flows.append([svg.Flow(s, t, o, tuple(sorted(r))) for (s, t, o), r in sorted(bands.items())])
+        return svg.lineage(columns, flows, [a for a, _, _ in columns[0][1]])
+
+
+def render_site(
+    kb_dir: Path,
+    corpus_dir: Path,
+    site_dir: Path,
+    *,
+    changes: dict[str, list[dict[str, Any]]] | None = None,
+    scenarios: dict[str, list[dict[str, Any]]] | None = None,
+    findings: dict[str, list[dict[str, Any]]] | None = None,
+) -> list[Path]:
+    """Write the generated pages of the site into site_dir; hand-written pages are left alone.
+
+    Pages: index.md (home), editions/<edition>.md, rules.md (rule index by topic),
+    rules/<rule>.md, parameters.md (parameter x edition), terms.md (termbase) and lineage.md.
+    Stale generated edition and rule pages are removed. Returns the pages written, in a stable order.
+
+    The three optional mappings feed sections of the rule pages (empty when absent); keys are rule
+    ids, values lists of dicts. Only the keys below are read; others are ignored, any may be missing:
+
+    changes (edition diffs), one dict per change between two editions:
+        {"from": "sv-2009", "to": "nb-2014",               edition ids
+         "kind": "changed" | "added" | "removed" | "renumbered" | "parameter",
+         "from_label": "7.4.b" | None, "to_label": "7.5.b" | None,
+         "summary": "loss on the 2nd illegal move instead of the 3rd"}   English, one line
+    scenarios (scenario checks), one dict per scenario run on one edition:
+        {"id": "illegal-move-second", "title": "Second illegal move loses",
+         "edition": "nb-2014", "status": "pass" | "fail" | "error" | "skip",
+         "expected": "0-1" | None, "actual": "0-1" | None, "message": "..." | None}
+    findings (translation lint), one dict per finding:
+        {"edition": "da-2017", "label": "7.5.3" | None, "severity": "error" | "warning" | "info",
+         "code": "term-switch", "message": "...",
+         "other": "da-2001:7.4.b" | None}                  the provision it is compared with, if any
+    All strings are escaped on the page.
     """
     editions = edition_views(Path(kb_dir), Path(corpus_dir))
+    site = _Site(
+        Path(kb_dir),
+        editions,
+        _by_rule(changes, "changes"),
+        _by_rule(scenarios, "scenarios"),
+        _by_rule(findings, "findings"),
+    )
     env = _environment()
     site_dir = Path(site_dir)
-    written = [_write(site_dir / "index.md", env.get_template("index.md.j2").render(editions=editions))]
+    rules = site.rule_views()
+    parameter_rows = site.parameter_rows()
+    topics: dict[str, list[RuleView]] = defaultdict(list)
+    for rule in rules:
+        topics[rule.topic].append(rule)
+    common = {"editions": editions, "order": site.order}
+    written = [
+        _write(
+            site_dir / "index.md",
+            env.get_template("index.md.j2").render(
+                **common,
+                changed=[row for row in parameter_rows if row.changed],
+                rule_count=len(rules),
+                parameter_count=len(parameter_rows),
+                concept_count=len(site.terms),
+            ),
+        )
+    ]
     page = env.get_template("edition.md.j2")
     editions_dir = site_dir / EDITIONS_DIR
     for view in editions:
         written.append(_write(editions_dir / f"{view.id}.md", page.render(edition=view)))
+    written.append(
+        _write(
+            site_dir / "rules.md",
+            env.get_template("rules.md.j2").render(
+                **common, topics=sorted(topics.items()), title=topic_title
+            ),
+        )
+    )
+    written.append(
+        _write(
+            site_dir / "parameters.md",
+            env.get_template("parameters.md.j2").render(**common, rows=parameter_rows),
+        )
+    )
+    written.append(
+        _write(
+            site_dir / "terms.md", env.get_template("terms.md.j2").render(**common, concepts=site.concepts())
+        )
+    )
+    written.append(
+        _write(
+            site_dir / "lineage.md",
+            env.get_template("lineage.md.j2").render(**common, picture=site.lineage()),
+        )
+    )
+    rule_page = env.get_template("rule.md.j2")
+    rules_dir = site_dir / RULES_DIR
+    for rule in rules:
+        written.append(
+            _write(rules_dir / f"{rule.id}.md", rule_page.render(**common, rule=rule, title=topic_title))
+        )
     keep = set(written)
-    for stale in sorted(editions_dir.glob("*.md")):
-        if stale not in keep:
-            stale.unlink()
+    for folder in (editions_dir, rules_dir):
+        for stale in sorted(folder.glob("*.md")):
+            if stale not in keep:
+                stale.unlink()
     return written
 
 

@@ -14,8 +14,10 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
+import yaml
+from conftest import copy_project
 
-from extract.render import SiteError, build_site, render_site
+from extract.render import GENERATED, SiteError, build_site, render_site
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -33,19 +35,20 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1"}
+EVIL = "<script>alert(1)</script>"
 
 
-def make_root(root: Path) -> Path:
-    """A project root with the real mkdocs.yml, the hand-written pages and the fixture KB's pages."""
+def make_root(root: Path, kb: Path = KB, corpus: Path = CORPUS, **extra: object) -> Path:
+    """A project root with the real mkdocs.yml, the hand-written pages and the pages of `kb`."""
     root.mkdir(parents=True, exist_ok=True)
     shutil.copy(ROOT / "mkdocs.yml", root / "mkdocs.yml")
     shutil.copytree(
         ROOT / "site",
         root / "site",
-        ignore=shutil.ignore_patterns("index.md", "editions"),
+        ignore=lambda folder, names: [n for n in names if Path(folder) == ROOT / "site" and n in GENERATED],
         dirs_exist_ok=True,
     )
-    render_site(KB, CORPUS, root / "site")
+    render_site(kb, corpus, root / "site", **extra)  # type: ignore[arg-type]
     return root
 
 
@@ -59,12 +62,19 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
 # --- rendering -------------------------------------------------------------------------------
 
 
-def test_render_writes_index_and_one_page_per_edition(tmp_path: Path) -> None:
+def test_render_writes_every_page(tmp_path: Path) -> None:
     pages = render_site(KB, CORPUS, tmp_path)
     assert pages == [
         tmp_path / "index.md",
         tmp_path / "editions/da-2001.md",
         tmp_path / "editions/sv-2009.md",
+        tmp_path / "rules.md",
+        tmp_path / "parameters.md",
+        tmp_path / "terms.md",
+        tmp_path / "lineage.md",
+        tmp_path / "rules/illegal-move-correction.md",
+        tmp_path / "rules/illegal-move-penalty.md",
+        tmp_path / "rules/scoresheet-notation.md",
     ]
     index = (tmp_path / "index.md").read_text()
     assert "[da\\-2001](editions/da-2001.md)" in index
@@ -77,10 +87,13 @@ def test_render_is_deterministic_and_removes_stale_pages(tmp_path: Path) -> None
     first = {p.name: p.read_text() for p in render_site(KB, CORPUS, tmp_path / "a")}
     (tmp_path / "b/editions").mkdir(parents=True)
     (tmp_path / "b/editions/xx-1999.md").write_text("# gone\n")
+    (tmp_path / "b/rules").mkdir()
+    (tmp_path / "b/rules/old-rule.md").write_text("# gone\n")
     (tmp_path / "b/about.md").write_text("# hand-written\n")
     second = {p.name: p.read_text() for p in render_site(KB, CORPUS, tmp_path / "b")}
     assert first == second
     assert not (tmp_path / "b/editions/xx-1999.md").exists()
+    assert not (tmp_path / "b/rules/old-rule.md").exists()
     assert (tmp_path / "b/about.md").read_text() == "# hand-written\n"
 
 
@@ -114,6 +127,131 @@ def test_corpus_text_is_escaped_in_markdown(tmp_path: Path) -> None:
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in pages
     assert "<script" not in pages
     assert "<b>markup" not in pages
+
+
+def test_rule_page_shows_parameters_texts_and_links(tmp_path: Path) -> None:
+    render_site(KB, CORPUS, tmp_path)
+    page = (tmp_path / "rules/illegal-move-penalty.md").read_text()
+    assert page.startswith("# Penalty for an illegal move {#rule}")
+    # timeline: one row per parameter, one column per edition, quote on hover and as a footnote
+    assert "<th>da-2001</th><th>sv-2009</th>" in page
+    row = re.search(r"<tr class=\"changed\"><th><code>illegal_move\.loss_on</code></th>(.*?)</tr>", page)
+    assert row and re.findall(r">(\d+)</a><sup>", row.group(1)) == ["3", "2"]
+    assert 'title="et tredje ulovligt træk &lt;script&gt;alert(1)&lt;/script&gt;"' in page
+    assert (
+        '<li id="q-1"><span class="quote-source">da-2001 <a href="../editions/da-2001.html#p-7.4.b">7.4.b</a>'
+        in page
+    )
+    # a chart only for the parameter whose value changed
+    assert page.count('<svg class="chart"') == 1 and "illegal_move.loss_on by edition" in page
+    # the text in every edition, as content tabs; both provisions printed 7.4.b, each to its own anchor
+    assert '=== "da\\-2001 · 7\\.4\\.b, 7\\.4\\.b"' in page
+    assert 'href="../editions/da-2001.html#p-7.4.b-2"' in page
+    assert 'href="../editions/sv-2009.html#p-4.4.d"' in page
+    assert "override 0.50" in page
+    # curated text is escaped too; the graph gives parent, references and terms
+    assert "&lt;b&gt;loses&lt;/b&gt;" in page and "<b>loses" not in page
+    assert '<dt>Refers to</dt><dd><ul><li><a href="illegal-move-correction.html">' in page
+    assert "(da-2001 7.4.b → 7.4.a)" in page
+    assert '<a href="../terms.html#t-illegal-move">illegal move</a>' in page
+    for section in ("What changed between editions", "Scenarios", "Translation findings"):
+        assert f"## {section}" in page
+    assert "No scenario checks this rule yet." in page
+    other = (tmp_path / "rules/scoresheet-notation.md").read_text()
+    assert "da-2001 8.1 → 9.9 (not found)" in other and "Not in sv-2009." in other
+
+
+def test_rule_page_sections_take_changes_scenarios_and_findings(tmp_path: Path) -> None:
+    evil = "<script>alert(1)</script>"
+    render_site(
+        KB,
+        CORPUS,
+        tmp_path,
+        changes={
+            "illegal-move-penalty": [
+                {
+                    "from": "da-2001",
+                    "to": "sv-2009",
+                    "kind": "changed",
+                    "from_label": "7.4.b",
+                    "to_label": "4.4.d",
+                    "summary": f"loss on the 2nd {evil}",
+                }
+            ]
+        },
+        scenarios={
+            "illegal-move-penalty": [
+                {
+                    "id": "second-illegal",
+                    "title": "Second illegal move",
+                    "edition": "sv-2009",
+                    "status": "fail",
+                    "expected": "0-1",
+                    "actual": "1/2-1/2",
+                    "message": evil,
+                }
+            ]
+        },
+        findings={
+            "illegal-move-penalty": [
+                {
+                    "edition": "sv-2009",
+                    "label": "4.4.d",
+                    "severity": "warning",
+                    "code": "term-switch",
+                    "message": f"two terms {evil}",
+                    "other": "da-2001:7.4.b",
+                    "extra": "ignored",
+                }
+            ]
+        },
+    )
+    page = (tmp_path / "rules/illegal-move-penalty.md").read_text()
+    assert (
+        "<td>da-2001 7.4.b</td><td>sv-2009 4.4.d</td><td>changed</td><td>loss on the 2nd &lt;script&gt;"
+        in page
+    )
+    assert '<tr class="status-fail"><td><code>second-illegal</code> Second illegal move</td>' in page
+    assert '<tr class="severity-warning"><td>sv-2009 4.4.d</td>' in page and "da-2001:7.4.b" in page
+    assert "<script" not in page
+    assert "No edition diff recorded" in (tmp_path / "rules/scoresheet-notation.md").read_text()
+    with pytest.raises(TypeError, match="findings"):
+        render_site(KB, CORPUS, tmp_path, findings={"illegal-move-penalty": "not a list"})  # type: ignore[dict-item]
+
+
+def test_index_matrix_termbase_and_lineage_pages(tmp_path: Path) -> None:
+    render_site(KB, CORPUS, tmp_path)
+    rules = (tmp_path / "rules.md").read_text()
+    assert "## Irregularities {#irregularities}" in rules and "## Scoresheet {#scoresheet}" in rules
+    assert '<a href="rules/illegal-move-penalty.html">Penalty for an illegal move</a>' in rules
+    matrix = (tmp_path / "parameters.md").read_text()
+    assert '<tr class="changed"><th><code>illegal_move.loss_on</code></th>' in matrix
+    assert (
+        'href="rules/illegal-move-penalty.html#q-2" title="sv-2009 4.4.d: andra regelstridiga draget">2</a>'
+        in matrix
+    )
+    home = (tmp_path / "index.md").read_text()
+    assert "## What changed at a glance" in home and "illegal_move.loss_on" in home
+    assert "illegal_move.time_bonus" not in home  # 2 minutes in both: not a change
+    terms = (tmp_path / "terms.md").read_text()
+    assert '<tr id="t-illegal-move">' in terms and '<td lang="sv">regelstridigt drag</td>' in terms
+    assert "&lt;script&gt;alert(1)&lt;/script&gt; stay text" in terms
+    lineage = (tmp_path / "lineage.md").read_text()
+    assert '<svg class="lineage"' in lineage and "da-2001 § 7 → sv-2009 § 4: 1 rule" in lineage
+    editions = (tmp_path / "editions/da-2001.md").read_text()
+    assert (
+        'href="../rules/scoresheet-notation.html" title="rule: Recording the moves">→ Recording the moves</a>'
+        in editions
+    )
+
+
+def test_site_without_rules_still_renders(tmp_path: Path) -> None:
+    kb = tmp_path / "kb"
+    shutil.copytree(KB / "generated/provisions", kb / "generated/provisions")
+    pages = render_site(kb, CORPUS, tmp_path / "site")
+    assert (tmp_path / "site/rules.md") in pages
+    assert "No curated rules yet" in (tmp_path / "site/rules.md").read_text()
+    assert "Not enough mapped editions" in (tmp_path / "site/lineage.md").read_text()
 
 
 # --- the built site --------------------------------------------------------------------------
@@ -221,6 +359,105 @@ def test_failed_build_leaves_the_old_site_alone(tmp_path: Path) -> None:
     assert {p.name for p in tmp_path.iterdir()} == {"root", "public"}
 
 
+class LinkParser(HTMLParser):
+    """Collects every href and every id of a page."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.hrefs: list[str] = []
+        self.ids: set[str] = set()
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        if values.get("id"):
+            self.ids.add(values["id"] or "")
+        if tag == "a" and values.get("href"):
+            self.hrefs.append(values["href"] or "")
+
+
+def broken_links(public: Path) -> list[str]:
+    """Relative links of the built site whose page or anchor does not exist (mkdocs does not check
+    links written as raw HTML)."""
+    pages = {}
+    for path in public.rglob("*.html"):
+        parser = LinkParser()
+        parser.feed(path.read_text())
+        pages[path.resolve()] = parser
+    broken = []
+    for path, parser in sorted(pages.items()):
+        if path.name == "404.html":  # served at any depth, so mkdocs gives it absolute links
+            continue
+        for href in parser.hrefs:
+            url = urlparse(href)
+            if url.scheme or href.startswith("//"):
+                continue
+            target = (path.parent / url.path).resolve() if url.path else path
+            if target.is_dir():
+                target = target / "index.html"
+            if target.suffix == ".html" and target not in pages:
+                broken.append(f"{path.relative_to(public.resolve())}: {href}")
+            elif url.fragment and target in pages and url.fragment not in pages[target].ids:
+                broken.append(f"{path.relative_to(public.resolve())}: {href} (no such anchor)")
+    return broken
+
+
+def test_every_link_of_the_fixture_site_resolves(built: Path) -> None:
+    assert (built / "rules/illegal-move-penalty.html").exists()
+    assert broken_links(built) == []
+
+
+def test_link_check_can_fail(tmp_path: Path) -> None:
+    (tmp_path / "a.html").write_text('<a href="b.html#x">b</a><a href="missing.html">m</a><p id="y">')
+    (tmp_path / "b.html").write_text('<a href="a.html#y">a</a><a href="https://example.org/">e</a>')
+    assert broken_links(tmp_path) == ["a.html: b.html#x (no such anchor)", "a.html: missing.html"]
+
+
+# --- the real knowledge base, with markup injected into a provision --------------------------
+
+
+@pytest.fixture(scope="module")
+def real_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site of a copy of the real KB whose da-2017 7.5.3 (illegal-move penalty) ends in a script
+    element and whose hu-2018 default-time quote carries markup: both must show as text."""
+    tmp = tmp_path_factory.mktemp("real-site")
+    corpus, kb = copy_project(tmp)
+    shutil.copytree(ROOT / "kb/generated", kb / "generated")
+    path = kb / "generated/provisions/da-2017.yaml"
+    doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+    [provision] = [p for p in doc["provisions"] if p["label"] == "7.5.3"]
+    provision["text"] += "\n" + EVIL
+    path.write_text(yaml.safe_dump(doc, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    path = kb / "generated/parameters.yaml"
+    rows = yaml.safe_load(path.read_text(encoding="utf-8"))
+    [row] = [r for r in rows if r["parameter"] == "default_time" and r["edition"] == "hu-2018"]
+    row["quote"] += " <b>bold</b> " + EVIL
+    path.write_text(yaml.safe_dump(rows, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    root = make_root(tmp / "root", kb, corpus)
+    build_site(root, root / "public")
+    return root / "public"
+
+
+def test_real_site_has_every_page_and_escapes_injected_markup(real_site: Path) -> None:
+    rules = yaml.safe_load((ROOT / "kb/generated/alignment.yaml").read_text(encoding="utf-8"))
+    for rule in {row["rule"] for row in rules}:
+        assert (real_site / f"rules/{rule}.html").exists(), rule
+    for name in ("index", "rules", "parameters", "terms", "lineage", "about", "404"):
+        assert (real_site / f"{name}.html").exists(), name
+    page = (real_site / "rules/illegal-move-penalty.html").read_text()
+    assert "endnu et ulovligt træk" in page
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    default_time = (real_site / "rules/default-time.html").read_text()
+    assert "&lt;b&gt;bold&lt;/b&gt; &lt;script&gt;alert(1)&lt;/script&gt;" in default_time
+    for path in real_site.rglob("*"):
+        if path.is_file() and path.suffix in {".html", ".json", ".xml", ".js"}:
+            text = path.read_text(errors="replace")
+            assert "<script>alert(1)" not in text and "<b>bold" not in text, path
+
+
+def test_every_link_of_the_real_site_resolves(real_site: Path) -> None:
+    assert broken_links(real_site) == []
+
+
 # --- in a real browser -----------------------------------------------------------------------
 
 
@@ -306,6 +543,93 @@ def test_edition_page_in_chromium_offline(served: str) -> None:
                     break
             expect(results.first).to_be_visible()
             expect(results.first).to_contain_text("genoprettes")
+            page.wait_for_load_state("networkidle")
+        finally:
+            browser.close()
+
+    assert dialogs == [], "corpus text was executed as a script"
+    assert remote == [], "the page tried to reach another host"
+    assert errors == []
+
+
+@pytest.fixture
+def served_real(real_site: Path) -> Iterator[str]:
+    handler = partial(QuietHandler, directory=str(real_site))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
+@pytest.mark.browser
+def test_rule_page_search_and_dark_mode_in_chromium(served_real: str, tmp_path: Path) -> None:
+    _browser_or_skip()
+    from playwright.sync_api import expect, sync_playwright
+
+    errors: list[str] = []
+    remote: list[str] = []
+    dialogs: list[str] = []
+
+    def guard(route, request) -> None:  # type: ignore[no-untyped-def]
+        url = urlparse(request.url)
+        if url.scheme in {"http", "https", "ws", "wss"} and url.hostname not in LOCAL_HOSTS:
+            remote.append(request.url)
+            route.abort()
+        else:
+            route.continue_()
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme="light")
+            context.route("**/*", guard)
+            page = context.new_page()
+            page.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))
+            page.on("pageerror", lambda exc: errors.append(str(exc)))
+            page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+            page.goto(f"{served_real}/rules/illegal-move-penalty.html", wait_until="networkidle")
+
+            # the parameter timeline: every edition's value, oldest first
+            table = page.locator(".parameter-timeline table")
+            expect(table.locator("thead th")).to_have_text(
+                ["Parameter", "da-2001", "sv-2009", "nb-2014", "da-2017", "hu-2018"]
+            )
+            loss = table.locator("tr", has_text="illegal_move.loss_on").locator("td > a:first-child")
+            expect(loss).to_have_text(["3", "3", "2", "2", "2"])
+            bonus = table.locator("tr", has_text="illegal_move.time_bonus").locator("td > a:first-child")
+            expect(bonus).to_have_text(["2 min"] * 5)
+            expect(page.locator("svg.chart")).to_have_count(1)
+            expect(page.locator(".parameter-quotes")).to_contain_text("tredje ulovligt træk")
+            # the text of every edition in tabs; the injected markup is text, not an element
+            page.get_by_text("da-2017 · 7.5.3", exact=True).click()
+            expect(page.locator(".tabbed-block").nth(3)).to_contain_text(EVIL)
+            page.screenshot(path=str(tmp_path / "rule-light.png"), full_page=True)
+
+            # light -> dark
+            expect(page.locator("body")).to_have_attribute("data-md-color-scheme", "default")
+            page.locator('label[title="Switch to dark mode"]').click()
+            expect(page.locator("body")).to_have_attribute("data-md-color-scheme", "slate")
+            page.screenshot(path=str(tmp_path / "rule-dark.png"))
+
+            # search (Swedish stemmer among the lunr languages) finds the sv-2009 default-time provision
+            search = page.locator("input.md-search__input")
+            results = page.locator(".md-search-result__item")
+            for _ in range(40):
+                search.fill("")
+                search.press_sequentially("nolltolerans")
+                page.wait_for_timeout(250)
+                if results.count():
+                    break
+            expect(results.first).to_be_visible()
+            hits = page.locator(".md-search-result__item a", has_text="nolltolerans")
+            paths = {urlparse(hits.nth(i).get_attribute("href") or "").path for i in range(hits.count())}
+            # the section of the sv-2009 page that holds 6.6.a, and the default-time rule page
+            assert {"/editions/sv-2009.html", "/rules/default-time.html"} <= paths, paths
             page.wait_for_load_state("networkidle")
         finally:
             browser.close()
