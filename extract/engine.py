@@ -542,7 +542,7 @@ class Arbiter:
 
     def on_board_check(self, value: object, by: str, event: dict[str, object]) -> None:
         spec = value if isinstance(value, dict) else {"cm": value}
-        size = float(spec.get("cm", spec.get("square_cm", 0)))
+        size = float(spec.get("cm", 0))
         minimum = float(self.param("visually_impaired.board_min_cm"))  # type: ignore[arg-type]
         self.ruling.board = "acceptable" if size >= minimum else "too-small"
 
