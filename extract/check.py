@@ -12,12 +12,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import chess
-import yaml
 
 from .engine import RESULTS, Arbiter, Law, ScenarioError, Setup, clock_text, san_moves, seconds
 from .model import InputError
 from .notation import ExampleResult
-from .rules import _UniqueKeyLoader
+from .rules import read_yaml_list
 
 SCENARIO_KEYS = {"id", "title", "rules", "setup", "events", "expect", "quotes", "notes"}
 SETUP_KEYS = {
@@ -115,17 +114,7 @@ def load_scenarios(folder: Path, rule_ids: set[str], editions: set[str]) -> list
     if not folder.is_dir():
         raise InputError(folder, None, "no such scenario directory")
     for path in sorted(folder.glob("*.yaml")):
-        loader = _UniqueKeyLoader(path.read_text(encoding="utf-8"))
-        loader.name = str(path)
-        try:
-            entries = loader.get_single_data() or []
-        except yaml.YAMLError as error:
-            mark = getattr(error, "problem_mark", None)
-            raise InputError(path, mark.line + 1 if mark else None, f"invalid YAML: {error}") from error
-        finally:
-            loader.dispose()
-        if not isinstance(entries, list):
-            raise InputError(path, 1, "expected a list of scenarios")
+        entries = read_yaml_list(path, "scenarios")
         for entry in entries:
             scenario = _scenario(path, entry, rule_ids, editions)
             if scenario.id in seen:

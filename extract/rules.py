@@ -70,22 +70,28 @@ def _mapping(loader: _UniqueKeyLoader, node: yaml.MappingNode, deep: bool = Fals
 _UniqueKeyLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping)
 
 
+def read_yaml_list(path: Path, what: str) -> list[object]:
+    """A curated YAML file holding a list; mappings carry their `__line__`; duplicate keys are errors."""
+    loader = _UniqueKeyLoader(path.read_text(encoding="utf-8"))
+    loader.name = str(path)
+    try:
+        entries = loader.get_single_data() or []
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        raise InputError(path, mark.line + 1 if mark else None, f"invalid YAML: {error}") from error
+    finally:
+        loader.dispose()
+    if not isinstance(entries, list):
+        raise InputError(path, 1, f"expected a list of {what}")
+    return entries
+
+
 def load_rules(kb_dir: Path) -> list[Rule]:
     """All rules of kb/rules/*.yaml, checked: known keys, unique ids, existing parents."""
     rules: list[Rule] = []
     folder = kb_dir / "rules"
     for path in sorted(folder.glob("*.yaml")):
-        loader = _UniqueKeyLoader(path.read_text(encoding="utf-8"))
-        loader.name = str(path)
-        try:
-            entries = loader.get_single_data() or []
-        except yaml.YAMLError as error:
-            mark = getattr(error, "problem_mark", None)
-            raise InputError(path, mark.line + 1 if mark else None, f"invalid YAML: {error}") from error
-        finally:
-            loader.dispose()
-        if not isinstance(entries, list):
-            raise InputError(path, 1, "expected a list of rules")
+        entries = read_yaml_list(path, "rules")
         for entry in entries:
             rules.append(_rule(path, entry))
     ids: dict[str, Rule] = {}
