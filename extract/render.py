@@ -792,6 +792,7 @@ class _Site:
             flows.append([svg.Flow(s, t, o, tuple(sorted(r))) for (s, t, o), r in sorted(bands.items())])
         return svg.lineage(columns, flows, [a for a, _, _ in columns[0][1]])
 
+
 # --- report pages: edition comparisons, translation lint, scenario checks ---------------------
 
 
@@ -1156,13 +1157,14 @@ def _scenarios_view(site: _Site, results: list[Any], examples: list[Any]) -> Sce
     )
 
 
-def _with_finding_links(site: _Site, findings: dict[str, list[dict[str, Any]]]) -> dict[str, list[dict[str, Any]]]:
+def _with_finding_links(
+    site: _Site, findings: dict[str, list[dict[str, Any]]]
+) -> dict[str, list[dict[str, Any]]]:
     for items in findings.values():
         for f in items:
             if "href" not in f and f.get("edition"):
                 f["href"] = site.locate(str(f["edition"]), f.get("label"), f.get("start"))
     return findings
-
 
 
 def render_site(
@@ -1291,7 +1293,9 @@ def render_site(
     compare_dir = site_dir / COMPARE_DIR
     if reports is not None:
         written.append(
-            _write(compare_dir / "index.md", env.get_template("compare-index.md.j2").render(compares=compares))
+            _write(
+                compare_dir / "index.md", env.get_template("compare-index.md.j2").render(compares=compares)
+            )
         )
         page = env.get_template("compare.md.j2")
         for view in compares:

@@ -66,9 +66,7 @@ def compare_pairs(editions: list[tuple[str, str]]) -> list[tuple[str, str]]:
     return pairs
 
 
-def collect(
-    kb_dir: Path, corpus_dir: Path, progress: Callable[[str], None] | None = None
-) -> Reports:
+def collect(kb_dir: Path, corpus_dir: Path, progress: Callable[[str], None] | None = None) -> Reports:
     """Diffs of the compared pairs, lint findings (with acceptances), scenario results, text examples."""
     from .check import load_scenarios, run_scenarios, text_examples
     from .diff import diff_editions
