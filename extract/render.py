@@ -1208,16 +1208,12 @@ def render_site(
     biggest changes. The three mappings above default to what `reports` holds.
     """
     editions = edition_views(Path(kb_dir), Path(corpus_dir))
-    from_reports = {}
     if reports is not None:
         from extract.reports import changes_by_rule, findings_by_rule, scenarios_by_rule
 
-        from_reports = {
-            "changes": changes_by_rule(reports.consecutive) if changes is None else changes,
-            "scenarios": scenarios_by_rule(reports.results) if scenarios is None else scenarios,
-            "findings": findings_by_rule(reports.findings) if findings is None else findings,
-        }
-        changes, scenarios, findings = (from_reports[k] for k in ("changes", "scenarios", "findings"))
+        changes = changes_by_rule(reports.consecutive) if changes is None else changes
+        scenarios = scenarios_by_rule(reports.results) if scenarios is None else scenarios
+        findings = findings_by_rule(reports.findings) if findings is None else findings
     site = _Site(
         Path(kb_dir),
         editions,
