@@ -509,12 +509,18 @@ def site(out_dir: Path, site_dir: Path, corpus_dir: Path, kb_dir: Path) -> None:
 
     Example: chesslaws site --out public
     """
-    from .render import build_site, render_site
+    import time
 
-    pages = render_site(kb_dir, corpus_dir, site_dir)
+    from .render import build_site, render_site
+    from .reports import collect
+
+    started = time.perf_counter()
+    reports = collect(kb_dir, corpus_dir, progress=click.echo)
+    pages = render_site(kb_dir, corpus_dir, site_dir, reports=reports)
     click.echo(f"rendered {len(pages)} pages into {site_dir}")
     build_site(Path.cwd(), out_dir)
-    click.echo(f"built site into {out_dir}")
+    timings = ", ".join(f"{k} {v:.1f} s" for k, v in reports.timings.items())
+    click.echo(f"built site into {out_dir} in {time.perf_counter() - started:.1f} s ({timings})")
 
 
 @main.command("diff")

@@ -81,6 +81,8 @@ class ProvisionView:
     unplaced_italic: list[str] = field(default_factory=list)
     key: str = ""  # how kb/rules and alignment.yaml name it: the label, or `label@line` when printed twice
     rules: list[tuple[str, str]] = field(default_factory=list)  # (rule id, title) it expresses
+    start: int = 0  # span in the raw text
+    end: int = 0
 
 
 @dataclass
@@ -297,6 +299,8 @@ def _provision_views(path: Path, items: Any, raw: str | None) -> list[ProvisionV
                 show_text=not is_heading or row["text"].strip() != (heading or "").strip(),
                 unplaced_italic=unplaced,
                 key=f"{row['label']}@{row['line']}" if printed[row["label"]] > 1 else row["label"],
+                start=row["start"],
+                end=row["end"],
             )
         )
     return views
@@ -375,7 +379,20 @@ def _write(path: Path, content: str) -> Path:
 RULES_DIR = "rules"
 MAX_FANOUT = 3
 # What render_site writes into site/ (files and folders); everything else there is hand-written.
-GENERATED = ("index.md", EDITIONS_DIR, "rules.md", RULES_DIR, "parameters.md", "terms.md", "lineage.md")
+COMPARE_DIR = "compare"
+REPORT_PAGES = ("translation.md", "scenarios.md")
+GENERATED = (
+    "index.md",
+    EDITIONS_DIR,
+    "rules.md",
+    RULES_DIR,
+    "parameters.md",
+    "terms.md",
+    "lineage.md",
+    COMPARE_DIR,
+    *REPORT_PAGES,
+)
+WORD_CONTEXT = 12  # words of unchanged text kept either side of a change in a word diff
 UNIT_SHORT = {"minutes": "min", "seconds": "s", "moves": "moves", "count": "", "cm": "cm"}
 
 
@@ -529,6 +546,10 @@ class _Site:
         self.rules = load_rules(kb_dir) if (kb_dir / "rules").is_dir() else []
         self.rule_by_id = {r.id: r for r in self.rules}
         self.provision = {(e.id, p.key): p for e in editions for p in e.provisions}
+        self.by_label: dict[tuple[str, str], list[ProvisionView]] = defaultdict(list)
+        for e in editions:
+            for p in e.provisions:
+                self.by_label[(e.id, p.label)].append(p)
         generated = kb_dir / "generated"
         self.mapping: dict[str, list[tuple[str, str, str, float | None]]] = defaultdict(list)
         mapped: set[tuple[str, str]] = set()
@@ -561,6 +582,17 @@ class _Site:
     def href(self, edition: str, key: str) -> str:
         p = self.provision.get((edition, key))
         return f"{EDITIONS_DIR}/{edition}.html" + (f"#{p.anchor}" if p else "")
+
+    def locate(self, edition: str, label: str | None, start: int | None = None) -> str:
+        """The provision printed `label` (the one whose raw span holds `start` when printed twice)."""
+        if label is None:
+            return f"{EDITIONS_DIR}/{edition}.html"
+        if (edition, label) in self.provision:
+            return self.href(edition, label)
+        found = [p for p in self.by_label.get((edition, _plain(label)), [])]
+        chosen = next((p for p in found if start is not None and p.start <= start < p.end), None)
+        chosen = chosen or (found[0] if found else None)
+        return f"{EDITIONS_DIR}/{edition}.html" + (f"#{chosen.anchor}" if chosen else "")
 
     def _parameter(self, row: dict[str, Any]) -> ParameterValue:
         edition, label = str(row.get("edition")), str(row.get("label"))
@@ -761,6 +793,380 @@ class _Site:
         return svg.lineage(columns, flows, [a for a, _, _ in columns[0][1]])
 
 
+# --- report pages: edition comparisons, translation lint, scenario checks ---------------------
+
+
+def _html_run(text: str) -> str:
+    return str(escape(text)).replace("\n", "&#10;")
+
+
+def marked_text(text: str, marks: Any) -> Markup:
+    """A rule text, escaped, with each placed parameter span in <mark> (title: the parameters)."""
+    spans: dict[tuple[int, int], list[str]] = defaultdict(list)
+    exact: dict[tuple[int, int], bool] = {}
+    for m in marks:
+        if m.start is not None and m.end is not None and m.end > m.start:
+            spans[(m.start, m.end)].append(m.parameter)
+            exact[(m.start, m.end)] = exact.get((m.start, m.end), True) and m.exact
+    out, cursor = [], 0
+    for (a, b), names in sorted(spans.items()):
+        if a < cursor:  # overlaps a span already marked
+            continue
+        out.append(_html_run(text[cursor:a]))
+        kind = "param" if exact[(a, b)] else "param whole"
+        out.append(f'<mark class="{kind}" title="{escape(", ".join(names))}">{_html_run(text[a:b])}</mark>')
+        cursor = b
+    out.append(_html_run(text[cursor:]))
+    return Markup("".join(out))
+
+
+def word_diff_html(ops: Any, context: int = WORD_CONTEXT) -> Markup:
+    """difflib word opcodes as escaped text with <del>/<ins>; long unchanged runs are shortened."""
+    out: list[str] = []
+    ops = list(ops)
+    for i, op in enumerate(ops):
+        if op.op == "equal":
+            words = op.new.split()
+            head = context if i > 0 else 0  # words kept after the change before this run
+            tail = context if i + 1 < len(ops) else 0  # words kept before the change after it
+            if len(words) > head + tail + 3:
+                kept = []
+                if head:
+                    kept.append(_html_run(" ".join(words[:head])))
+                kept.append('<span class="elided" title="unchanged words left out">…</span>')
+                if tail:
+                    kept.append(_html_run(" ".join(words[-tail:])))
+                out.append(" ".join(kept))
+            else:
+                out.append(_html_run(" ".join(words)))
+        if op.op in ("delete", "replace"):
+            out.append(f"<del>{_html_run(op.old)}</del>")
+        if op.op in ("insert", "replace"):
+            out.append(f"<ins>{_html_run(op.new)}</ins>")
+    return Markup(" ".join(part for part in out if part))
+
+
+@dataclass
+class LabelLink:
+    label: str
+    href: str  # relative to site/
+
+
+@dataclass
+class CompareRule:
+    id: str
+    title: str
+    status: str
+    flags: list[str]
+    old: list[LabelLink]
+    new: list[LabelLink]
+    old_chapters: list[str]
+    new_chapters: list[str]
+    summary: str
+    words: Markup | None
+    old_text: Markup | None
+    new_text: Markup | None
+
+
+@dataclass
+class CompareValue:
+    shown: str
+    label: str
+    href: str
+    quote: str
+
+
+@dataclass
+class CompareParameter:
+    parameter: str
+    rule: str
+    rule_title: str
+    change: str
+    old: CompareValue | None
+    new: CompareValue | None
+
+
+@dataclass
+class CompareMove:
+    old_chapter: str
+    new_chapter: str
+    rules: list[RuleLink]
+
+
+@dataclass
+class CompareView:
+    a: str
+    b: str
+    slug: str
+    lang_a: str
+    lang_b: str
+    same_language: bool
+    consecutive: bool
+    notes: list[str]
+    counts: list[tuple[str, int]]
+    total: int
+    parameters: list[CompareParameter]
+    moves: list[CompareMove]
+    groups: list[tuple[str, list[CompareRule]]]
+    biggest: list[dict[str, Any]]
+
+
+def _compare_view(site: _Site, d: Any, consecutive: bool) -> CompareView:
+    from extract.diff import STATUSES, biggest_changes
+    from extract.reports import change_summary, compare_slug
+
+    def title(rule_id: str) -> str:
+        return site.rule_by_id[rule_id].title if rule_id in site.rule_by_id else rule_id
+
+    def links(edition: str, text: Any, labels: tuple[str, ...]) -> list[LabelLink]:
+        keys = [piece.label for piece in text.provisions] if text is not None else []
+        keys = keys or (list(text.labels) if text is not None else list(labels))
+        return [LabelLink(_plain(k), site.href(edition, k)) for k in keys]
+
+    def value(edition: str, v: Any, unit: str) -> CompareValue | None:
+        if v is None:
+            return None
+        return CompareValue(_shown(v.value, unit), _plain(v.label), site.href(edition, v.label), v.quote)
+
+    rules = []
+    by_rule = {r.rule: r for r in d.rules}
+    for r in d.rules:
+        both = r.old is not None and r.new is not None
+        words = word_diff_html(r.words) if r.words is not None and "reworded" in r.flags else None
+        side = both and not d.same_language
+        rules.append(
+            CompareRule(
+                id=r.rule,
+                title=r.title,
+                status=r.status,
+                flags=list(r.flags),
+                old=links(d.a, r.old, r.old_labels),
+                new=links(d.b, r.new, r.new_labels),
+                old_chapters=list(r.old_chapters),
+                new_chapters=list(r.new_chapters),
+                summary=change_summary(r),
+                words=words,
+                old_text=marked_text(r.old.text, r.old.marks) if side else None,
+                new_text=marked_text(r.new.text, r.new.marks) if side else None,
+            )
+        )
+    parameters = []
+    for c in d.parameter_changes:
+        r = by_rule[c["rule"]]
+        p = next(p for p in r.parameters if p.parameter == c["parameter"])
+        parameters.append(
+            CompareParameter(
+                p.parameter,
+                r.rule,
+                r.title,
+                p.change,
+                value(d.a, p.old, p.unit),
+                value(d.b, p.new, p.unit),
+            )
+        )
+    moves = [
+        CompareMove(m.old_chapter, m.new_chapter, [RuleLink(x, title(x)) for x in m.rules])
+        for m in d.chapter_moves
+    ]
+    groups = [(s, [r for r in rules if r.status == s]) for s in STATUSES]
+    return CompareView(
+        a=d.a,
+        b=d.b,
+        slug=compare_slug(d.a, d.b),
+        lang_a=d.a.split("-")[0],
+        lang_b=d.b.split("-")[0],
+        same_language=d.same_language,
+        consecutive=consecutive,
+        notes=list(d.notes),
+        counts=[(s, d.counts.get(s, 0)) for s in STATUSES],
+        total=len(d.rules),
+        parameters=parameters,
+        moves=moves,
+        groups=[(s, items) for s, items in groups if items],
+        biggest=biggest_changes(d),
+    )
+
+
+@dataclass
+class FindingView:
+    edition: str
+    label: str | None
+    href: str
+    kind: str
+    severity: str
+    message: str
+    quote: str
+    rule: RuleLink | None
+    accepted: str | None
+
+
+@dataclass
+class TranslationView:
+    editions: list[str]
+    kinds: list[str]
+    counts: dict[tuple[str, str], int]
+    by_kind: dict[str, int]
+    by_edition: dict[str, int]
+    total: int
+    errors: int
+    accepted: int
+    sections: list[tuple[str, list[tuple[str, list[FindingView]]]]]  # edition -> kind -> findings
+
+
+def _translation_view(site: _Site, findings: list[Any]) -> TranslationView:
+    views = []
+    for f in findings:
+        rule = RuleLink(f.rule, site.rule_by_id[f.rule].title) if f.rule in site.rule_by_id else None
+        views.append(
+            FindingView(
+                f.edition,
+                f.label,
+                site.locate(f.edition, f.label, f.start),
+                f.kind,
+                f.severity,
+                f.message,
+                f.quote,
+                rule,
+                f.accepted,
+            )
+        )
+    editions = [e for e in site.order if any(v.edition == e for v in views)]
+    editions += sorted({v.edition for v in views} - set(editions))
+    kinds = sorted({v.kind for v in views})
+    counts = Counter((v.edition, v.kind) for v in views)
+    sections = []
+    for e in editions:
+        mine = [v for v in views if v.edition == e]
+        sections.append((e, [(k, [v for v in mine if v.kind == k]) for k in kinds if counts[(e, k)]]))
+    return TranslationView(
+        editions=editions,
+        kinds=kinds,
+        counts=dict(counts),
+        by_kind=dict(Counter(v.kind for v in views)),
+        by_edition=dict(Counter(v.edition for v in views)),
+        total=len(views),
+        errors=sum(1 for v in views if v.severity == "error" and v.accepted is None),
+        accepted=sum(1 for v in views if v.accepted is not None),
+        sections=sections,
+    )
+
+
+@dataclass
+class ScenarioCell:
+    status: str
+    expected: str | None
+    actual: str | None
+    error: str | None
+
+
+@dataclass
+class ScenarioRow:
+    id: str
+    title: str
+    rules: list[RuleLink]
+    cells: list[ScenarioCell | None]  # per edition, oldest first
+
+
+@dataclass
+class ExampleView:
+    edition: str
+    label: str
+    href: str
+    kind: str
+    quote: str
+    moves: int
+    replayed: int
+    ok: bool
+    problem: str | None
+
+
+@dataclass
+class ScenariosView:
+    editions: list[str]
+    rows: list[ScenarioRow]
+    checks: int
+    passed: int
+    failed: int
+    errors: int
+    failures: list[tuple[ScenarioRow, str, ScenarioCell]]
+    examples: list[tuple[str, int, int, int, int, int]]  # edition, games, moves replayed, moves, wrong
+    games: list[ExampleView]
+    wrong: list[ExampleView]
+
+
+def _scenarios_view(site: _Site, results: list[Any], examples: list[Any]) -> ScenariosView:
+    from extract.reports import _compact, scenario_status
+
+    rows: dict[str, ScenarioRow] = {}
+    for r in results:
+        row = rows.get(r.scenario)
+        if row is None:
+            rules = [RuleLink(x, site.rule_by_id[x].title if x in site.rule_by_id else x) for x in r.rules]
+            row = rows[r.scenario] = ScenarioRow(r.scenario, r.title, rules, [None] * len(site.order))
+        if r.edition in site.order:
+            row.cells[site.order.index(r.edition)] = ScenarioCell(
+                scenario_status(r), _compact(r.expected), _compact(r.actual), r.error
+            )
+    statuses = Counter(scenario_status(r) for r in results)
+    failures = [
+        (row, site.order[i], cell)
+        for row in rows.values()
+        for i, cell in enumerate(row.cells)
+        if cell is not None and cell.status != "pass"
+    ]
+    example_views = [
+        ExampleView(
+            x.edition,
+            x.label,
+            site.locate(x.edition, x.label, x.start),
+            x.kind,
+            x.quote,
+            len(x.moves),
+            x.replayed,
+            x.ok,
+            x.problem,
+        )
+        for x in examples
+    ]
+    table = []
+    for e in site.order:
+        mine = [x for x in example_views if x.edition == e]
+        if mine:
+            games = [x for x in mine if x.kind == "game"]
+            table.append(
+                (
+                    e,
+                    len(games),
+                    sum(x.replayed for x in games),
+                    len(mine) - len(games),
+                    sum(not x.ok for x in mine),
+                    len(mine),
+                )
+            )
+    return ScenariosView(
+        editions=list(site.order),
+        rows=list(rows.values()),
+        checks=len(results),
+        passed=statuses["pass"],
+        failed=statuses["fail"],
+        errors=statuses["error"],
+        failures=failures,
+        examples=table,
+        games=[x for x in example_views if x.kind == "game"],
+        wrong=[x for x in example_views if not x.ok],
+    )
+
+
+def _with_finding_links(
+    site: _Site, findings: dict[str, list[dict[str, Any]]]
+) -> dict[str, list[dict[str, Any]]]:
+    for items in findings.values():
+        for f in items:
+            if "href" not in f and f.get("edition"):
+                f["href"] = site.locate(str(f["edition"]), f.get("label"), f.get("start"))
+    return findings
+
+
 def render_site(
     kb_dir: Path,
     corpus_dir: Path,
@@ -769,6 +1175,7 @@ def render_site(
     changes: dict[str, list[dict[str, Any]]] | None = None,
     scenarios: dict[str, list[dict[str, Any]]] | None = None,
     findings: dict[str, list[dict[str, Any]]] | None = None,
+    reports: Any = None,
 ) -> list[Path]:
     """Write the generated pages of the site into site_dir; hand-written pages are left alone.
 
@@ -792,9 +1199,21 @@ def render_site(
         {"edition": "da-2017", "label": "7.5.3" | None, "severity": "error" | "warning" | "info",
          "code": "term-switch", "message": "...",
          "other": "da-2001:7.4.b" | None}                  the provision it is compared with, if any
-    All strings are escaped on the page.
+    All strings are escaped on the page. Each dict may also carry "href" (relative to site/): the
+    change's entry on its compare page, the scenario's row, the finding's provision.
+
+    `reports` (extract.reports.Reports, from `collect`) adds the report pages: compare/<a>-<b>.md
+    for each compared pair of editions and compare/index.md, translation.md (lint findings) and
+    scenarios.md (scenario x edition, the texts' own examples); the home page then lists the
+    biggest changes. The three mappings above default to what `reports` holds.
     """
     editions = edition_views(Path(kb_dir), Path(corpus_dir))
+    if reports is not None:
+        from extract.reports import changes_by_rule, findings_by_rule, scenarios_by_rule
+
+        changes = changes_by_rule(reports.consecutive) if changes is None else changes
+        scenarios = scenarios_by_rule(reports.results) if scenarios is None else scenarios
+        findings = findings_by_rule(reports.findings) if findings is None else findings
     site = _Site(
         Path(kb_dir),
         editions,
@@ -802,6 +1221,13 @@ def render_site(
         _by_rule(scenarios, "scenarios"),
         _by_rule(findings, "findings"),
     )
+    if reports is not None:
+        _with_finding_links(site, site.findings)
+    compares = []
+    if reports is not None:
+        pairs = set(zip(site.order, site.order[1:], strict=False))
+        compares = [_compare_view(site, d, (d.a, d.b) in pairs) for d in reports.diffs]
+    headline = next((c for c in compares if not c.consecutive), compares[-1] if compares else None)
     env = _environment()
     site_dir = Path(site_dir)
     rules = site.rule_views()
@@ -816,6 +1242,9 @@ def render_site(
             env.get_template("index.md.j2").render(
                 **common,
                 changed=[row for row in parameter_rows if row.changed],
+                compares=compares,
+                headline=headline,
+                rule_title={r.id: r.title for r in rules},
                 rule_count=len(rules),
                 parameter_count=len(parameter_rows),
                 concept_count=len(site.terms),
@@ -857,8 +1286,35 @@ def render_site(
         written.append(
             _write(rules_dir / f"{rule.id}.md", rule_page.render(**common, rule=rule, title=topic_title))
         )
+    compare_dir = site_dir / COMPARE_DIR
+    if reports is not None:
+        written.append(
+            _write(
+                compare_dir / "index.md", env.get_template("compare-index.md.j2").render(compares=compares)
+            )
+        )
+        page = env.get_template("compare.md.j2")
+        for view in compares:
+            written.append(_write(compare_dir / f"{view.slug}.md", page.render(c=view)))
+        written.append(
+            _write(
+                site_dir / "translation.md",
+                env.get_template("translation.md.j2").render(t=_translation_view(site, reports.findings)),
+            )
+        )
+        written.append(
+            _write(
+                site_dir / "scenarios.md",
+                env.get_template("scenarios.md.j2").render(
+                    s=_scenarios_view(site, reports.results, reports.examples)
+                ),
+            )
+        )
     keep = set(written)
-    for folder in (editions_dir, rules_dir):
+    for name in REPORT_PAGES:
+        if (site_dir / name).exists() and site_dir / name not in keep:
+            (site_dir / name).unlink()
+    for folder in (editions_dir, rules_dir, compare_dir):
         for stale in sorted(folder.glob("*.md")):
             if stale not in keep:
                 stale.unlink()

@@ -17,7 +17,8 @@ import pytest
 import yaml
 from conftest import copy_project
 
-from extract.render import GENERATED, SiteError, build_site, render_site
+from extract.render import GENERATED, SiteError, build_site, marked_text, render_site, word_diff_html
+from extract.reports import collect, compare_pairs
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -254,6 +255,36 @@ def test_site_without_rules_still_renders(tmp_path: Path) -> None:
     assert "Not enough mapped editions" in (tmp_path / "site/lineage.md").read_text()
 
 
+def test_compare_pairs_are_consecutive_plus_oldest_to_newest_per_language() -> None:
+    editions = [("da-2001", "da"), ("sv-2009", "sv"), ("nb-2014", "nb"), ("da-2017", "da"), ("hu-2018", "hu")]
+    assert compare_pairs(editions) == [
+        ("da-2001", "sv-2009"),
+        ("sv-2009", "nb-2014"),
+        ("nb-2014", "da-2017"),
+        ("da-2017", "hu-2018"),
+        ("da-2001", "da-2017"),
+    ]
+    assert compare_pairs([("da-2001", "da"), ("da-2017", "da")]) == [("da-2001", "da-2017")]
+
+
+def test_word_diff_and_marks_escape_corpus_text() -> None:
+    from extract.diff import Mark, word_diff
+
+    ops, changed = word_diff(
+        "tredje <b>ulovlige</b> træk " + "ord " * 40 + "slut", "andet ulovlige træk " + "ord " * 40 + EVIL
+    )
+    html = str(word_diff_html(ops))
+    assert changed and "<del>tredje &lt;b&gt;ulovlige&lt;/b&gt;</del> <ins>andet ulovlige</ins> træk" in html
+    assert "&lt;script&gt;" in html and "<script" not in html and "<b>" not in html
+    assert 'class="elided"' in html  # the 40 unchanged words in the middle are shortened
+    text = "taber partiet <i>efter</i> det tredje\nulovlige træk"
+    marked = str(
+        marked_text(text, [Mark("illegal_move.loss_on", "7.4.b", 31, 37), Mark("x", "7.4.b", None, None)])
+    )
+    assert '<mark class="param" title="illegal_move.loss_on">tredje</mark>' in marked
+    assert "&lt;i&gt;efter&lt;/i&gt;" in marked and "&#10;" in marked
+
+
 # --- the built site --------------------------------------------------------------------------
 
 
@@ -432,7 +463,7 @@ def real_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     [row] = [r for r in rows if r["parameter"] == "default_time" and r["edition"] == "hu-2018"]
     row["quote"] += " <b>bold</b> " + EVIL
     path.write_text(yaml.safe_dump(rows, allow_unicode=True, sort_keys=False), encoding="utf-8")
-    root = make_root(tmp / "root", kb, corpus)
+    root = make_root(tmp / "root", kb, corpus, reports=collect(kb, corpus))
     build_site(root, root / "public")
     return root / "public"
 
@@ -455,7 +486,40 @@ def test_real_site_has_every_page_and_escapes_injected_markup(real_site: Path) -
 
 
 def test_every_link_of_the_real_site_resolves(real_site: Path) -> None:
+    assert (real_site / "compare/da-2001-da-2017.html").exists()
     assert broken_links(real_site) == []
+
+
+def test_real_site_report_pages(real_site: Path) -> None:
+    pairs = ["da-2001-sv-2009", "sv-2009-nb-2014", "nb-2014-da-2017", "da-2017-hu-2018", "da-2001-da-2017"]
+    for pair in pairs:
+        assert (real_site / f"compare/{pair}.html").exists(), pair
+    page = (real_site / "compare/da-2001-da-2017.html").read_text()
+    row = re.search(
+        r'<tr class="change-changed" id="param-illegal_move.loss_on-illegal-move-penalty">(.*?)</tr>', page
+    )
+    assert row and "3 → 2" in row.group(1)
+    assert 'href="../editions/da-2001.html#p-7.4.b"' in row.group(1) and "tredje" in row.group(1)
+    assert 'href="../editions/da-2017.html#p-7.5.3"' in row.group(1)
+    move = re.search(r"<td>Article 10</td><td>→</td><td>Guidelines III</td><td>(.*?)</td></tr>", page)
+    assert move and 'href="#r-quickplay-finish-definition"' in move.group(1)
+    assert "<del>" in page and "<ins>" in page  # the word diff of a same-language pair
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page  # the injected da-2017 7.5.3 text, escaped
+    cross = (real_site / "compare/sv-2009-nb-2014.html").read_text()
+    assert '<table class="side-by-side">' in cross and '<mark class="param' in cross and "<del>" not in cross
+    home = (real_site / "index.html").read_text()
+    assert 'href="compare/da-2001-da-2017.html"' in home and "illegal_move.loss_on" in home
+    report = (real_site / "translation.html").read_text()
+    assert re.search(r'id="da-2017-notation-example".*?<q lang="da">dx5</q>', report, re.DOTALL)
+    assert "Accepted: " in report
+    scenarios = (real_site / "scenarios.html").read_text()
+    assert "125 scenarios</strong>" in scenarios and "0 failures</span>" in scenarios
+    assert scenarios.count('<tr id="s-') == 125
+    assert 'class="status-fail"' not in scenarios
+    rule = (real_site / "rules/illegal-move-penalty.html").read_text()
+    assert "No edition diff recorded" not in rule and "No scenario checks this rule yet" not in rule
+    assert 'href="../compare/sv-2009-nb-2014.html#r-illegal-move-penalty"' in rule
+    assert 'href="../scenarios.html#s-' in rule
 
 
 # --- in a real browser -----------------------------------------------------------------------
@@ -637,3 +701,89 @@ def test_rule_page_search_and_dark_mode_in_chromium(served_real: str, tmp_path: 
     assert dialogs == [], "corpus text was executed as a script"
     assert remote == [], "the page tried to reach another host"
     assert errors == []
+
+
+@pytest.mark.browser
+def test_compare_translation_and_scenario_pages_in_chromium(served_real: str, real_site: Path) -> None:
+    _browser_or_skip()
+    from playwright.sync_api import expect, sync_playwright
+
+    errors: list[str] = []
+    remote: list[str] = []
+    dialogs: list[str] = []
+
+    def guard(route, request) -> None:  # type: ignore[no-untyped-def]
+        url = urlparse(request.url)
+        if url.scheme in {"http", "https", "ws", "wss"} and url.hostname not in LOCAL_HOSTS:
+            remote.append(request.url)
+            route.abort()
+        else:
+            route.continue_()
+
+    shot = real_site / "screenshots/compare-da-2001-da-2017.png"
+    shot.parent.mkdir(exist_ok=True)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme="light")
+            context.route("**/*", guard)
+            page = context.new_page()
+            page.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))
+            page.on("pageerror", lambda exc: errors.append(str(exc)))
+            page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+            page.goto(f"{served_real}/compare/da-2001-da-2017.html", wait_until="networkidle")
+
+            # the summary counts every status; the parameter changes old -> new with both quotes
+            expect(page.locator(".compare-summary tbody td")).to_have_count(9)
+            expect(page.locator(".compare-summary tbody td.status-parameter-changed")).to_have_text("8")
+            loss = page.locator('[id="param-illegal_move.loss_on-illegal-move-penalty"]')
+            expect(loss.locator("td.arrow")).to_have_text("3 → 2")
+            expect(loss).to_contain_text("da-2001 7.4.b")
+            expect(loss).to_contain_text("da-2017 7.5.3")
+            expect(loss.locator("q")).to_have_count(2)
+            # the quickplay finish moved from Article 10 to Guidelines III
+            move = page.locator(".compare-moves tbody tr").filter(
+                has=page.locator("td:first-child", has_text=re.compile(r"^Article 10$"))
+            )
+            expect(move).to_contain_text("Guidelines III")
+            expect(move).to_contain_text("Definition of a quickplay finish")
+            # the word diff of the illegal-move rule, injected markup shown as text
+            rule = page.locator('[id="r-illegal-move-penalty"]')
+            expect(rule).to_be_visible()
+            expect(rule.locator("del").first).to_be_visible()
+            expect(rule.locator("ins").first).to_be_visible()
+            page.locator('[id="parameters"]').scroll_into_view_if_needed()
+            page.evaluate("window.scrollBy(0, -120)")
+            page.screenshot(path=str(shot))
+            rule.scroll_into_view_if_needed()
+            page.screenshot(path=str(shot.with_name("compare-da-2001-da-2017-rule.png")))
+            print(f"screenshot: {shot}")
+
+            # a cross-language pair: the two texts side by side, parameters marked
+            page.goto(
+                f"{served_real}/compare/sv-2009-nb-2014.html#r-illegal-move-penalty", wait_until="networkidle"
+            )
+            side = page.locator('[id="r-illegal-move-penalty"] table.side-by-side')
+            expect(side.locator("td")).to_have_count(2)
+            expect(side.locator("mark").first).to_be_visible()
+
+            page.goto(f"{served_real}/translation.html", wait_until="networkidle")
+            notation = page.locator('[id="da-2017-notation-example"] + details')
+            expect(notation).to_contain_text("dx5")
+            expect(notation.locator("a").first).to_have_attribute(
+                "href", re.compile(r"editions/da-2017\.html#p-C\.9")
+            )
+
+            page.goto(f"{served_real}/scenarios.html", wait_until="networkidle")
+            expect(page.locator(".scenario-totals")).to_contain_text("125 scenarios")
+            expect(page.locator(".scenario-totals .failures")).to_have_text("0 failures")
+            expect(page.locator(".scenario-matrix tbody tr")).to_have_count(125)
+            expect(page.locator(".scenario-matrix td.status-fail")).to_have_count(0)
+            page.wait_for_load_state("networkidle")
+        finally:
+            browser.close()
+
+    assert dialogs == [], "corpus text was executed as a script"
+    assert remote == [], "the page tried to reach another host"
+    assert errors == []
+    assert shot.stat().st_size > 10_000

@@ -1,0 +1,210 @@
+"""What the site reports besides the KB itself: edition diffs, translation lint and scenario checks.
+
+`collect` runs each stage once (lint loads spaCy, ~10 s); the `*_by_rule` functions map the results
+onto the shapes `render_site(changes=, scenarios=, findings=)` documents for the rule pages.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .check import CheckResult
+from .diff import EditionDiff
+from .model import Finding
+from .notation import ExampleResult
+
+# diff status -> the `kind` of a change on a rule page
+CHANGE_KIND = {
+    "added": "added",
+    "removed": "removed",
+    "parameter-changed": "parameter",
+    "split": "changed",
+    "merged": "changed",
+    "renumbered": "renumbered",
+    "reworded": "changed",
+}
+
+
+@dataclass
+class Reports:
+    """Everything the report pages and the rule-page sections show, computed once per site build."""
+
+    order: list[str]  # editions, oldest first
+    diffs: list[EditionDiff]  # the compared pairs, consecutive first
+    findings: list[Finding]
+    results: list[CheckResult]
+    examples: list[ExampleResult]
+    timings: dict[str, float] = field(default_factory=dict)
+
+    def diff(self, a: str, b: str) -> EditionDiff | None:
+        return next((d for d in self.diffs if (d.a, d.b) == (a, b)), None)
+
+    @property
+    def consecutive(self) -> list[EditionDiff]:
+        pairs = set(zip(self.order, self.order[1:], strict=False))
+        return [d for d in self.diffs if (d.a, d.b) in pairs]
+
+
+def compare_pairs(editions: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Pairs to compare, from (edition, language) oldest first: each consecutive pair, then, per
+    language with several editions, the oldest against the newest when they are not consecutive
+    (da-2001 -> da-2017: the pair a word diff can be made for)."""
+    ids = [e for e, _ in editions]
+    pairs = list(zip(ids, ids[1:], strict=False))
+    by_language: dict[str, list[str]] = defaultdict(list)
+    for edition, language in editions:
+        by_language[language].append(edition)
+    for same in by_language.values():
+        if len(same) > 1 and (same[0], same[-1]) not in pairs:
+            pairs.append((same[0], same[-1]))
+    return pairs
+
+
+def collect(kb_dir: Path, corpus_dir: Path, progress: Callable[[str], None] | None = None) -> Reports:
+    """Diffs of the compared pairs, lint findings (with acceptances), scenario results, text examples."""
+    from .check import load_scenarios, run_scenarios, text_examples
+    from .diff import diff_editions
+    from .engine import load_laws
+    from .lint import ACCEPTED_FILE, lint, load_accepted, load_context
+    from .load import load_editions
+    from .rules import load_rules
+
+    say = progress or (lambda _message: None)
+    timings: dict[str, float] = {}
+    editions = sorted(load_editions(corpus_dir), key=lambda e: (e.in_force or "", e.id))
+    built = {p.stem for p in (kb_dir / "generated" / "provisions").glob("*.yaml")}
+    present = [(e.id, e.language) for e in editions if e.id in built]
+    order = [e for e, _ in present]
+
+    clock = time.perf_counter()
+    diffs = [diff_editions(a, b, kb_dir, corpus_dir) for a, b in compare_pairs(present)]
+    timings["diff"] = time.perf_counter() - clock
+    say(f"compared {len(diffs)} pairs of editions")
+
+    clock = time.perf_counter()
+    context = load_context(corpus_dir, kb_dir)
+    findings = lint(context, None, load_accepted(kb_dir), accepted_path=kb_dir / ACCEPTED_FILE).findings
+    timings["lint"] = time.perf_counter() - clock
+    say(f"linted: {len(findings)} findings")
+
+    clock = time.perf_counter()
+    laws = load_laws(kb_dir)
+    folder = kb_dir / "scenarios"
+    results: list[CheckResult] = []
+    if folder.is_dir():
+        scenarios = load_scenarios(folder, {r.id for r in load_rules(kb_dir)}, set(laws))
+        results = run_scenarios(scenarios, laws)
+    examples = text_examples(corpus_dir)
+    timings["check"] = time.perf_counter() - clock
+    say(f"checked: {len(results)} scenario runs, {len(examples)} examples of the texts")
+    return Reports(order, diffs, findings, results, examples, timings)
+
+
+def _value(value: Any, unit: str) -> str:
+    if value is None:
+        return "absent"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    short = {"minutes": "min", "seconds": "s", "count": "", "boolean": ""}.get(unit, unit)
+    return f"{value} {short}".strip()
+
+
+def change_summary(rule: Any) -> str:
+    """One English line for a RuleDiff: its parameter changes, then its other flags."""
+    parts = []
+    for p in rule.parameters:
+        if p.change != "unchanged":
+            old = _value(None if p.old is None else p.old.value, p.unit)
+            new = _value(None if p.new is None else p.new.value, p.unit)
+            parts.append(f"{p.parameter} {old} → {new}")
+    others = [f for f in rule.flags if f != "parameter-changed"]
+    if others:
+        parts.append(", ".join(others))
+    if "renumbered" in rule.flags and rule.old_chapters != rule.new_chapters:
+        parts.append(f"{' + '.join(rule.old_chapters)} → {' + '.join(rule.new_chapters)}")
+    return "; ".join(parts)
+
+
+def compare_slug(a: str, b: str) -> str:
+    return f"{a}-{b}"
+
+
+def changes_by_rule(diffs: list[EditionDiff]) -> dict[str, list[dict[str, Any]]]:
+    """Rule page "What changed": every rule that is not unchanged in a compared pair."""
+    out: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for d in diffs:
+        for r in d.rules:
+            if r.status == "unchanged":
+                continue
+            out[r.rule].append(
+                {
+                    "from": d.a,
+                    "to": d.b,
+                    "kind": CHANGE_KIND.get(r.status, "changed"),
+                    "from_label": " ".join(r.old_labels) or None,
+                    "to_label": " ".join(r.new_labels) or None,
+                    "summary": change_summary(r),
+                    "href": f"compare/{compare_slug(d.a, d.b)}.html#r-{r.rule}",
+                }
+            )
+    return dict(out)
+
+
+def _compact(value: object) -> str | None:
+    if value in (None, {}):
+        return None
+    if isinstance(value, dict):
+        return ", ".join(f"{k}: {json.dumps(v, ensure_ascii=False)}" for k, v in value.items())
+    return str(value)
+
+
+def scenario_status(result: CheckResult) -> str:
+    return "error" if result.error else "pass" if result.passed else "fail"
+
+
+def scenarios_by_rule(results: list[CheckResult]) -> dict[str, list[dict[str, Any]]]:
+    """Rule page "Scenarios": each run of a scenario that names the rule."""
+    out: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for r in results:
+        for rule in r.rules:
+            out[rule].append(
+                {
+                    "id": r.scenario,
+                    "title": r.title,
+                    "edition": r.edition,
+                    "status": scenario_status(r),
+                    "expected": _compact(r.expected),
+                    "actual": _compact(r.actual),
+                    "message": r.error,
+                    "href": f"scenarios.html#s-{r.scenario}",
+                }
+            )
+    return dict(out)
+
+
+def findings_by_rule(findings: list[Finding]) -> dict[str, list[dict[str, Any]]]:
+    """Rule page "Translation findings": each lint finding whose provision expresses the rule."""
+    out: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for f in findings:
+        if not f.rule:
+            continue
+        out[f.rule].append(
+            {
+                "edition": f.edition,
+                "label": f.label,
+                "severity": f.severity,
+                "code": f.kind,
+                "message": f.message,
+                "quote": f.quote,
+                "start": f.start,
+                "accepted": f.accepted,
+                "other": None,
+            }
+        )
+    return dict(out)
