@@ -7,10 +7,13 @@ import re
 import shutil
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from functools import partial
 from html.parser import HTMLParser
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlparse
 
 import pytest
@@ -541,9 +544,56 @@ def _browser_or_skip() -> None:
         pytest.skip(problem)
 
 
-@pytest.fixture
-def served(built: Path) -> Iterator[str]:
-    handler = partial(QuietHandler, directory=str(built))
+@dataclass
+class Watch:
+    """What a page did that it must not: console errors, requests to other hosts, script dialogs."""
+
+    errors: list[str] = field(default_factory=list)
+    remote: list[str] = field(default_factory=list)
+    dialogs: list[str] = field(default_factory=list)
+
+    def assert_clean(self) -> None:
+        assert self.dialogs == [], "corpus text was executed as a script"
+        assert self.remote == [], "the page tried to reach another host"
+        assert self.errors == []
+
+
+@contextmanager
+def offline_page(color_scheme: str | None = None) -> Iterator[tuple[Any, Watch]]:
+    """A Chromium page that blocks and records every request to another host."""
+    _browser_or_skip()
+    from playwright.sync_api import sync_playwright
+
+    watch = Watch()
+
+    def guard(route, request) -> None:  # type: ignore[no-untyped-def]
+        url = urlparse(request.url)
+        if url.scheme in {"http", "https", "ws", "wss"} and url.hostname not in LOCAL_HOSTS:
+            watch.remote.append(request.url)
+            route.abort()
+        else:
+            route.continue_()
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            options: dict[str, Any] = {"viewport": {"width": 1280, "height": 900}}
+            if color_scheme:
+                options["color_scheme"] = color_scheme
+            context = browser.new_context(**options)
+            context.route("**/*", guard)
+            page = context.new_page()
+            page.on("console", lambda msg: msg.type == "error" and watch.errors.append(msg.text))
+            page.on("pageerror", lambda exc: watch.errors.append(str(exc)))
+            page.on("dialog", lambda dialog: (watch.dialogs.append(dialog.message), dialog.dismiss()))
+            yield page, watch
+        finally:
+            browser.close()
+
+
+@contextmanager
+def serve(directory: Path) -> Iterator[str]:
+    handler = partial(QuietHandler, directory=str(directory))
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -553,6 +603,12 @@ def served(built: Path) -> Iterator[str]:
         server.shutdown()
         server.server_close()
         thread.join(timeout=5)
+
+
+@pytest.fixture
+def served(built: Path) -> Iterator[str]:
+    with serve(built) as url:
+        yield url
 
 
 class QuietHandler(SimpleHTTPRequestHandler):
@@ -562,228 +618,145 @@ class QuietHandler(SimpleHTTPRequestHandler):
 
 @pytest.mark.browser
 def test_edition_page_in_chromium_offline(served: str) -> None:
-    _browser_or_skip()
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
-    errors: list[str] = []
-    remote: list[str] = []
-    dialogs: list[str] = []
+    with offline_page() as (page, watch):
+        page.goto(f"{served}/editions/da-2001.html#p-7.4.b", wait_until="networkidle")
 
-    def guard(route, request) -> None:  # type: ignore[no-untyped-def]
-        url = urlparse(request.url)
-        if url.scheme in {"http", "https", "ws", "wss"} and url.hostname not in LOCAL_HOSTS:
-            remote.append(request.url)
-            route.abort()
-        else:
-            route.continue_()
+        anchor = page.locator('[id="p-7.4.b"]')
+        expect(anchor).to_be_visible()
+        expect(anchor).to_contain_text("Efter brugen af 7.4 a.")
+        expect(page.locator('[id="p-7.4.b-2"]')).to_be_visible()
+        expect(page.locator('[id="p-8.1"] .provision-text')).to_contain_text("<script>alert(1)</script>")
 
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            context = browser.new_context(viewport={"width": 1280, "height": 900})
-            context.route("**/*", guard)
-            page = context.new_page()
-            page.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))
-            page.on("pageerror", lambda exc: errors.append(str(exc)))
-            page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
-            page.goto(f"{served}/editions/da-2001.html#p-7.4.b", wait_until="networkidle")
+        # search runs on the local lunr files, with the Danish stemmer among the languages
+        # (the worker loads the index in the background: a query typed before it is ready is
+        # dropped, so type again until results show)
+        search = page.locator("input.md-search__input")
+        results = page.locator(".md-search-result__item")
+        for _ in range(40):
+            search.fill("")
+            search.press_sequentially("genoprettes")
+            page.wait_for_timeout(250)
+            if results.count():
+                break
+        expect(results.first).to_be_visible()
+        expect(results.first).to_contain_text("genoprettes")
+        page.wait_for_load_state("networkidle")
 
-            anchor = page.locator('[id="p-7.4.b"]')
-            expect(anchor).to_be_visible()
-            expect(anchor).to_contain_text("Efter brugen af 7.4 a.")
-            expect(page.locator('[id="p-7.4.b-2"]')).to_be_visible()
-            expect(page.locator('[id="p-8.1"] .provision-text')).to_contain_text("<script>alert(1)</script>")
-
-            # search runs on the local lunr files, with the Danish stemmer among the languages
-            # (the worker loads the index in the background: a query typed before it is ready is
-            # dropped, so type again until results show)
-            search = page.locator("input.md-search__input")
-            results = page.locator(".md-search-result__item")
-            for _ in range(40):
-                search.fill("")
-                search.press_sequentially("genoprettes")
-                page.wait_for_timeout(250)
-                if results.count():
-                    break
-            expect(results.first).to_be_visible()
-            expect(results.first).to_contain_text("genoprettes")
-            page.wait_for_load_state("networkidle")
-        finally:
-            browser.close()
-
-    assert dialogs == [], "corpus text was executed as a script"
-    assert remote == [], "the page tried to reach another host"
-    assert errors == []
+    watch.assert_clean()
 
 
 @pytest.fixture
 def served_real(real_site: Path) -> Iterator[str]:
-    handler = partial(QuietHandler, directory=str(real_site))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
+    with serve(real_site) as url:
+        yield url
 
 
 @pytest.mark.browser
 def test_rule_page_search_and_dark_mode_in_chromium(served_real: str, tmp_path: Path) -> None:
-    _browser_or_skip()
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
-    errors: list[str] = []
-    remote: list[str] = []
-    dialogs: list[str] = []
+    with offline_page(color_scheme="light") as (page, watch):
+        page.goto(f"{served_real}/rules/illegal-move-penalty.html", wait_until="networkidle")
 
-    def guard(route, request) -> None:  # type: ignore[no-untyped-def]
-        url = urlparse(request.url)
-        if url.scheme in {"http", "https", "ws", "wss"} and url.hostname not in LOCAL_HOSTS:
-            remote.append(request.url)
-            route.abort()
-        else:
-            route.continue_()
+        # the parameter timeline: every edition's value, oldest first
+        table = page.locator(".parameter-timeline table")
+        expect(table.locator("thead th")).to_have_text(
+            ["Parameter", "da-2001", "sv-2009", "nb-2014", "da-2017", "hu-2018"]
+        )
+        loss = table.locator("tr", has_text="illegal_move.loss_on").locator("td > a:first-child")
+        expect(loss).to_have_text(["3", "3", "2", "2", "2"])
+        bonus = table.locator("tr", has_text="illegal_move.time_bonus").locator("td > a:first-child")
+        expect(bonus).to_have_text(["2 min"] * 5)
+        expect(page.locator("svg.chart")).to_have_count(1)
+        expect(page.locator(".parameter-quotes")).to_contain_text("tredje ulovligt træk")
+        # the text of every edition in tabs; the injected markup is text, not an element
+        page.get_by_text("da-2017 · 7.5.3", exact=True).click()
+        expect(page.locator(".tabbed-block").nth(3)).to_contain_text(EVIL)
+        page.screenshot(path=str(tmp_path / "rule-light.png"), full_page=True)
 
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme="light")
-            context.route("**/*", guard)
-            page = context.new_page()
-            page.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))
-            page.on("pageerror", lambda exc: errors.append(str(exc)))
-            page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
-            page.goto(f"{served_real}/rules/illegal-move-penalty.html", wait_until="networkidle")
+        # light -> dark
+        expect(page.locator("body")).to_have_attribute("data-md-color-scheme", "default")
+        page.locator('label[title="Switch to dark mode"]').click()
+        expect(page.locator("body")).to_have_attribute("data-md-color-scheme", "slate")
+        page.screenshot(path=str(tmp_path / "rule-dark.png"))
 
-            # the parameter timeline: every edition's value, oldest first
-            table = page.locator(".parameter-timeline table")
-            expect(table.locator("thead th")).to_have_text(
-                ["Parameter", "da-2001", "sv-2009", "nb-2014", "da-2017", "hu-2018"]
-            )
-            loss = table.locator("tr", has_text="illegal_move.loss_on").locator("td > a:first-child")
-            expect(loss).to_have_text(["3", "3", "2", "2", "2"])
-            bonus = table.locator("tr", has_text="illegal_move.time_bonus").locator("td > a:first-child")
-            expect(bonus).to_have_text(["2 min"] * 5)
-            expect(page.locator("svg.chart")).to_have_count(1)
-            expect(page.locator(".parameter-quotes")).to_contain_text("tredje ulovligt træk")
-            # the text of every edition in tabs; the injected markup is text, not an element
-            page.get_by_text("da-2017 · 7.5.3", exact=True).click()
-            expect(page.locator(".tabbed-block").nth(3)).to_contain_text(EVIL)
-            page.screenshot(path=str(tmp_path / "rule-light.png"), full_page=True)
+        # search (Swedish stemmer among the lunr languages) finds the sv-2009 default-time provision
+        search = page.locator("input.md-search__input")
+        results = page.locator(".md-search-result__item")
+        for _ in range(40):
+            search.fill("")
+            search.press_sequentially("nolltolerans")
+            page.wait_for_timeout(250)
+            if results.count():
+                break
+        expect(results.first).to_be_visible()
+        hits = page.locator(".md-search-result__item a", has_text="nolltolerans")
+        paths = {urlparse(hits.nth(i).get_attribute("href") or "").path for i in range(hits.count())}
+        # the section of the sv-2009 page that holds 6.6.a, and the default-time rule page
+        assert {"/editions/sv-2009.html", "/rules/default-time.html"} <= paths, paths
+        page.wait_for_load_state("networkidle")
 
-            # light -> dark
-            expect(page.locator("body")).to_have_attribute("data-md-color-scheme", "default")
-            page.locator('label[title="Switch to dark mode"]').click()
-            expect(page.locator("body")).to_have_attribute("data-md-color-scheme", "slate")
-            page.screenshot(path=str(tmp_path / "rule-dark.png"))
-
-            # search (Swedish stemmer among the lunr languages) finds the sv-2009 default-time provision
-            search = page.locator("input.md-search__input")
-            results = page.locator(".md-search-result__item")
-            for _ in range(40):
-                search.fill("")
-                search.press_sequentially("nolltolerans")
-                page.wait_for_timeout(250)
-                if results.count():
-                    break
-            expect(results.first).to_be_visible()
-            hits = page.locator(".md-search-result__item a", has_text="nolltolerans")
-            paths = {urlparse(hits.nth(i).get_attribute("href") or "").path for i in range(hits.count())}
-            # the section of the sv-2009 page that holds 6.6.a, and the default-time rule page
-            assert {"/editions/sv-2009.html", "/rules/default-time.html"} <= paths, paths
-            page.wait_for_load_state("networkidle")
-        finally:
-            browser.close()
-
-    assert dialogs == [], "corpus text was executed as a script"
-    assert remote == [], "the page tried to reach another host"
-    assert errors == []
+    watch.assert_clean()
 
 
 @pytest.mark.browser
 def test_compare_translation_and_scenario_pages_in_chromium(served_real: str, real_site: Path) -> None:
-    _browser_or_skip()
-    from playwright.sync_api import expect, sync_playwright
-
-    errors: list[str] = []
-    remote: list[str] = []
-    dialogs: list[str] = []
-
-    def guard(route, request) -> None:  # type: ignore[no-untyped-def]
-        url = urlparse(request.url)
-        if url.scheme in {"http", "https", "ws", "wss"} and url.hostname not in LOCAL_HOSTS:
-            remote.append(request.url)
-            route.abort()
-        else:
-            route.continue_()
+    from playwright.sync_api import expect
 
     shot = real_site / "screenshots/compare-da-2001-da-2017.png"
     shot.parent.mkdir(exist_ok=True)
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme="light")
-            context.route("**/*", guard)
-            page = context.new_page()
-            page.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))
-            page.on("pageerror", lambda exc: errors.append(str(exc)))
-            page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
-            page.goto(f"{served_real}/compare/da-2001-da-2017.html", wait_until="networkidle")
+    with offline_page(color_scheme="light") as (page, watch):
+        page.goto(f"{served_real}/compare/da-2001-da-2017.html", wait_until="networkidle")
 
-            # the summary counts every status; the parameter changes old -> new with both quotes
-            expect(page.locator(".compare-summary tbody td")).to_have_count(9)
-            expect(page.locator(".compare-summary tbody td.status-parameter-changed")).to_have_text("8")
-            loss = page.locator('[id="param-illegal_move.loss_on-illegal-move-penalty"]')
-            expect(loss.locator("td.arrow")).to_have_text("3 → 2")
-            expect(loss).to_contain_text("da-2001 7.4.b")
-            expect(loss).to_contain_text("da-2017 7.5.3")
-            expect(loss.locator("q")).to_have_count(2)
-            # the quickplay finish moved from Article 10 to Guidelines III
-            move = page.locator(".compare-moves tbody tr").filter(
-                has=page.locator("td:first-child", has_text=re.compile(r"^Article 10$"))
-            )
-            expect(move).to_contain_text("Guidelines III")
-            expect(move).to_contain_text("Definition of a quickplay finish")
-            # the word diff of the illegal-move rule, injected markup shown as text
-            rule = page.locator('[id="r-illegal-move-penalty"]')
-            expect(rule).to_be_visible()
-            expect(rule.locator("del").first).to_be_visible()
-            expect(rule.locator("ins").first).to_be_visible()
-            page.locator('[id="parameters"]').scroll_into_view_if_needed()
-            page.evaluate("window.scrollBy(0, -120)")
-            page.screenshot(path=str(shot))
-            rule.scroll_into_view_if_needed()
-            page.screenshot(path=str(shot.with_name("compare-da-2001-da-2017-rule.png")))
-            print(f"screenshot: {shot}")
+        # the summary counts every status; the parameter changes old -> new with both quotes
+        expect(page.locator(".compare-summary tbody td")).to_have_count(9)
+        expect(page.locator(".compare-summary tbody td.status-parameter-changed")).to_have_text("8")
+        loss = page.locator('[id="param-illegal_move.loss_on-illegal-move-penalty"]')
+        expect(loss.locator("td.arrow")).to_have_text("3 → 2")
+        expect(loss).to_contain_text("da-2001 7.4.b")
+        expect(loss).to_contain_text("da-2017 7.5.3")
+        expect(loss.locator("q")).to_have_count(2)
+        # the quickplay finish moved from Article 10 to Guidelines III
+        move = page.locator(".compare-moves tbody tr").filter(
+            has=page.locator("td:first-child", has_text=re.compile(r"^Article 10$"))
+        )
+        expect(move).to_contain_text("Guidelines III")
+        expect(move).to_contain_text("Definition of a quickplay finish")
+        # the word diff of the illegal-move rule, injected markup shown as text
+        rule = page.locator('[id="r-illegal-move-penalty"]')
+        expect(rule).to_be_visible()
+        expect(rule.locator("del").first).to_be_visible()
+        expect(rule.locator("ins").first).to_be_visible()
+        page.locator('[id="parameters"]').scroll_into_view_if_needed()
+        page.evaluate("window.scrollBy(0, -120)")
+        page.screenshot(path=str(shot))
+        rule.scroll_into_view_if_needed()
+        page.screenshot(path=str(shot.with_name("compare-da-2001-da-2017-rule.png")))
+        print(f"screenshot: {shot}")
 
-            # a cross-language pair: the two texts side by side, parameters marked
-            page.goto(
-                f"{served_real}/compare/sv-2009-nb-2014.html#r-illegal-move-penalty", wait_until="networkidle"
-            )
-            side = page.locator('[id="r-illegal-move-penalty"] table.side-by-side')
-            expect(side.locator("td")).to_have_count(2)
-            expect(side.locator("mark").first).to_be_visible()
+        # a cross-language pair: the two texts side by side, parameters marked
+        page.goto(
+            f"{served_real}/compare/sv-2009-nb-2014.html#r-illegal-move-penalty", wait_until="networkidle"
+        )
+        side = page.locator('[id="r-illegal-move-penalty"] table.side-by-side')
+        expect(side.locator("td")).to_have_count(2)
+        expect(side.locator("mark").first).to_be_visible()
 
-            page.goto(f"{served_real}/translation.html", wait_until="networkidle")
-            notation = page.locator('[id="da-2017-notation-example"] + details')
-            expect(notation).to_contain_text("dx5")
-            expect(notation.locator("a").first).to_have_attribute(
-                "href", re.compile(r"editions/da-2017\.html#p-C\.9")
-            )
+        page.goto(f"{served_real}/translation.html", wait_until="networkidle")
+        notation = page.locator('[id="da-2017-notation-example"] + details')
+        expect(notation).to_contain_text("dx5")
+        expect(notation.locator("a").first).to_have_attribute(
+            "href", re.compile(r"editions/da-2017\.html#p-C\.9")
+        )
 
-            page.goto(f"{served_real}/scenarios.html", wait_until="networkidle")
-            expect(page.locator(".scenario-totals")).to_contain_text("125 scenarios")
-            expect(page.locator(".scenario-totals .failures")).to_have_text("0 failures")
-            expect(page.locator(".scenario-matrix tbody tr")).to_have_count(125)
-            expect(page.locator(".scenario-matrix td.status-fail")).to_have_count(0)
-            page.wait_for_load_state("networkidle")
-        finally:
-            browser.close()
+        page.goto(f"{served_real}/scenarios.html", wait_until="networkidle")
+        expect(page.locator(".scenario-totals")).to_contain_text("125 scenarios")
+        expect(page.locator(".scenario-totals .failures")).to_have_text("0 failures")
+        expect(page.locator(".scenario-matrix tbody tr")).to_have_count(125)
+        expect(page.locator(".scenario-matrix td.status-fail")).to_have_count(0)
+        page.wait_for_load_state("networkidle")
 
-    assert dialogs == [], "corpus text was executed as a script"
-    assert remote == [], "the page tried to reach another host"
-    assert errors == []
+    watch.assert_clean()
     assert shot.stat().st_size > 10_000
