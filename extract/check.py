@@ -268,19 +268,23 @@ def run_scenarios(
     return results
 
 
-def text_examples(corpus_dir: Path, edition: str | None = None) -> list[ExampleResult]:
+def text_examples(corpus_dir: Path, kb_dir: Path, edition: str | None = None) -> list[ExampleResult]:
     """Each edition's own notation examples, parsed with its own piece letters and replayed.
 
-    A wrong example is a finding about the translation (with its quote), never a failed check.
+    Reads the provisions the build wrote (no second segmentation). A wrong example is a finding
+    about the translation (with its quote), never a failed check.
     """
+    from .build import read_provisions
     from .load import load_editions
+    from .model import Provision
     from .notation import replay_examples
-    from .segment import segment
 
+    provisions = read_provisions(kb_dir)
     results: list[ExampleResult] = []
     for ed in load_editions(corpus_dir):
-        if edition is None or ed.id == edition:
-            results.extend(replay_examples(ed, segment(ed)))
+        if edition in (None, ed.id) and ed.id in provisions:
+            items = [Provision.from_dict(ed.id, d) for d in provisions[ed.id]]
+            results.extend(replay_examples(ed, items))
     return results
 
 
@@ -317,10 +321,13 @@ class Benchmark:
         return self.check_seconds / self.replay_seconds if self.replay_seconds else 0.0
 
 
-def benchmark(scenarios: list[Scenario], laws: dict[str, Law], edition: str | None = None) -> Benchmark:
+def timed_run(
+    scenarios: list[Scenario], laws: dict[str, Law], edition: str | None = None
+) -> tuple[list[CheckResult], Benchmark]:
+    """The check, timed, and python-chess replaying the same moves alone, timed."""
     started = time.perf_counter()
-    run_scenarios(scenarios, laws, edition)
+    results = run_scenarios(scenarios, laws, edition)
     checked = time.perf_counter() - started
     started = time.perf_counter()
     moves = replay_moves_only(scenarios, edition)
-    return Benchmark(checked, time.perf_counter() - started, moves)
+    return results, Benchmark(checked, time.perf_counter() - started, moves)

@@ -444,10 +444,13 @@ def check(
         raise UsageFailure(f"unknown edition '{edition}' (known: {', '.join(laws)})")
     folder = scenarios_dir if scenarios_dir is not None else kb_dir / "scenarios"
     scenarios = check_stage.load_scenarios(folder, {r.id for r in load_rules(kb_dir)}, set(laws))
-    results = check_stage.run_scenarios(scenarios, laws, edition)
+    timing = None
+    if benchmark:
+        results, timing = check_stage.timed_run(scenarios, laws, edition)
+    else:
+        results = check_stage.run_scenarios(scenarios, laws, edition)
     failures = [r for r in results if not r.passed]
-    timing = check_stage.benchmark(scenarios, laws, edition) if benchmark else None
-    examples = check_stage.text_examples(corpus_dir, edition)
+    examples = check_stage.text_examples(corpus_dir, kb_dir, edition)
     wrong = [x for x in examples if not x.ok]
     if fmt == "json":
         document: dict[str, Any] = {

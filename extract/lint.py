@@ -826,24 +826,6 @@ CHECKS: dict[str, Check] = {
 # loading, acceptance, running
 
 
-def provision_from(edition: str, data: dict[str, Any]) -> Provision:
-    return Provision(
-        edition=edition,
-        label=str(data["label"]),
-        printed_label=data.get("printed_label"),
-        parent=data.get("parent"),
-        kind=str(data["kind"]),
-        heading=data.get("heading"),
-        text=str(data.get("text") or ""),
-        start=int(data["start"]),
-        end=int(data["end"]),
-        inferred=bool(data.get("inferred")),
-        line=int(data.get("line") or 0),
-        italic=[tuple(s) for s in data.get("italic") or []],
-        cites=[str(c) for c in data.get("cites") or []],
-    )
-
-
 def load_context(corpus_dir: Path, kb_dir: Path) -> Context:
     """Everything the checks read: the raw texts and kb/generated as the last build wrote it."""
     from .graph import load_graph
@@ -857,7 +839,7 @@ def load_context(corpus_dir: Path, kb_dir: Path) -> Context:
     provisions: dict[str, list[Provision]] = {}
     keys: dict[str, dict[tuple[int, int, str], str]] = {}
     for edition, items in documents.items():
-        provisions[edition] = [provision_from(edition, d) for d in items]
+        provisions[edition] = [Provision.from_dict(edition, d) for d in items]
         keys[edition] = {
             (p.start, p.end, p.label): key
             for key, p in zip(edition_keys(items)[0], provisions[edition], strict=True)

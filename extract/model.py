@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 KINDS = (
     "preface",  # front matter: title, introduction, foreword, contents
@@ -74,6 +75,25 @@ class Provision:
     line: int = 0
     italic: list[tuple[int, int]] = field(default_factory=list)
     cites: list[str] = field(default_factory=list)
+
+    @classmethod
+    def from_dict(cls, edition: str, data: dict[str, Any]) -> Provision:
+        """The inverse of `as_dict`: a provision read back from kb/generated/provisions."""
+        return cls(
+            edition=edition,
+            label=str(data["label"]),
+            printed_label=data.get("printed_label"),
+            parent=data.get("parent"),
+            kind=str(data["kind"]),
+            heading=data.get("heading"),
+            text=str(data.get("text") or ""),
+            start=int(data["start"]),
+            end=int(data["end"]),
+            inferred=bool(data.get("inferred")),
+            line=int(data.get("line") or 0),
+            italic=[tuple(s) for s in data.get("italic") or []],
+            cites=[str(c) for c in data.get("cites") or []],
+        )
 
     def as_dict(self) -> dict[str, object]:
         data: dict[str, object] = {

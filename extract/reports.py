@@ -100,7 +100,7 @@ def collect(kb_dir: Path, corpus_dir: Path, progress: Callable[[str], None] | No
     if folder.is_dir():
         scenarios = load_scenarios(folder, {r.id for r in load_rules(kb_dir)}, set(laws))
         results = run_scenarios(scenarios, laws)
-    examples = text_examples(corpus_dir)
+    examples = text_examples(corpus_dir, kb_dir)
     timings["check"] = time.perf_counter() - clock
     say(f"checked: {len(results)} scenario runs, {len(examples)} examples of the texts")
     return Reports(order, diffs, findings, results, examples, timings)
