@@ -33,15 +33,13 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from . import clean
 from .analyse import REFERENCE, Concept, lemmas, load_terms, quantities, references
 from .build import read_generated, read_provisions
 from .model import Edition, Finding, InputError, Provision
 from .notation import notation_findings
 from .parameters import Found, choose
-from .rules import Rule, edition_keys, load_rules
+from .rules import Rule, edition_keys, load_rules, read_yaml_list
 from .segment import duplicate_labels
 
 KINDS = (
@@ -887,23 +885,11 @@ def load_accepted(kb_dir: Path) -> list[Acceptance]:
     path = kb_dir / ACCEPTED_FILE
     if not path.exists():
         return []
-    try:
-        root = yaml.compose(path.read_text(encoding="utf-8"))
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        raise InputError(
-            path, mark.line + 1 if mark else None, f"invalid YAML: {getattr(error, 'problem', error)}"
-        ) from error
-    if root is None:
-        return []
-    if not isinstance(root, yaml.SequenceNode):
-        raise InputError(path, root.start_mark.line + 1, "expected a list of {edition, label, kind, reason}")
     accepted = []
-    for node in root.value:
-        line = node.start_mark.line + 1
-        if not isinstance(node, yaml.MappingNode):
-            raise InputError(path, line, "expected a mapping {edition, label, kind, reason}")
-        entry = yaml.safe_load(yaml.serialize(node))
+    for entry in read_yaml_list(path, "{edition, label, kind, reason}"):
+        if not isinstance(entry, dict):
+            raise InputError(path, None, "expected a mapping {edition, label, kind, reason}")
+        line = int(entry.pop("__line__"))
         extra = set(entry) - ACCEPT_KEYS
         if extra:
             raise InputError(path, line, f"unknown key(s) {sorted(extra)}; allowed: {sorted(ACCEPT_KEYS)}")
