@@ -14,6 +14,7 @@ import click
 
 from . import build as build_stage
 from .model import InputError
+from .outputs import check_kb_dir, check_output_dir, check_pages_dir
 
 PROVISION_COLUMNS = ("edition", "label", "printed_label", "parent", "kind", "start", "end", "text")
 
@@ -65,6 +66,7 @@ def main() -> None:
     "--disagreements",
     "show_disagreements",
     default=10,
+    type=click.IntRange(min=0),
     show_default=True,
     help="How many aligner/curated disagreements to list (least confident first).",
 )
@@ -93,6 +95,7 @@ def build(no_overrides: bool, show_disagreements: int, corpus_dir: Path, kb_dir:
             f"{r.unnumbered:>10} {len(r.duplicates):>10} {r.coverage:>8.2%}"
         )
 
+    check_kb_dir(kb_dir)
     result = build_stage.build(corpus_dir, kb_dir, on_edition=line, use_overrides=not no_overrides)
     for r in result.reports:
         for label, lines in r.duplicates.items():
@@ -517,6 +520,10 @@ def site(out_dir: Path, site_dir: Path, corpus_dir: Path, kb_dir: Path) -> None:
     from .render import build_site, render_site
     from .reports import collect
 
+    project = Path.cwd()
+    protected = (corpus_dir, kb_dir, site_dir)
+    check_pages_dir(site_dir, (corpus_dir, kb_dir), project)
+    out_dir = check_output_dir(out_dir, protected, project)
     started = time.perf_counter()
     reports = collect(kb_dir, corpus_dir, progress=click.echo)
     pages = render_site(kb_dir, corpus_dir, site_dir, reports=reports)

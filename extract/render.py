@@ -26,6 +26,7 @@ from markupsafe import Markup, escape
 from extract import svg
 from extract.load import load_editions
 from extract.model import KINDS, InputError
+from extract.outputs import STAMP, STAMP_TEXT
 
 TEMPLATES = Path(__file__).parent / "templates"
 EDITIONS_DIR = "editions"
@@ -1359,6 +1360,7 @@ def build_site(root: Path, out_dir: Path | None = None) -> None:
             problems = [line for line in output if line.startswith(("WARNING", "ERROR", "Aborted"))]
             raise SiteError("mkdocs build failed:\n" + "\n".join(problems or output))
         staging.chmod(0o755)
+        (staging / STAMP).write_text(STAMP_TEXT, encoding="utf-8")
         if not out.exists():
             os.replace(staging, out)
             return

@@ -35,7 +35,9 @@ def tree(folder: Path) -> dict[str, bytes]:
 
 
 def test_build_prints_a_row_per_edition_and_the_duplicates(tmp_path):
-    code, out, _ = run("build", "--corpus", str(ROOT / "corpus"), "--kb", str(tmp_path / "empty-kb"))
+    kb = tmp_path / "kb"
+    shutil.copytree(ROOT / "kb", kb, ignore=shutil.ignore_patterns("generated"))
+    code, out, _ = run("build", "--corpus", str(ROOT / "corpus"), "--kb", str(kb))
     assert code == 0
     rows = [line.split() for line in out.splitlines()[1:6]]
     assert [r[0] for r in rows] == ["da-2001", "sv-2009", "nb-2014", "da-2017", "hu-2018"]
