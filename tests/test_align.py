@@ -10,10 +10,10 @@ import yaml
 from click.testing import CliRunner
 from conftest import copy_project
 
-from extract.analyse import references
-from extract.build import build
 from extract.cli import main
-from extract.rules import coverage_problems, load_rules
+from extract.io.rules import coverage_problems, load_rules
+from extract.kb.build import build
+from extract.text.analyse import references
 
 ROOT = Path(__file__).parent.parent
 VOCABULARY = re.findall(
@@ -138,7 +138,7 @@ def test_every_cross_reference_is_an_edge_or_reported_dangling(aligner_only, cap
 
 def test_curated_mapping_covers_every_leaf_exactly_once(aligner_only):
     _, kb = aligner_only
-    from extract.build import read_provisions
+    from extract.io.kbfiles import read_provisions
 
     problems = coverage_problems(load_rules(kb), read_provisions(kb))
     assert problems == []
@@ -146,7 +146,7 @@ def test_curated_mapping_covers_every_leaf_exactly_once(aligner_only):
 
 def test_rules_carry_every_parameter_of_the_vocabulary():
     rules = load_rules(ROOT / "kb")
-    from extract.parameters import specs
+    from extract.kb.parameters import specs
 
     carried = {p for rule in rules for p in rule.parameters}
     assert carried <= set(specs()), carried - set(specs())  # more than the vocabulary is welcome

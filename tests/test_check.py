@@ -10,11 +10,13 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from extract.build import read_generated
-from extract.check import load_scenarios, run_scenarios
+from extract.arbiter.check import run_scenarios
+from extract.arbiter.engine import Arbiter, Law, consecutive_repetitions, load_laws, replay
 from extract.cli import main
-from extract.engine import Arbiter, Law, Setup, consecutive_repetitions, load_laws, replay, san_moves
-from extract.rules import load_rules
+from extract.io.kbfiles import read_generated
+from extract.io.rules import load_rules
+from extract.io.scenarios import load_scenarios
+from extract.model.scenario import Setup, san_moves
 
 ROOT = Path(__file__).parent.parent
 KB = ROOT / "kb"
@@ -209,7 +211,7 @@ def test_graph_links_rules_to_their_scenarios(scenarios):
 
 
 def test_benchmark_against_python_chess_alone(scenarios, laws):
-    from extract.check import timed_run
+    from extract.arbiter.check import timed_run
 
     best = min((timed_run(scenarios, laws)[1] for _ in range(3)), key=lambda b: b.ratio)
     print(
@@ -220,7 +222,7 @@ def test_benchmark_against_python_chess_alone(scenarios, laws):
 
 
 def test_the_texts_own_examples_are_replayed_and_wrong_ones_are_findings(corpus_dir):
-    from extract.check import text_examples
+    from extract.arbiter.check import text_examples
 
     examples = text_examples(corpus_dir, KB)
     games = [x for x in examples if x.kind == "game"]

@@ -12,7 +12,7 @@ import yaml
 from click.testing import CliRunner
 
 from extract.cli import main
-from extract.diff import STATUSES, diff_editions, render_words, word_diff
+from extract.reports.diff import STATUSES, diff_editions, render_words, word_diff
 
 ROOT = Path(__file__).parent.parent
 KB, CORPUS = ROOT / "kb", ROOT / "corpus"

@@ -8,7 +8,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from extract.model import Edition
-from extract.segment import coverage, segment
+from extract.text.segment import coverage, segment
 
 WORDS = st.sampled_from(
     [

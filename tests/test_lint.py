@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from extract.cli import main
-from extract.lint import CHECKS, KINDS, lint, load_accepted, load_context
+from extract.reports.lint import CHECKS, KINDS, lint, load_accepted, load_context
 
 ROOT = Path(__file__).parent.parent
 FIXTURE = Path(__file__).parent / "fixtures" / "lint"

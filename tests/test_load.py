@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from extract.load import ALLOWED_KEYS, load_editions
+from extract.io.editions import ALLOWED_KEYS, load_editions
 from extract.model import InputError
 
 IDS_IN_FORCE_ORDER = ["da-2001", "sv-2009", "nb-2014", "da-2017", "hu-2018"]

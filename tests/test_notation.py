@@ -11,16 +11,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from extract.load import load_editions
+from extract.io.editions import load_editions
 from extract.model import Edition, Provision
-from extract.notation import (
+from extract.text.notation import (
     check_notation,
     notation_findings,
     parse_move,
     piece_letters,
     replay_examples,
 )
-from extract.segment import segment
+from extract.text.segment import segment
 
 CORPUS = Path(__file__).parent.parent / "corpus"
 

@@ -76,7 +76,7 @@ def test_disagreements_must_not_be_negative(project: Path) -> None:
 
 
 def test_a_directory_chesslaws_stamped_or_an_empty_one_may_be_replaced(project: Path) -> None:
-    from extract.outputs import STAMP, check_output_dir
+    from extract.io.outputs import STAMP, check_output_dir
 
     protected = [project / "corpus", project / "kb", project / "site"]
     (project / "public").mkdir()

@@ -11,10 +11,10 @@ import yaml
 from click.testing import CliRunner
 from conftest import copy_project
 
-from extract.analyse import quantities
-from extract.build import build
 from extract.cli import main
-from extract.rules import load_rules
+from extract.io.rules import load_rules
+from extract.kb.build import build
+from extract.text.analyse import quantities
 
 ROOT = Path(__file__).parent.parent
 EDITIONS = ["da-2001", "sv-2009", "nb-2014", "da-2017", "hu-2018"]

@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 import yaml
 
-from extract.load import load_editions
+from extract.io.editions import load_editions
 from extract.model import Provision
-from extract.segment import segment
+from extract.text.segment import segment
 
 CORPUS = Path(__file__).parent.parent / "corpus"
 PINS_FILE = Path(__file__).parent / "data" / "pins.yaml"

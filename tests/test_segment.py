@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from extract.clean import clean_line
-from extract.load import load_editions
+from extract.io.editions import load_editions
 from extract.model import Edition, InputError
-from extract.segment import coverage, duplicate_labels, normalize_label, segment
+from extract.text.clean import clean_line
+from extract.text.segment import coverage, duplicate_labels, normalize_label, segment
 
 LABEL = re.compile(
     r"^(front|intro|preface|contents|glossary|part\.\w+|GL|[A-H]|IV|I{1,3}|\d{1,2})"

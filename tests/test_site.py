@@ -20,8 +20,8 @@ import pytest
 import yaml
 from conftest import copy_project
 
-from extract.render import GENERATED, SiteError, build_site, marked_text, render_site, word_diff_html
-from extract.reports import collect, compare_pairs
+from extract.reports.collect import collect, compare_pairs
+from extract.site.render import GENERATED, SiteError, build_site, marked_text, render_site, word_diff_html
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -271,7 +271,7 @@ def test_compare_pairs_are_consecutive_plus_oldest_to_newest_per_language() -> N
 
 
 def test_word_diff_and_marks_escape_corpus_text() -> None:
-    from extract.diff import Mark, word_diff
+    from extract.reports.diff import Mark, word_diff
 
     ops, changed = word_diff(
         "tredje <b>ulovlige</b> træk " + "ord " * 40 + "slut", "andet ulovlige træk " + "ord " * 40 + EVIL

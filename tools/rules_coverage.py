@@ -7,8 +7,8 @@ PREFIX limits the "mapped to no rule" report to leaves whose `edition:label` sta
 import sys
 from pathlib import Path
 
-from extract.build import read_provisions
-from extract.rules import coverage_problems, load_rules
+from extract.io.kbfiles import read_provisions
+from extract.io.rules import coverage_problems, load_rules
 
 kb = Path("kb")
 problems = coverage_problems(load_rules(kb), read_provisions(kb))

@@ -26,7 +26,7 @@ from itertools import combinations
 
 import numpy as np
 
-from .analyse import Fingerprint
+from extract.text.analyse import Fingerprint
 
 Key = tuple[str, str]  # (edition, provision key)
 

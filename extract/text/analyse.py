@@ -17,7 +17,7 @@ from typing import Any
 
 import yaml
 
-from .model import InputError
+from extract.model import InputError
 
 LOOKUP_LANGUAGES = {"da", "sv", "hu"}
 

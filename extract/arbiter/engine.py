@@ -11,19 +11,25 @@ follows the edition.
 from __future__ import annotations
 
 import functools
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import chess
 
-from .classify import Classification, TimeControl, classify
-from .model import InputError
-from .rules import load_rules
+from extract.arbiter.classify import Classification, TimeControl, classify
+from extract.io.kbfiles import read_generated
+from extract.io.rules import load_rules
+from extract.model import InputError
+from extract.model.scenario import (
+    ScenarioError,
+    Setup,
+    clock_text,
+    parse_time_control,
+    seconds,
+)
 
 COLOURS = {"white": chess.WHITE, "black": chess.BLACK}
 NAMES = {chess.WHITE: "white", chess.BLACK: "black"}
-RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 BEHAVIOURS = {  # the curated keywords the engine understands, per rule
     "rapid-illegal-move": {"penalty", "penalty-on-claim", "loses", "loses-on-claim"},
     "blitz-illegal-move": {"penalty", "penalty-on-claim", "loses", "loses-on-claim"},
@@ -32,10 +38,6 @@ BEHAVIOURS = {  # the curated keywords the engine understands, per rule
     "illegal-move-correction": {"includes-incomplete-promotion"},
     "draw-agreement-ends-game": {"after-both-moved"},
 }
-
-
-class ScenarioError(Exception):
-    """The scenario itself is inconsistent (an illegal 'move', a legal 'illegal_move', a missing value)."""
 
 
 @dataclass(frozen=True, eq=False)  # identity hash: one Law per edition per load
@@ -62,8 +64,6 @@ def _classify(law: Law, minutes: float, increment: float) -> Classification:
 
 def load_laws(kb_dir: Path) -> dict[str, Law]:
     """One Law per edition from kb/generated (parameters, alignment) and kb/rules (behaviours)."""
-    from .build import read_generated  # build imports the scenario loader, which imports this module
-
     editions = [str(e["id"]) for e in read_generated(kb_dir, "editions.yaml")]
     parameters: dict[str, dict[str, object]] = {e: {} for e in editions}
     for row in read_generated(kb_dir, "parameters.yaml"):
@@ -81,46 +81,6 @@ def load_laws(kb_dir: Path) -> dict[str, Law]:
                 )
             behaviour[edition][rule.id] = keyword
     return {e: Law(e, parameters[e], frozenset(present[e]), behaviour[e]) for e in editions}
-
-
-def seconds(value: object) -> float:
-    """'1:30:00', '5:00', '+2:00', '-0:30', 90 -> seconds."""
-    if isinstance(value, int | float):
-        return float(value)
-    text = str(value).strip()
-    sign = -1.0 if text.startswith("-") else 1.0
-    parts = text.lstrip("+-").split(":")
-    if not all(re.fullmatch(r"\d+(?:\.\d+)?", p) for p in parts) or len(parts) > 3:
-        raise ScenarioError(f"'{value}' is not a time (h:mm:ss, m:ss or seconds)")
-    total = 0.0
-    for part in parts:
-        total = total * 60 + float(part)
-    return sign * total
-
-
-def clock_text(value: float) -> str:
-    sign = "-" if value < 0 else "+"
-    value = abs(value)
-    return f"{sign}{int(value // 60)}:{int(value % 60):02d}"
-
-
-@dataclass(frozen=True)
-class Period:
-    moves: int | None
-    minutes: float
-    increment: float
-
-
-def parse_time_control(text: str) -> tuple[Period, ...]:
-    """'90+30', '40/90+30, 30+30', '15' -> periods (moves, minutes, increment seconds)."""
-    periods = []
-    for part in str(text).split(","):
-        match = re.fullmatch(r"\s*(?:(\d+)/)?(\d+(?:\.\d+)?)(?:\+(\d+(?:\.\d+)?))?\s*", part)
-        if not match:
-            raise ScenarioError(f"'{text}' is not a time control (e.g. 90+30 or 40/90+30, 30+30)")
-        moves, minutes, increment = match.groups()
-        periods.append(Period(int(moves) if moves else None, float(minutes), float(increment or 0)))
-    return tuple(periods)
 
 
 @dataclass
@@ -157,24 +117,6 @@ class Ruling:
             "request": self.request,
             "board": self.board,
         }
-
-
-@dataclass(frozen=True)
-class Setup:
-    fen: str | None = None
-    moves: tuple[str, ...] = ()
-    time_control: str = "90+30"
-    clocks: dict[str, object] = field(default_factory=dict)
-    games_per_arbiter: int = 1
-    arbiter_present: bool = True
-    quickplay_finish: bool = False
-    regulations: dict[str, object] = field(default_factory=dict)
-
-
-def san_moves(text: str | list[str] | tuple[str, ...]) -> tuple[str, ...]:
-    """'1. e4 e5 2. Nf3' or a list -> SAN tokens without move numbers."""
-    tokens = text.split() if isinstance(text, str) else [str(t) for t in text]
-    return tuple(t for t in tokens if not re.fullmatch(r"\d+\.+", t))
 
 
 class Arbiter:

@@ -2,28 +2,24 @@
 
 from __future__ import annotations
 
-import os
-import shutil
-import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import yaml
 
-from .align import Agreement, Assignment, Item, agreement, align, make_items, name_rules, overall
-from .analyse import LOOKUP_LANGUAGES, TermMatcher, fingerprint, load_terms, pipeline
-from .check import load_scenarios
-from .graph import add_parameters, add_scenarios, build_graph, graph_document, reference_counts
-from .load import load_editions
-from .model import Edition, InputError, Provision
-from .parameters import extract_parameters
-from .rules import Rule, curated_mapping, edition_keys, load_rules
-from .segment import coverage, duplicate_labels, leaves, segment
+from extract.io.editions import load_editions
+from extract.io.kbfiles import GENERATED, dump_yaml, write_tree_atomically
+from extract.io.rules import Rule, curated_mapping, edition_keys, load_rules
+from extract.io.scenarios import load_scenarios
+from extract.kb.align import Agreement, Assignment, Item, agreement, align, make_items, name_rules, overall
+from extract.kb.graph import add_parameters, add_scenarios, build_graph, graph_document, reference_counts
+from extract.kb.parameters import extract_parameters
+from extract.model import Edition, InputError, Provision
+from extract.text.analyse import LOOKUP_LANGUAGES, TermMatcher, fingerprint, load_terms, pipeline
+from extract.text.segment import coverage, duplicate_labels, leaves, segment
 
-GENERATED = "generated"
 RULE_KINDS = {"item", "appendix item", "guideline item", "glossary entry"}
 
 
@@ -39,11 +35,6 @@ class EditionReport:
     unnumbered: int
     duplicates: dict[str, list[int]]
     coverage: float
-
-
-def dump_yaml(data: object) -> str:
-    """YAML the same way every time: sorted keys, unicode kept, no line folding."""
-    return yaml.safe_dump(data, allow_unicode=True, sort_keys=True, width=10_000, default_flow_style=False)
 
 
 def provisions_document(edition: Edition, provisions: list[Provision]) -> dict[str, object]:
@@ -319,50 +310,3 @@ def load_overrides(kb_dir: Path, rule_ids: set[str]) -> list[dict[str, str]]:
         if entry["rule"] not in rule_ids:
             raise InputError(path, None, f"entry {number}: unknown rule '{entry['rule']}'")
     return entries
-
-
-def write_tree_atomically(target: Path, files: dict[str, str]) -> None:
-    """Write all files into a fresh directory, then swap it in place of `target`."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=".generated-", dir=target.parent))
-    staging.chmod(0o755)
-    try:
-        for name, text in sorted(files.items()):
-            path = staging / name
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
-        old = None
-        if target.exists():
-            old = target.with_name(f".{target.name}-old-{os.getpid()}")
-            target.rename(old)
-        staging.rename(target)
-        if old is not None:
-            shutil.rmtree(old)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
-
-
-def read_generated(kb_dir: Path, name: str) -> Any:
-    """A file of kb/generated, or an input error telling to build first."""
-    path = kb_dir / GENERATED / name
-    if not path.exists():
-        raise InputError(path, None, "not built yet; run 'chesslaws build' first")
-    return yaml.safe_load(path.read_text(encoding="utf-8"))
-
-
-def read_provisions(kb_dir: Path, edition: str | None = None) -> dict[str, list[dict[str, object]]]:
-    """Provisions per edition from kb/generated, in edition in-force order."""
-    folder = kb_dir / GENERATED / "provisions"
-    if not folder.is_dir():
-        raise InputError(folder, None, "no generated provisions here; run 'chesslaws build' first")
-    documents = []
-    for path in sorted(folder.glob("*.yaml")):
-        document = yaml.safe_load(path.read_text(encoding="utf-8"))
-        documents.append(document)
-    documents.sort(key=lambda d: (d["in_force"], d["edition"]))
-    found = {d["edition"]: d["provisions"] for d in documents if edition in (None, d["edition"])}
-    if edition is not None and not found:
-        known = ", ".join(d["edition"] for d in documents)
-        raise InputError(folder, None, f"unknown edition '{edition}' (known: {known})")
-    return found

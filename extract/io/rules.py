@@ -13,7 +13,7 @@ from pathlib import Path
 
 import yaml
 
-from .model import InputError
+from extract.model import InputError
 
 RULE_KEYS = {
     "id",

@@ -31,9 +31,9 @@ from typing import Any
 
 import yaml
 
-from .build import GENERATED, read_generated
-from .model import InputError
-from .rules import edition_keys, load_rules
+from extract.io.kbfiles import GENERATED, read_generated
+from extract.io.rules import edition_keys, load_rules
+from extract.model import InputError
 
 STATUSES = (
     "added",

@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .check import CheckResult
-from .diff import EditionDiff
-from .model import Finding
-from .notation import ExampleResult
+from extract.arbiter.check import CheckResult
+from extract.model import Finding
+from extract.reports.diff import EditionDiff
+from extract.text.notation import ExampleResult
 
 # diff status -> the `kind` of a change on a rule page
 CHANGE_KIND = {
@@ -68,12 +68,13 @@ def compare_pairs(editions: list[tuple[str, str]]) -> list[tuple[str, str]]:
 
 def collect(kb_dir: Path, corpus_dir: Path, progress: Callable[[str], None] | None = None) -> Reports:
     """Diffs of the compared pairs, lint findings (with acceptances), scenario results, text examples."""
-    from .check import load_scenarios, run_scenarios, text_examples
-    from .diff import diff_editions
-    from .engine import load_laws
-    from .lint import ACCEPTED_FILE, lint, load_accepted, load_context
-    from .load import load_editions
-    from .rules import load_rules
+    from extract.arbiter.check import run_scenarios, text_examples
+    from extract.arbiter.engine import load_laws
+    from extract.io.editions import load_editions
+    from extract.io.rules import load_rules
+    from extract.io.scenarios import load_scenarios
+    from extract.reports.diff import diff_editions
+    from extract.reports.lint import ACCEPTED_FILE, lint, load_accepted, load_context
 
     say = progress or (lambda _message: None)
     timings: dict[str, float] = {}

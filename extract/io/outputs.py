@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-from .model import InputError
+from extract.model import InputError
 
 STAMP = ".chesslaws-site"  # marks a directory `chesslaws site` created; only such a directory is replaced
 STAMP_TEXT = "Written by `chesslaws site`; the next `chesslaws site --out` may replace this directory.\n"

@@ -23,10 +23,10 @@ import yaml
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
 
-from extract import svg
-from extract.load import load_editions
+from extract.site import svg
+from extract.io.editions import load_editions
 from extract.model import KINDS, InputError
-from extract.outputs import STAMP, STAMP_TEXT
+from extract.io.outputs import STAMP, STAMP_TEXT
 
 TEMPLATES = Path(__file__).parent / "templates"
 EDITIONS_DIR = "editions"
@@ -540,7 +540,7 @@ class _Site:
         scenarios: dict[str, list[dict[str, Any]]],
         findings: dict[str, list[dict[str, Any]]],
     ) -> None:
-        from extract.rules import load_rules
+        from extract.io.rules import load_rules
 
         self.editions = editions
         self.order = [e.id for e in editions]
@@ -913,8 +913,8 @@ class CompareView:
 
 
 def _compare_view(site: _Site, d: Any, consecutive: bool) -> CompareView:
-    from extract.diff import STATUSES, biggest_changes
-    from extract.reports import change_summary, compare_slug
+    from extract.reports.diff import STATUSES, biggest_changes
+    from extract.reports.collect import change_summary, compare_slug
 
     def title(rule_id: str) -> str:
         return site.rule_by_id[rule_id].title if rule_id in site.rule_by_id else rule_id
@@ -1096,7 +1096,7 @@ class ScenariosView:
 
 
 def _scenarios_view(site: _Site, results: list[Any], examples: list[Any]) -> ScenariosView:
-    from extract.reports import _compact, scenario_status
+    from extract.reports.collect import _compact, scenario_status
 
     rows: dict[str, ScenarioRow] = {}
     for r in results:
@@ -1210,7 +1210,7 @@ def render_site(
     """
     editions = edition_views(Path(kb_dir), Path(corpus_dir))
     if reports is not None:
-        from extract.reports import changes_by_rule, findings_by_rule, scenarios_by_rule
+        from extract.reports.collect import changes_by_rule, findings_by_rule, scenarios_by_rule
 
         changes = changes_by_rule(reports.consecutive) if changes is None else changes
         scenarios = scenarios_by_rule(reports.results) if scenarios is None else scenarios

@@ -33,14 +33,14 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from . import clean
-from .analyse import REFERENCE, Concept, lemmas, load_terms, quantities, references
-from .build import read_generated, read_provisions
-from .model import Edition, Finding, InputError, Provision
-from .notation import notation_findings
-from .parameters import Found, choose
-from .rules import Rule, edition_keys, load_rules, read_yaml_list
-from .segment import duplicate_labels
+from extract.io.kbfiles import read_generated, read_provisions
+from extract.io.rules import Rule, edition_keys, load_rules, read_yaml_list
+from extract.kb.parameters import Found, choose
+from extract.model import Edition, Finding, InputError, Provision
+from extract.text import clean
+from extract.text.analyse import REFERENCE, Concept, lemmas, load_terms, quantities, references
+from extract.text.notation import notation_findings
+from extract.text.segment import duplicate_labels
 
 KINDS = (
     "dangling-reference",
@@ -508,7 +508,7 @@ def parameter_values(
 
 
 def quantity_span(raw: str, p: Provision, hit: Found) -> tuple[int, int]:
-    from .parameters import raw_span
+    from extract.kb.parameters import raw_span
 
     return raw_span(raw, {"start": p.start, "end": p.end}, hit.quantity)
 
@@ -826,8 +826,8 @@ CHECKS: dict[str, Check] = {
 
 def load_context(corpus_dir: Path, kb_dir: Path) -> Context:
     """Everything the checks read: the raw texts and kb/generated as the last build wrote it."""
-    from .graph import load_graph
-    from .load import load_editions
+    from extract.io.editions import load_editions
+    from extract.kb.graph import load_graph
 
     editions = {e.id: e for e in load_editions(corpus_dir)}
     documents = read_provisions(kb_dir)

@@ -21,8 +21,8 @@ from importlib import resources
 import chess
 import yaml
 
-from .model import Edition, Finding, Provision
-from .segment import normalize_label
+from extract.model import Edition, Finding, Provision
+from extract.text.segment import normalize_label
 
 PIECES = ("K", "Q", "R", "B", "N")  # python-chess symbols, in the order the Laws list the pieces
 TABLE_PIECES = (*PIECES, "P")  # the 2.2 table also has a row for the pawns

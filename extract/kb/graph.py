@@ -15,8 +15,8 @@ from pathlib import Path
 import networkx as nx
 import yaml
 
-from .analyse import Concept
-from .rules import Rule
+from extract.io.rules import Rule
+from extract.text.analyse import Concept
 
 
 def provision_node(edition: str, key: str) -> str:

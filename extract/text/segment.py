@@ -17,8 +17,8 @@ from importlib import resources
 
 import yaml
 
-from .clean import Line, split_lines
-from .model import Edition, InputError, Provision
+from extract.model import Edition, InputError, Provision
+from extract.text.clean import Line, split_lines
 
 STRUCTURAL_KINDS = {"preface", "heading"}
 ITEM_KINDS = {"item", "appendix item", "guideline item"}

@@ -15,8 +15,8 @@ from typing import Any
 
 import yaml
 
-from .analyse import BOUND_OF, INCLUSIVE, Quantity, quantities
-from .rules import Rule
+from extract.io.rules import Rule
+from extract.text.analyse import BOUND_OF, INCLUSIVE, Quantity, quantities
 
 
 @cache

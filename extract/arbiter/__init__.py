@@ -1,0 +1,1 @@
+"""The arbiter model: time controls, the Laws as rulings, the scenario runner."""

@@ -1,0 +1,108 @@
+"""`chesslaws check`: the scenario checks, scenario x edition."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import click
+
+from extract.cli.common import UsageFailure, data_options, main
+
+
+@main.command()
+@click.option("--edition", default=None, help="Only this edition.")
+@click.option(
+    "--scenarios",
+    "scenarios_dir",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="Scenario directory (default: KB/scenarios).",
+)
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option(
+    "--benchmark/--no-benchmark",
+    default=True,
+    show_default=True,
+    help="Time the check against python-chess alone.",
+)
+@data_options
+def check(
+    edition: str | None, scenarios_dir: Path | None, fmt: str, benchmark: bool, corpus_dir: Path, kb_dir: Path
+) -> None:
+    """Run the scenario checks: a table of scenario x edition, pass or fail; exit 1 on any failure.
+
+    Each scenario's expected rulings are written from the edition's text; the arbiter model takes
+    every number from the KB's extracted parameters. A failure shows the expected and actual
+    ruling and the parameter values used. The format is documented in kb/scenarios/README.md.
+
+    Example: chesslaws check --edition sv-2009
+    """
+    from extract.arbiter import check as check_stage
+    from extract.arbiter.engine import load_laws
+    from extract.io.rules import load_rules
+    from extract.io.scenarios import load_scenarios
+
+    laws = load_laws(kb_dir)
+    if edition is not None and edition not in laws:
+        raise UsageFailure(f"unknown edition '{edition}' (known: {', '.join(laws)})")
+    folder = scenarios_dir if scenarios_dir is not None else kb_dir / "scenarios"
+    scenarios = load_scenarios(folder, {r.id for r in load_rules(kb_dir)}, set(laws))
+    timing = None
+    if benchmark:
+        results, timing = check_stage.timed_run(scenarios, laws, edition)
+    else:
+        results = check_stage.run_scenarios(scenarios, laws, edition)
+    failures = [r for r in results if not r.passed]
+    examples = check_stage.text_examples(corpus_dir, kb_dir, edition)
+    wrong = [x for x in examples if not x.ok]
+    if fmt == "json":
+        document: dict[str, Any] = {
+            "results": [r.as_dict() for r in results],
+            "examples": [vars(x) | {"moves": list(x.moves)} for x in examples],
+            "summary": {
+                "scenarios": len({r.scenario for r in results}),
+                "checks": len(results),
+                "failed": len(failures),
+            },
+        }
+        if timing:
+            document["benchmark"] = vars(timing) | {"ratio": round(timing.ratio, 2)}
+        click.echo(json.dumps(document, ensure_ascii=False, indent=2))
+    else:
+        click.echo(check_table(results, [e for e in laws if edition in (None, e)]))
+        for r in failures:
+            click.echo(f"\nFAIL {r.scenario} [{r.edition}] {r.title}")
+            if r.error:
+                click.echo(f"  error:    {r.error}")
+            click.echo(f"  expected: {json.dumps(r.expected, ensure_ascii=False)}")
+            click.echo(f"  actual:   {json.dumps(r.actual, ensure_ascii=False)}")
+            click.echo(f"  used:     {json.dumps(r.used, ensure_ascii=False)}")
+        scenario_count = len({r.scenario for r in results})
+        click.echo(f"\n{scenario_count} scenarios, {len(results)} checks, {len(failures)} failed")
+        games = [x for x in examples if x.kind == "game"]
+        click.echo(
+            f"the texts' own examples: {len(games)} games ({sum(x.replayed for x in games)} moves replayed), "
+            f"{len(examples) - len(games)} example moves; {len(wrong)} wrong (findings, not failures):"
+        )
+        for x in wrong:
+            click.echo(f'  {x.edition} {x.label}: {x.problem}  "{x.quote[:70]}"')
+        if timing:
+            click.echo(
+                f"benchmark: check {timing.check_seconds:.3f} s; python-chess replaying the same "
+                f"{timing.moves} moves alone {timing.replay_seconds:.3f} s (x{timing.ratio:.1f})"
+            )
+    if failures:
+        raise SystemExit(1)
+
+
+def check_table(results: list[Any], editions: list[str]) -> str:
+    cells: dict[str, dict[str, str]] = {}
+    for r in results:
+        cells.setdefault(r.scenario, {})[r.edition] = "pass" if r.passed else "FAIL"
+    width = max([len(s) for s in cells] + [8])
+    lines = [f"{'scenario':{width}}  " + "  ".join(f"{e:8}" for e in editions)]
+    for scenario, row in cells.items():
+        lines.append(f"{scenario:{width}}  " + "  ".join(f"{row.get(e, '-'):8}" for e in editions))
+    return "\n".join(lines)

@@ -1,0 +1,63 @@
+"""`chesslaws lint`: translation-consistency findings."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import click
+
+from extract.cli.common import UsageFailure, data_options, main
+
+
+@main.command("lint")
+@click.option("--edition", default=None, help="Only this edition.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@data_options
+def lint_command(edition: str | None, fmt: str, corpus_dir: Path, kb_dir: Path) -> None:
+    """Translation-consistency findings, each pinned to a span of the raw text.
+
+    Kinds: dangling-reference, duplicate-number, numbering-order, numbering-gap, mixed-script,
+    parameter-mismatch, terminology, leftover-markup, piece-letter, notation-example. Findings a
+    person accepted in kb/lint-accepted.yaml are shown with the reason; an acceptance that matches
+    nothing is an error. Exit 1 when unaccepted errors remain.
+
+    Example: chesslaws lint --edition hu-2018 --format json
+    """
+    from extract.reports.lint import ACCEPTED_FILE, lint, load_accepted, load_context
+
+    context = load_context(corpus_dir, kb_dir)
+    if edition is not None and edition not in context.provisions:
+        raise UsageFailure(f"unknown edition '{edition}' (known: {', '.join(context.provisions)})")
+    accepted = load_accepted(kb_dir)
+    result = lint(context, edition, accepted, accepted_path=kb_dir / ACCEPTED_FILE)
+    if fmt == "json":
+        click.echo(
+            json.dumps(
+                {"findings": [f.as_dict() for f in result.findings], "counts": result.counts()},
+                ensure_ascii=False,
+                indent=2,
+            )
+        )
+    else:
+        emit_findings(result.findings)
+        counts = result.counts()
+        click.echo(
+            f"{counts['total']} findings, {counts['errors']} unaccepted errors, {counts['accepted']} accepted"
+        )
+    if result.failed:
+        raise SystemExit(1)
+
+
+def emit_findings(findings: list[Any]) -> None:
+    """Findings as a text table, grouped by edition and kind."""
+    current: tuple[str, str] | None = None
+    for f in findings:
+        if (f.edition, f.kind) != current:
+            current = (f.edition, f.kind)
+            click.echo(f"\n{f.edition} {f.kind}")
+        accepted = f"  [accepted: {f.accepted}]" if f.accepted else ""
+        click.echo(f"  {f.label or '-':14} {f.severity:7} {f.message}{accepted}")
+        if f.quote:
+            click.echo(f'  {"":14} {"":7} "{f.quote}" @{f.start}-{f.end}')

@@ -1,0 +1,116 @@
+"""`chesslaws show`: a rule in every edition, or one provision."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import click
+
+from extract.cli.common import UsageFailure, data_options, main
+from extract.io import kbfiles
+
+
+@main.command()
+@click.argument("reference")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@data_options
+def show(reference: str, fmt: str, corpus_dir: Path, kb_dir: Path) -> None:
+    """Show a RULE in every edition (oldest first), or EDITION:LABEL with its sub-items.
+
+    Example: chesslaws show illegal-move-penalty; chesslaws show da-2001:7.4.b
+    """
+    if ":" not in reference:
+        return show_rule(reference, fmt, kb_dir)
+    from extract.text.segment import normalize_label
+
+    edition, label = reference.split(":", 1)
+    provisions = kbfiles.read_provisions(kb_dir, edition)[edition]
+    wanted = label if any(p["label"] == label for p in provisions) else normalize_label(label)
+    found = [p for p in provisions if p["label"] == wanted or str(p["label"]).startswith(wanted + ".")]
+    if not found:
+        raise UsageFailure(f"{edition} has no provision labelled '{label}'")
+    if fmt == "json":
+        click.echo(json.dumps([{"edition": edition, **p} for p in found], ensure_ascii=False, indent=2))
+        return None
+    for p in found:
+        depth = str(p["label"]).count(".") - wanted.count(".")
+        printed = p["printed_label"] or ("(inferred)" if p["inferred"] else "")
+        title = f" {p['heading']}" if p.get("heading") else ""
+        click.echo(f"{'  ' * depth}{edition}:{p['label']} [{printed}] line {p['line']}{title}")
+        for text_line in str(p["text"]).splitlines():
+            click.echo(f"{'  ' * depth}  {text_line}")
+    return None
+
+
+def show_rule(rule_id: str, fmt: str, kb_dir: Path) -> None:
+    from extract.io.rules import edition_keys, load_rules
+
+    rules = {r.id: r for r in load_rules(kb_dir)}
+    if rule_id not in rules:
+        close = [r for r in rules if rule_id in r][:5]
+        hint = f"; did you mean {', '.join(close)}?" if close else "; use EDITION:LABEL for a provision"
+        raise UsageFailure(f"no rule '{rule_id}' in {kb_dir / 'rules'}{hint}")
+    rule = rules[rule_id]
+    provisions = kbfiles.read_provisions(kb_dir)
+    alignment = kbfiles.read_generated(kb_dir, "alignment.yaml")
+    wanted = {(r["edition"], r["label"]) for r in alignment if r["rule"] == rule_id}
+    texts = []
+    for edition, items in provisions.items():
+        for key, p in zip(edition_keys(items)[0], items, strict=True):
+            if (edition, key) in wanted:
+                texts.append(
+                    {
+                        "edition": edition,
+                        "label": key,
+                        "printed_label": p["printed_label"],
+                        "line": p["line"],
+                        "text": p["text"],
+                    }
+                )
+    checks = rule_checks(rule_id, kb_dir, set(rules))
+    if fmt == "json":
+        click.echo(
+            json.dumps(
+                {
+                    "rule": rule_id,
+                    "title": rule.title,
+                    "summary": rule.summary,
+                    "topic": rule.topic,
+                    "parameters": list(rule.parameters),
+                    "provisions": texts,
+                    "scenarios": [r.as_dict() for r in checks],
+                },
+                ensure_ascii=False,
+                indent=2,
+            )
+        )
+        return
+    click.echo(f"{rule.id}: {rule.title}\n  {rule.summary}\n  topic: {rule.topic}")
+    if rule.parameters:
+        click.echo(f"  parameters: {', '.join(rule.parameters)}")
+    if not texts:
+        click.echo("  (no edition has this rule)")
+    for t in texts:
+        click.echo(f"\n{t['edition']} {t['label']} (line {t['line']})")
+        for text_line in str(t["text"]).splitlines():
+            click.echo(f"  {text_line}")
+    if checks:
+        click.echo("\nscenarios:")
+        for r in checks:
+            click.echo(f"  {'pass' if r.passed else 'FAIL'}  {r.edition:8} {r.scenario}: {r.title}")
+
+
+def rule_checks(rule_id: str, kb_dir: Path, rule_ids: set[str]) -> list[Any]:
+    """The scenario checks that exercise one rule, run now."""
+    from extract.arbiter import check as check_stage
+    from extract.arbiter.engine import load_laws
+    from extract.io.scenarios import load_scenarios
+
+    folder = kb_dir / "scenarios"
+    if not folder.is_dir():
+        return []
+    laws = load_laws(kb_dir)
+    scenarios = [s for s in load_scenarios(folder, rule_ids, set(laws)) if rule_id in s.rules]
+    return check_stage.run_scenarios(scenarios, laws)

@@ -1,0 +1,37 @@
+"""`chesslaws site`: KB -> site/ pages -> mkdocs build."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from extract.cli.common import data_options, main, path_option
+from extract.io.outputs import check_output_dir, check_pages_dir
+
+
+@main.command()
+@path_option("--out", "out_dir", "public", "Where mkdocs writes the static site.")
+@path_option("--site-dir", "site_dir", "site", "mkdocs docs_dir: hand-written pages plus the generated ones.")
+@data_options
+def site(out_dir: Path, site_dir: Path, corpus_dir: Path, kb_dir: Path) -> None:
+    """Render the KB into Markdown pages under site/ and build the static site with mkdocs.
+
+    Example: chesslaws site --out public
+    """
+    import time
+
+    from extract.reports.collect import collect
+    from extract.site.render import build_site, render_site
+
+    project = Path.cwd()
+    protected = (corpus_dir, kb_dir, site_dir)
+    check_pages_dir(site_dir, (corpus_dir, kb_dir), project)
+    out_dir = check_output_dir(out_dir, protected, project)
+    started = time.perf_counter()
+    reports = collect(kb_dir, corpus_dir, progress=click.echo)
+    pages = render_site(kb_dir, corpus_dir, site_dir, reports=reports)
+    click.echo(f"rendered {len(pages)} pages into {site_dir}")
+    build_site(Path.cwd(), out_dir)
+    timings = ", ".join(f"{k} {v:.1f} s" for k, v in reports.timings.items())
+    click.echo(f"built site into {out_dir} in {time.perf_counter() - started:.1f} s ({timings})")

@@ -1,0 +1,173 @@
+"""kb/scenarios/*.yaml -> Scenario: strict keys, known events, existing rules and editions."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from extract.io.rules import read_yaml_list
+from extract.model import InputError
+from extract.model.scenario import RESULTS, Setup, san_moves
+
+SCENARIO_KEYS = {"id", "title", "rules", "setup", "events", "expect", "quotes", "notes"}
+SETUP_KEYS = {
+    "fen",
+    "moves",
+    "time_control",
+    "clocks",
+    "games_per_arbiter",
+    "arbiter_present",
+    "quickplay_finish",
+    "regulations",
+}
+EVENT_KINDS = {
+    "move",
+    "attempt",
+    "illegal_move",
+    "press_without_move",
+    "two_handed_move",
+    "promotion_incomplete",
+    "draw_offer",
+    "draw_accept",
+    "draw_claim",
+    "flag_fall",
+    "both_flags",
+    "late_arrival",
+    "colours_reversed",
+    "setup_claim",
+    "electronic_device",
+    "quickplay_claim",
+    "increment_request",
+    "scoresheet_view",
+    "board_check",
+}
+EVENT_EXTRAS = {"by", "spend", "claimed"}
+EXPECT_KEYS = {
+    "result",
+    "reason",
+    "category",
+    "clock",
+    "illegal_moves",
+    "claim",
+    "legal",
+    "restart",
+    "increment",
+    "recording",
+    "request",
+    "board",
+}
+
+
+@dataclass(frozen=True)
+class Scenario:
+    id: str
+    title: str
+    rules: tuple[str, ...]
+    setup: Setup
+    events: tuple[dict[str, object], ...]
+    expect: dict[str, dict[str, object]]
+    quotes: dict[str, str]
+    path: str
+    line: int
+    notes: tuple[str, ...] = ()
+
+
+def load_scenarios(folder: Path, rule_ids: set[str], editions: set[str]) -> list[Scenario]:
+    """Every scenario of folder/*.yaml, checked: known keys and events, existing rules and editions."""
+    scenarios: list[Scenario] = []
+    seen: dict[str, str] = {}
+    if not folder.is_dir():
+        raise InputError(folder, None, "no such scenario directory")
+    for path in sorted(folder.glob("*.yaml")):
+        entries = read_yaml_list(path, "scenarios")
+        for entry in entries:
+            scenario = _scenario(path, entry, rule_ids, editions)
+            if scenario.id in seen:
+                raise InputError(
+                    path, scenario.line, f"scenario id '{scenario.id}' also used at {seen[scenario.id]}"
+                )
+            seen[scenario.id] = f"{path}:{scenario.line}"
+            scenarios.append(scenario)
+    return scenarios
+
+
+def _plain(value: object) -> object:
+    """Drop the loader's __line__ markers."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items() if k != "__line__"}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _scenario(path: Path, entry: object, rule_ids: set[str], editions: set[str]) -> Scenario:
+    if not isinstance(entry, dict):
+        raise InputError(path, None, "each scenario must be a mapping")
+    line = int(entry.get("__line__", 0))
+    data = _plain(entry)
+    assert isinstance(data, dict)
+
+    def fail(message: str, at: object = None) -> InputError:
+        at_line = at.get("__line__", line) if isinstance(at, dict) else line
+        return InputError(path, at_line, f"scenario '{data.get('id', '?')}': {message}")
+
+    unknown = set(data) - SCENARIO_KEYS
+    if unknown:
+        raise fail(
+            f"unknown key(s) {', '.join(sorted(unknown))}; allowed: {', '.join(sorted(SCENARIO_KEYS))}"
+        )
+    for key in ("id", "title", "rules", "events", "expect"):
+        if not data.get(key) and key != "events":
+            raise fail(f"missing '{key}'")
+    rules = tuple(str(r) for r in data["rules"])
+    for rule in rules:
+        if rule not in rule_ids:
+            raise fail(f"unknown rule '{rule}'")
+    setup = data.get("setup") or {}
+    if set(setup) - SETUP_KEYS:
+        raise fail(f"unknown setup key(s) {', '.join(sorted(set(setup) - SETUP_KEYS))}", entry.get("setup"))
+    events = data.get("events") or []
+    for raw, event in zip(entry.get("events") or [], events, strict=True):
+        if not isinstance(event, dict):
+            raise fail(f"event {event!r} must be a mapping like {{move: e4}}", raw)
+        kinds = set(event) - EVENT_EXTRAS
+        if len(kinds) != 1 or not kinds <= EVENT_KINDS:
+            raise fail(f"event {event} must have exactly one of: {', '.join(sorted(EVENT_KINDS))}", raw)
+    expect = data["expect"]
+    for edition, ruling in expect.items():
+        if edition not in editions:
+            raise fail(f"unknown edition '{edition}' in expect", entry["expect"])
+        if not isinstance(ruling, dict) or set(ruling) - EXPECT_KEYS:
+            raise fail(f"expect for {edition} may only use {', '.join(sorted(EXPECT_KEYS))}", entry["expect"])
+        if "result" in ruling and ruling["result"] not in RESULTS:
+            raise fail(
+                f"result '{ruling['result']}' for {edition} must be one of {', '.join(RESULTS)}",
+                entry["expect"],
+            )
+    quotes = {str(k): str(v) for k, v in (data.get("quotes") or {}).items()}
+    try:
+        setup_value = Setup(
+            fen=setup.get("fen"),
+            moves=san_moves(setup.get("moves") or ()),
+            time_control=str(setup.get("time_control", "90+30")),
+            clocks=dict(setup.get("clocks") or {}),
+            games_per_arbiter=int(setup.get("games_per_arbiter", 1)),
+            arbiter_present=bool(setup.get("arbiter_present", True)),
+            quickplay_finish=bool(setup.get("quickplay_finish", False)),
+            regulations=dict(setup.get("regulations") or {}),
+        )
+    except (TypeError, ValueError) as error:
+        raise fail(f"bad setup: {error}", entry.get("setup")) from error
+    notes = data.get("notes") or ()
+    return Scenario(
+        id=str(data["id"]),
+        title=str(data["title"]),
+        rules=rules,
+        setup=setup_value,
+        events=tuple(events),
+        expect={str(e): dict(r) for e, r in expect.items()},
+        quotes=quotes,
+        path=str(path),
+        line=line,
+        notes=tuple(notes) if isinstance(notes, list) else (str(notes),),
+    )

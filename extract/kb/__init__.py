@@ -1,0 +1,1 @@
+"""The knowledge base: alignment to rules, parameters, the graph, the build."""

@@ -1,0 +1,1 @@
+"""Reports over the KB: diff, lint, and the collection the site shows."""

@@ -1,0 +1,1 @@
+"""The static site: views, SVG, mkdocs."""

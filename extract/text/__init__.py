@@ -1,0 +1,1 @@
+"""Text stages: clean, segment into provisions, analyse with spaCy, notation."""
