@@ -3,8 +3,12 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# Debian packages: chromium for the browser tests, Apertium pairs for wording diffs between the
+# Scandinavian editions. Installed when we run as root with apt-get; otherwise one line says how.
+DEBIAN_PACKAGES := chromium apertium apertium-dan-nor apertium-swe-dan apertium-swe-nor
+DEBIAN_STAMP := $(VENV)/.debian-checked
 
-.PHONY: build test lint clean
+.PHONY: build test lint clean debian
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -12,11 +16,26 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-build: $(STAMP)
+$(DEBIAN_STAMP): $(STAMP)
+	@missing=""; for p in $(DEBIAN_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -z "$$missing" ]; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	  echo "installing Debian packages:$$missing"; \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq$$missing) >/dev/null \
+	    || echo "chesslaws: could not install$$missing; browser tests and Apertium wording diffs are skipped"; \
+	else \
+	  echo "chesslaws: missing Debian packages:$$missing (browser tests and Apertium wording diffs are skipped);"; \
+	  echo "  install them with: sudo apt-get install -y$$missing"; \
+	fi
+	@touch $(DEBIAN_STAMP)
+
+debian: $(DEBIAN_STAMP)
+
+build: $(STAMP) $(DEBIAN_STAMP)
 	$(BIN)/chesslaws build
 	$(BIN)/chesslaws site
 
-test: $(STAMP)
+test: $(STAMP) $(DEBIAN_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
 	$(BIN)/pytest
