@@ -18,12 +18,13 @@ from extract.model import Edition, InputError
 
 METADATA_FILE = "editions.yaml"
 
-# Keys that must be present in every entry. The first group must also have a value; the second may
-# be null, because a text does not always say who approved it (sv-2009 does not).
-REQUIRED_VALUES = ("id", "file", "language", "title", "fide_edition", "in_force")
-REQUIRED_NULLABLE = ("congress", "approved_by", "approved_on")
-OPTIONAL = ("translator", "source", "notes", "numbering")
-ALLOWED_KEYS = REQUIRED_VALUES + REQUIRED_NULLABLE + OPTIONAL
+# Keys that must be present in every entry, with a value: all a new edition needs. Everything else
+# is optional and may be null, because a text does not always say who approved it (sv-2009 does not).
+# A missing title is read from the text itself (its first line with words).
+REQUIRED_VALUES = ("id", "file", "language", "fide_edition", "in_force")
+OPTIONAL_VALUES = ("title", "congress", "approved_by", "approved_on", "translator", "source")
+OPTIONAL = OPTIONAL_VALUES + ("notes", "numbering")
+ALLOWED_KEYS = REQUIRED_VALUES + OPTIONAL
 
 MAX_CONTROL_SHARE = 0.01
 
@@ -87,6 +88,16 @@ def read_text(path: Path) -> str:
     return text
 
 
+def title_from_text(text: str) -> str | None:
+    """The first line of a text that has words, without Markdown marks: the title when none is given."""
+    for line in text.splitlines():
+        words = re.sub(r"<[^>]*>|[#*_`>|\[\]]", " ", line)
+        words = " ".join(words.split())
+        if re.search(r"[^\W\d_]{2,}", words):
+            return words[:120]
+    return None
+
+
 def _compose(meta_path: Path) -> Node:
     """The YAML node tree of the metadata file, with line marks; syntax errors become InputErrors."""
     try:
@@ -146,15 +157,14 @@ def _edition(meta_path: Path, entry: Node) -> Edition:
             )
         fields[key.value] = value
 
-    missing = [name for name in REQUIRED_VALUES + REQUIRED_NULLABLE if name not in fields]
+    missing = [name for name in REQUIRED_VALUES if name not in fields]
     if missing:
         raise InputError(meta_path, _line(entry), f"edition entry lacks required field {', '.join(missing)}")
 
     values = {name: _string(meta_path, name, fields[name], nullable=False) for name in REQUIRED_VALUES}
-    nullable = {name: _string(meta_path, name, fields[name], nullable=True) for name in REQUIRED_NULLABLE}
     optional = {
         name: _string(meta_path, name, fields[name], nullable=True) if name in fields else None
-        for name in ("translator", "source")
+        for name in OPTIONAL_VALUES
     }
     edition_id, language = values["id"], values["language"]
 
@@ -183,19 +193,20 @@ def _edition(meta_path: Path, entry: Node) -> Edition:
         )
 
     text_path = _text_path(meta_path, values["file"], fields["file"])
+    text = read_text(text_path)
     return Edition(
         id=edition_id,
         language=language,
-        title=values["title"],
+        title=optional["title"] or title_from_text(text) or edition_id,
         fide_edition=values["fide_edition"],
         in_force=in_force,
-        congress=nullable["congress"],
-        approved_by=nullable["approved_by"],
-        approved_on=nullable["approved_on"],
+        congress=optional["congress"],
+        approved_by=optional["approved_by"],
+        approved_on=optional["approved_on"],
         translator=optional["translator"],
         notes=_notes(meta_path, fields.get("notes")),
         path=text_path,
-        text=read_text(text_path),
+        text=text,
         numbering=_numbering(meta_path, fields.get("numbering")),
         source=optional["source"],
     )

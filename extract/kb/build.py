@@ -94,7 +94,7 @@ def build(
     reports: list[EditionReport] = []
     documents: dict[str, list[dict[str, object]]] = {}
     for edition in editions:
-        provisions = segment(edition)
+        provisions = segment(edition, kb_dir)
         documents[edition.id] = [p.as_dict() for p in provisions]
         files[f"provisions/{edition.id}.yaml"] = dump_yaml(provisions_document(edition, provisions))
         reports.append(report(edition, provisions))
@@ -119,7 +119,7 @@ def build(
         fingerprints = {}
         for key, provision in keyed[edition.id]:
             text = str(provision["text"] or provision.get("heading") or "")
-            fingerprints[key] = fingerprint(text, edition.language, matcher)
+            fingerprints[key] = fingerprint(text, edition.language, matcher, kb_dir)
             if provision["kind"] not in ("table", "example"):
                 references[(edition.id, key)] = list(fingerprints[key].references)
             term_hits[(edition.id, key)] = set(fingerprints[key].concepts)

@@ -2,8 +2,8 @@
 
 One spaCy pipeline per language: `spacy.blank(lang)` with the lookup lemmatizer from
 spacy-lookups-data where it has tables (da, sv, hu). Bokmål has none: its lemmas come from the curated
-suffix list in extract/data/lexicon/nb.yaml. Number words, ordinals and units are data
-(extract/data/lexicon/<lang>.yaml), not code.
+suffix list in kb/languages/nb.yaml. Number words, ordinals, units and comparators are data
+(kb/languages/<lang>.yaml, read through `--kb`), not code; a language without a file gets empty tables.
 """
 
 from __future__ import annotations
@@ -11,12 +11,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import yaml
 
+from extract.io import languages
+from extract.io.languages import DEFAULT_KB
 from extract.model import InputError
 
 LOOKUP_LANGUAGES = {"da", "sv", "hu"}
@@ -36,29 +37,32 @@ WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 
 
 @cache
-def lexicon(language: str) -> dict[str, Any]:
-    """Number words, ordinals, units (and Bokmål suffixes) for a language."""
-    path = resources.files("extract").joinpath(f"data/lexicon/{language}.yaml")
-    return yaml.safe_load(path.read_text(encoding="utf-8"))
+def lexicon(language: str, kb_dir: Path = DEFAULT_KB) -> dict[str, Any]:
+    """Number words, ordinals, units, comparators (and Bokmål suffixes) of a language (kb/languages)."""
+    return languages.lexicon(Path(kb_dir), language)
 
 
 @cache
 def pipeline(language: str) -> Any:
-    """A blank spaCy pipeline with the lookup lemmatizer where spacy-lookups-data has tables."""
+    """A blank spaCy pipeline with the lookup lemmatizer where spacy-lookups-data has tables; spaCy's
+    multi-language tokenizer for a language it does not know."""
     import spacy
 
-    nlp = spacy.blank(language)
+    try:
+        nlp = spacy.blank(language)
+    except ImportError:
+        nlp = spacy.blank("xx")
     if language in LOOKUP_LANGUAGES:
         nlp.add_pipe("lemmatizer", config={"mode": "lookup"})
         nlp.initialize()
     return nlp
 
 
-def lemmas(text: str, language: str) -> list[str]:
+def lemmas(text: str, language: str, kb_dir: Path = DEFAULT_KB) -> list[str]:
     """Lower-cased lemmas of the words of a text."""
     if language in LOOKUP_LANGUAGES:
         return [t.lemma_.lower() for t in pipeline(language)(text) if t.is_alpha]
-    suffixes = sorted(lexicon(language).get("suffixes", []), key=len, reverse=True)
+    suffixes = sorted(lexicon(language, kb_dir).get("suffixes", []), key=len, reverse=True)
     return [strip_suffix(w.lower(), suffixes) for w in WORD.findall(text)]
 
 
@@ -87,9 +91,9 @@ def references(text: str) -> list[str]:
     return found
 
 
-def numbers(text: str, language: str) -> set[int]:
+def numbers(text: str, language: str, kb_dir: Path = DEFAULT_KB) -> set[int]:
     """Numbers written with digits or words (cardinals and ordinals)."""
-    words = lexicon(language)
+    words = lexicon(language, kb_dir)
     values = {int(n) for n in NUMBER.findall(text) if int(n) <= 200}
     for word in WORD.findall(text.lower()):
         value = words["numbers"].get(word, words["ordinals"].get(word))
@@ -140,6 +144,8 @@ class TermMatcher:
         self.language = language
         by_term: dict[str, set[str]] = {}
         for concept in concepts:
+            if language == "en":  # the termbase's `en` column is the English Laws' own term
+                by_term.setdefault(concept.en.lower(), set()).add(concept.id)
             for edition, terms in concept.terms.items():
                 if edition.split("-")[0] != language:
                     continue
@@ -184,10 +190,12 @@ def trigrams(text: str) -> tuple[str, ...]:
     return tuple(word[i : i + 3] for word in words if len(word) > 3 for i in range(len(word) - 2))
 
 
-def fingerprint(text: str, language: str, matcher: TermMatcher | None) -> Fingerprint:
-    text_lemmas = lemmas(text, language) if matcher is not None else []
+def fingerprint(
+    text: str, language: str, matcher: TermMatcher | None, kb_dir: Path = DEFAULT_KB
+) -> Fingerprint:
+    text_lemmas = lemmas(text, language, kb_dir) if matcher is not None else []
     return Fingerprint(
-        numbers=frozenset(numbers(text, language)),
+        numbers=frozenset(numbers(text, language, kb_dir)),
         references=tuple(references(text)),
         squares=frozenset(squares(text)),
         concepts=frozenset(matcher.concepts(text, text_lemmas) if matcher else ()),
@@ -232,12 +240,12 @@ class Quantity:
 
 
 @cache
-def phrase_matcher(language: str) -> Any:
+def phrase_matcher(language: str, kb_dir: Path = DEFAULT_KB) -> Any:
     """spaCy PhraseMatcher for the comparator, 'next', zero and multiplier phrases of a language."""
     from spacy.matcher import PhraseMatcher
 
     nlp = pipeline(language)
-    words = lexicon(language)
+    words = lexicon(language, kb_dir)
     matcher = PhraseMatcher(nlp.vocab, attr="LOWER")
     groups = {f"PRE:{k}": v for k, v in words.get("comparators", {}).items()}
     groups |= {f"POST:{k}": v for k, v in words.get("postfix", {}).items()}
@@ -245,6 +253,7 @@ def phrase_matcher(language: str) -> Any:
         "NEXT": words.get("next", []),
         "ZERO": words.get("zero", []),
         "MULT": words.get("multiply", []),
+        "MULTBY": words.get("multiplied_by", []),
         "INSTEAD": words.get("instead", {}).get("phrases", []),
     }
     for label, phrases in groups.items():
@@ -253,16 +262,16 @@ def phrase_matcher(language: str) -> Any:
     return matcher
 
 
-def quantities(text: str, language: str) -> list[Quantity]:
+def quantities(text: str, language: str, kb_dir: Path = DEFAULT_KB) -> list[Quantity]:
     """Quantities in a text, in order. Units, comparators and number words come from the lexicon."""
-    words = lexicon(language)
+    words = lexicon(language, kb_dir)
     doc = pipeline(language).make_doc(text)
     units = {form.lower(): unit for unit, forms in words["units"].items() for form in forms}
     articles = set(words.get("articles", []))
     increments = {w.lower() for w in words.get("increment_words", [])}
     phrases: dict[int, tuple[str, int]] = {}  # first token -> (label, end token)
     ending: dict[int, tuple[str, int]] = {}  # last token + 1 -> (label, start token)
-    matcher = phrase_matcher(language)
+    matcher = phrase_matcher(language, kb_dir)
     for match_id, begin, stop in matcher(doc):
         label = doc.vocab.strings[match_id]
         phrases[begin] = (label, stop)
@@ -312,6 +321,8 @@ def quantities(text: str, language: str) -> list[Quantity]:
             continue
         value, unit = parsed
         last = i
+        if unit is None and ending.get(i, ("",))[0] == "MULTBY":
+            unit = "factor"  # "multiplied by 60", "умноженное на 60"
         if unit is None:
             unit, last = _unit_after(doc, i, units, phrases, number, increments)
         if doc[i].lower_ in articles and unit not in ("minute", "hour", "second"):

@@ -16,11 +16,10 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 
 import chess
-import yaml
 
+from extract.io.languages import DEFAULT_KB, language_data
 from extract.model import Edition, Finding, Provision
 from extract.text.segment import normalize_label
 
@@ -316,8 +315,8 @@ def check_notation(token: str, letters: dict[str, str]) -> str | None:
 
 @cache
 def _negations(language: str) -> tuple[str, ...]:
-    data = yaml.safe_load(resources.files("extract").joinpath("data/notation.yaml").read_text("utf-8"))
-    return tuple(data.get("negation", {}).get(language, ()))
+    data = language_data(DEFAULT_KB, language) or {}
+    return tuple(str(word) for word in data.get("negation") or ())
 
 
 def _lines(text: str, start: int, end: int) -> Iterator[tuple[int, str]]:

@@ -13,10 +13,10 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
+from pathlib import Path
+from typing import Any
 
-import yaml
-
+from extract.io.languages import DEFAULT_KB, structure_words
 from extract.model import Edition, InputError, Provision
 from extract.text.clean import Line, split_lines
 
@@ -25,52 +25,91 @@ ITEM_KINDS = {"item", "appendix item", "guideline item"}
 CONTINUE = "+"
 
 
-@cache
-def structure_lexicon() -> dict[str, object]:
-    """The per-language words that name parts of the Laws (extract/data/structure.yaml)."""
-    text = resources.files("extract").joinpath("data/structure.yaml").read_text(encoding="utf-8")
-    return yaml.safe_load(text)
+def structure_lexicon(kb_dir: Path = DEFAULT_KB) -> dict[str, Any]:
+    """The words that name parts of the Laws, of every language in kb/languages (merged)."""
+    return structure_words(Path(kb_dir))
 
 
 @dataclass(frozen=True)
 class HeadingPatterns:
-    """Article, appendix and guideline headings, built from the words in structure.yaml."""
+    """Article, appendix and guideline headings, built from the structure words of kb/languages."""
 
-    chapter: re.Pattern[str]  # "1. fejezet", "11 fejezet A játékosok viselkedése"
-    appendix: re.Pattern[str]  # "A. Hængepartier", "Tillæg A. Hurtigskak", "## C."
+    chapter: re.Pattern[str]  # "1. fejezet", "11 fejezet A játékosok viselkedése", "7. cikk"
+    article: re.Pattern[str] | None  # "Article 7: Irregularities", "Статья 7:", "Artikel 7"
+    appendix: re.Pattern[str]  # "A. Hængepartier", "Tillæg A. Hurtigskak", "## C.", "G: Guidelines"
     appendix_word: re.Pattern[str]  # "Tillegg G", "Függelék D. …"
     guideline: re.Pattern[str]  # "Anbefaling I. Afbrudte partier", "III. Bónuszidő …"
 
 
+def _alternatives(words: list[str], fallback: str) -> str:
+    """A regex alternation of words, longest first; a pattern that never matches when there are none."""
+    ordered = sorted({str(w) for w in words}, key=len, reverse=True)
+    return "|".join(re.escape(w) for w in ordered) or fallback
+
+
 @cache
-def heading_patterns() -> HeadingPatterns:
-    lexicon = structure_lexicon()
-
-    def words(key: str) -> str:
-        return "|".join(re.escape(str(w)) for w in lexicon[key])  # type: ignore[union-attr]
-
-    appendix, guideline, chapter = words("appendix_words"), words("guideline_words"), words("chapter_words")
+def heading_patterns(kb_dir: Path = DEFAULT_KB) -> HeadingPatterns:
+    lexicon = structure_lexicon(kb_dir)
+    never = r"(?!x)x"
+    appendix = _alternatives(lexicon["appendix_words"], never)
+    guideline = _alternatives(lexicon["guideline_words"], never)
+    chapter = _alternatives(lexicon["chapter_words"] + lexicon["article_after"], never)
+    before = lexicon["article_before"]
+    article = None
+    if before:
+        article = re.compile(
+            rf"^(?i:{_alternatives(before, never)})\s+(\d{{1,2}})(?![.,]?\d)\s*[:.–-]?\s*(.*)$"
+        )
     return HeadingPatterns(
         chapter=re.compile(rf"^(\d{{1,2}})\s*\.?\s*(?i:{chapter})\b\s*[:.]?\s*(.*)$"),
-        appendix=re.compile(rf"^(?:(?i:{appendix})\s+)?([A-H])\s*\.(?!\s*\d)\s*(\S.{{0,100}})?$"),
+        article=article,
+        appendix=re.compile(
+            rf"^(?:(?i:{appendix})\s+)?([A-H])\s*(?:\.|:(?=\s))(?!\s*\d)\s*(\S.{{0,100}})?$"
+        ),
         appendix_word=re.compile(rf"^(?i:{appendix})\s+([A-H])\b\.?\s*(.*)$"),
         guideline=re.compile(rf"^(?:(?i:{guideline})\s+)?({ROMAN_UPPER})\.\s+(?!\d)(\S.*)$"),
     )
 
 
-def structural_label(text: str) -> str | None:
+def structural_label(text: str, kb_dir: Path = DEFAULT_KB) -> str | None:
     """The structural label ("preface", "part.competition", "GL" …) a heading line names, if any."""
     key = re.sub(r"^[\d.\s]+(?=\D)", "", text).strip().rstrip(":.").strip().casefold()
+    key = " ".join(key.split())
     if not key or len(key) > 60:
         return None
-    lexicon = structure_lexicon()
+    lexicon = structure_lexicon(kb_dir)
     for label, words in lexicon.items():
-        if not label.endswith("_words") and isinstance(words, list) and key in words:
+        if label in STRUCTURE_LABELS and key in words:
             return label
-    for label, titles in lexicon["guideline_titles"].items():  # type: ignore[union-attr]
+    for label, titles in lexicon["guideline_titles"].items():
         if key in titles:
             return label
     return None
+
+
+STRUCTURE_LABELS = (
+    "intro", "preface", "contents", "part.basic", "part.competition", "part.appendices",
+    "part.guidelines", "glossary",
+)  # fmt: skip
+
+# Letters of other scripts that look like Latin ones, folded in labels ("В.1" with a Cyrillic Ve is B.1).
+LOOKALIKES = str.maketrans(
+    "АВСЕНІКМОРТХЈЅаеорсхіјѕΑΒΕΗΙΚΜΝΟΡΤΧΖ", "ABCEHIKMOPTXJSaeopcxijsABEHIKMNOPTXZ"
+)
+_LABEL_HEAD = re.compile(r"^\W{0,3}([^\W\d_]{1,3})(?=[\s.:)]*\d|\.\s|\s*$)")
+
+
+def fold_label(text: str) -> str:
+    """The text with look-alike letters of other scripts in its leading label folded to Latin; the same
+    length, so offsets and the printed label (taken from the unfolded text) are kept."""
+    match = _LABEL_HEAD.match(text)
+    if not match:
+        return text
+    head = match.group(1)
+    folded = head.translate(LOOKALIKES)
+    if folded == head or not folded.isascii():
+        return text
+    return text[: match.start(1)] + folded + text[match.end(1) :]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -164,6 +203,10 @@ class Segmenter:
     in_fence: bool = False
     lost_count: int = 0
     hints: list[str] | None = None
+    kb_dir: Path = DEFAULT_KB
+    unfolded: dict[int, str] = field(default_factory=dict)  # line number -> text before folding
+    markdown_lists: bool = False  # items numbered by auto-numbered Markdown lists, not printed labels
+    list_numbers: dict[str, tuple[int, int]] = field(default_factory=dict)  # parent -> (last, offset)
 
     # -- emitting -------------------------------------------------------------------------------
     def emit(
@@ -254,7 +297,7 @@ class Segmenter:
         found: dict[str, set[str]] = {}
         for line in units:
             match = PLAIN.match(line.text)
-            if match and not structural_label(line.text[match.end() :]):
+            if match and not structural_label(line.text[match.end() :], self.kb_dir):
                 label = normalize_label(match.group(1))
                 found.setdefault(label.split(".")[0], set()).add(label)
         return found
@@ -265,11 +308,11 @@ class Segmenter:
             return self.table(line)
         if self.in_glossary and ("\t" in line.raw or self.provisions[-1].kind == "glossary entry"):
             return self.glossary(line)
-        structural = structural_label(text)
+        structural = structural_label(text, self.kb_dir)
         if (
             structural
             and structural.startswith("part.")
-            and not any(opens_article(a.text) for a in ahead[:2])
+            and not any(opens_article(a.text, self.kb_dir) for a in ahead[:2])
         ):
             structural = None  # "Anbefalinger" inside an appendix is a sub-heading, not a part
         if structural and self.start_structural(line, structural):
@@ -380,7 +423,7 @@ class Segmenter:
         provision.heading = term
         provision.text = re.sub(r"<[^>]+>", "", match.group(3)).strip()
         provision.cites = [
-            cite for cite in (glossary_cite(c) for c in re.split(r"[,;]", match.group(2))) if cite
+            cite for cite in (glossary_cite(c, self.kb_dir) for c in re.split(r"[,;]", match.group(2))) if cite
         ]
         return None
 
@@ -414,7 +457,7 @@ class Segmenter:
         text = line.text
         label = printed = title = None
         inferred = False
-        patterns = heading_patterns()
+        patterns = heading_patterns(self.kb_dir)
         for pattern in (SECTION_HEAD, patterns.chapter):
             match = pattern.match(text)
             if match and len(match.group(2)) < 90:
@@ -459,7 +502,7 @@ class Segmenter:
         if match.re is PLAIN:
             label = normalize_label(match.group(1))
             rest = text[match.end() :]
-            if structural_label(rest):
+            if structural_label(rest, self.kb_dir):
                 return False
         else:
             prefix = match.group(1).upper()
@@ -752,26 +795,28 @@ class Segmenter:
         self.provisions = ordered
 
 
-def opens_article(text: str) -> bool:
+def opens_article(text: str, kb_dir: Path = DEFAULT_KB) -> bool:
     """Whether a cleaned line is an article, appendix or guideline heading."""
-    patterns = heading_patterns()
+    patterns = heading_patterns(kb_dir)
     starts = (SECTION_HEAD, patterns.chapter, patterns.appendix_word, patterns.guideline, TITLE_HEAD)
+    if patterns.article and patterns.article.match(text):
+        return True
     return any(p.match(text) for p in starts) or bool(patterns.appendix.match(text) and len(text) < 110)
 
 
-def glossary_cite(raw: str) -> str | None:
+def glossary_cite(raw: str, kb_dir: Path = DEFAULT_KB) -> str | None:
     text = raw.strip()
     if not text:
         return None
-    structural = structural_label(text)
+    structural = structural_label(text, kb_dir)
     if structural:
         return structural
     return normalize_label(re.sub(r"\.{2,}", ".", text)) or None
 
 
-def segment(edition: Edition) -> list[Provision]:
-    """All provisions of one edition in document order."""
-    provisions = Segmenter(edition, split_lines(edition.text)).run()
+def segment(edition: Edition, kb_dir: Path = DEFAULT_KB) -> list[Provision]:
+    """All provisions of one edition in document order; structure words come from kb_dir/languages."""
+    provisions = Segmenter(edition, split_lines(edition.text), kb_dir=Path(kb_dir)).run()
     return provisions
 
 

@@ -1,0 +1,140 @@
+"""Per-language data the text stages read: kb/languages/<lang>.yaml, outside the package.
+
+One file per language (ISO 639-1 code), curated by people and supplied with `--kb`, so a user can add
+a language without touching code. A file holds:
+
+  structure     words that name parts of the Laws: intro, preface, contents, part.*, glossary
+                (whole heading lines), article / appendix / guideline / chapter words with the side
+                of the number they stand on, guideline titles
+  numbers, ordinals, times, multiplied   number words and what they mean
+  units         unit -> word forms (minute, second, hour, move, cm, time, game)
+  comparators   before: {more: [...], ...} words before the number ("more than 10");
+                after: {...} words after the quantity ("10 minutes or less")
+  multiply      words between a factor and the increment ("60 times any increment")
+  multiplied_by words before a factor ("multiplied by 60", "умноженное на 60")
+  next, zero, articles, increment_words, instead, suffixes   see kb/languages/README.md
+  modal, negation   modal verbs (shall, must, may) and negation words
+
+A language without a file still builds: labels and structure come from digits and numbering alone.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from extract.model import InputError
+
+LANGUAGES = "languages"
+DEFAULT_KB = Path(__file__).resolve().parents[2] / "kb"
+
+STRUCTURE_KEYS = {
+    "intro", "preface", "contents", "part.basic", "part.competition", "part.appendices",
+    "part.guidelines", "glossary", "article_before", "article_after", "appendix_words",
+    "guideline_words", "chapter_words", "guideline_titles",
+}  # fmt: skip
+WORD_KEYS = {
+    "language", "name", "script", "structure", "numbers", "ordinals", "times", "multiplied", "units",
+    "comparators", "multiply", "multiplied_by", "next", "zero", "articles", "increment_words",
+    "instead", "suffixes", "modal", "negation",
+}  # fmt: skip
+COMPARATORS = {"more", "at_least", "less", "at_most", "between"}
+
+MISSING_COST = (
+    "labels and structure come from digits and numbering only; no number words, units or "
+    "comparators, so parameters stated in words are not read"
+)
+
+
+def language_path(kb_dir: Path, code: str) -> Path:
+    return Path(kb_dir) / LANGUAGES / f"{code}.yaml"
+
+
+@cache
+def language_data(kb_dir: Path, code: str) -> dict[str, Any] | None:
+    """The checked data of one language, or None when kb/languages has no file for it."""
+    path = language_path(kb_dir, code)
+    if not path.is_file():
+        return None
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        raise InputError(path, mark.line + 1 if mark else None, f"invalid YAML: {error.problem}") from None
+    except (yaml.YAMLError, UnicodeDecodeError) as error:
+        raise InputError(path, None, f"cannot read language data: {error}") from None
+    if not isinstance(data, dict):
+        raise InputError(path, 1, "expected a mapping of language data (structure, numbers, units, ...)")
+    unknown = sorted(set(data) - WORD_KEYS)
+    if unknown:
+        raise InputError(path, _line_of(path, unknown[0]), f"unknown key '{unknown[0]}'")
+    structure = data.get("structure") or {}
+    if not isinstance(structure, dict):
+        raise InputError(path, _line_of(path, "structure"), "structure must be a mapping")
+    bad = sorted(set(structure) - STRUCTURE_KEYS)
+    if bad:
+        raise InputError(path, _line_of(path, bad[0]), f"unknown structure key '{bad[0]}'")
+    comparators = data.get("comparators") or {}
+    if not isinstance(comparators, dict) or set(comparators) - {"before", "after"}:
+        raise InputError(
+            path, _line_of(path, "comparators"), "comparators must map 'before' and 'after' to words"
+        )
+    for side in comparators.values():
+        if not isinstance(side, dict) or set(side) - COMPARATORS:
+            raise InputError(
+                path, _line_of(path, "comparators"), f"comparators name one of {sorted(COMPARATORS)}"
+            )
+    return data
+
+
+def lexicon(kb_dir: Path, code: str) -> dict[str, Any]:
+    """The words the analysis stage reads, in its own shape (empty tables for a missing language)."""
+    data = language_data(kb_dir, code) or {}
+    comparators = data.get("comparators") or {}
+    words = {key: value for key, value in data.items() if key not in ("structure", "comparators")}
+    words["comparators"] = comparators.get("before") or {}
+    words["postfix"] = comparators.get("after") or {}
+    for table in ("numbers", "ordinals", "units"):
+        words[table] = words.get(table) or {}
+    return words
+
+
+@cache
+def structure_words(kb_dir: Path) -> dict[str, Any]:
+    """Structure words of every language in kb/languages, merged: a heading is recognised whatever
+    language the rest of the text is in (FIDE texts keep English words such as "Appendix")."""
+    merged: dict[str, Any] = {key: [] for key in STRUCTURE_KEYS if key != "guideline_titles"}
+    merged["guideline_titles"] = {}
+    folder = Path(kb_dir) / LANGUAGES
+    for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
+        data = language_data(kb_dir, path.stem) or {}
+        for key, words in (data.get("structure") or {}).items():
+            if key == "guideline_titles":
+                for label, titles in (words or {}).items():
+                    merged[key].setdefault(label, []).extend(str(t).casefold() for t in titles or [])
+            else:
+                merged[key].extend(str(w).casefold() for w in words or [] if str(w) not in merged[key])
+    return merged
+
+
+def missing_languages(kb_dir: Path, codes: set[str]) -> list[str]:
+    """Languages of the corpus that kb/languages has no file for."""
+    return sorted(code for code in codes if language_data(kb_dir, code) is None)
+
+
+def missing_message(kb_dir: Path, code: str, editions: list[str]) -> str:
+    """The one line a build prints for a language without data."""
+    return (
+        f"no language data for '{code}' ({language_path(kb_dir, code)}; editions {', '.join(editions)}): "
+        f"{MISSING_COST}"
+    )
+
+
+def _line_of(path: Path, key: str) -> int | None:
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if line.lstrip().startswith(f"{key}:"):
+            return number
+    return None
