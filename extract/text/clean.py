@@ -21,6 +21,10 @@ JUNK_PATTERNS: tuple[re.Pattern[str], ...] = (
     JUNK_MARKER,
     HTML_TAG,
     IMAGE_PLACEHOLDER,
+    re.compile(r"!\[[^\]]*\]\([^)]*\)"),  # Markdown images: the picture itself is not text
+    re.compile(r"\[(?=[^\[\]]*\]\([^)\s]*\))"),  # Markdown link: its "[" ...
+    re.compile(r"(?<=[^\[])\]\([^)\s]*\)"),  # ... and its "](target)"; the link text is kept
+    re.compile(r"\\(?=[.*_#\[\]()-])"),  # Markdown escapes ("2\." for a literal "2.")
     re.compile(r"^\s*```\w*\s*$"),  # Markdown code fences around ASCII diagrams
     re.compile(_LEAD + r"#{1,6}(?=\s)"),  # Markdown heading marks
     BOLD_MARK,

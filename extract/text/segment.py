@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from extract.io.languages import DEFAULT_KB, structure_words
 from extract.model import Edition, InputError, Provision
+from extract.text import markdown
 from extract.text.clean import Line, split_lines
 
 STRUCTURAL_KINDS = {"preface", "heading"}
@@ -207,6 +208,7 @@ class Segmenter:
     unfolded: dict[int, str] = field(default_factory=dict)  # line number -> text before folding
     markdown_lists: bool = False  # items numbered by auto-numbered Markdown lists, not printed labels
     list_numbers: dict[str, tuple[int, int]] = field(default_factory=dict)  # parent -> (last, offset)
+    list_stack: list[tuple[int, Provision]] = field(default_factory=list)  # open list items (indent)
 
     # -- emitting -------------------------------------------------------------------------------
     def emit(
@@ -222,6 +224,10 @@ class Segmenter:
         inferred: bool = False,
     ) -> Provision:
         start = line.raw_span(col)[0] if col else line.start
+        original = self.unfolded.get(line.number)
+        if printed and original is not None and printed in line.text:
+            at = line.text.index(printed)
+            printed = original[at : at + len(printed)]  # the label as printed, look-alikes and all
         provision = Provision(
             edition=self.edition.id,
             label=label,
@@ -267,6 +273,7 @@ class Segmenter:
         self.check_hints_used()
         self.section = provision
         self.stack = []
+        self.list_stack = []
         self.lost_count = 0
         self.hints = None
 
@@ -282,6 +289,8 @@ class Segmenter:
     def run(self) -> list[Provision]:
         units = [line for line in self.lines if not line.blank]
         self.printed_by_section = self._printed_dotted(units)
+        printed = sum(len(labels) for labels in self.printed_by_section.values())
+        self.markdown_lists = markdown.uses_list_numbering(units, printed)
         self.lettered_references = {
             f"{m.group(1)}.{m.group(2)}" for m in LETTERED_REFERENCE.finditer(self.edition.text)
         }
@@ -303,10 +312,20 @@ class Segmenter:
         return found
 
     def step(self, line: Line, ahead: list[Line]) -> None:
+        folded = fold_label(line.text)
+        if folded != line.text:
+            self.unfolded[line.number] = line.text
+            line = replace(line, text=folded)
         text = line.text
         if self.in_fence or line.raw.lstrip().startswith("```"):
             return self.table(line)
-        if self.in_glossary and ("\t" in line.raw or self.provisions[-1].kind == "glossary entry"):
+        if markdown.is_toc_line(line):
+            return self.toc_entry(line)
+        if self.in_glossary and (
+            "\t" in line.raw
+            or self.provisions[-1].kind == "glossary entry"
+            or markdown.glossary_term(line)
+        ):
             return self.glossary(line)
         structural = structural_label(text, self.kb_dir)
         if (
@@ -327,6 +346,8 @@ class Segmenter:
             return None
         if "\t" in line.raw and not self.in_glossary or text.startswith("|"):
             return self.table(line)
+        if self.markdown_lists and self.section is not None and self.list_item(line):
+            return None
         if self.dotted(line):
             return None
         if self.marker(line, ahead):
@@ -408,8 +429,48 @@ class Segmenter:
             n += 1
         return f"{label}-{n}"
 
+    def toc_entry(self, line: Line) -> None:
+        """A linked table of contents is one provision, kept apart so its entries open nothing."""
+        current = self.provisions[-1] if self.provisions else None
+        if current and current.kind == "preface" and current.label.startswith("contents"):
+            return self.append(line)
+        label = "contents" if "contents" not in self.labels else self._unique("contents")
+        self.emit(line, label, "preface", printed=None, parent=None, heading="contents")
+        return None
+
+    def list_item(self, line: Line) -> bool:
+        """An item of an auto-numbered Markdown list: its depth comes from the indentation, its number
+        from its place among its siblings (lists restart at "1." after a table or a paragraph)."""
+        found = markdown.list_item(line)
+        if found is None:
+            return False
+        indent, written = found
+        while self.list_stack and self.list_stack[-1][0] >= indent:
+            self.list_stack.pop()
+        parent = self.list_stack[-1][1].label if self.list_stack else self.section_label
+        assert parent is not None
+        value, offset = markdown.list_value(written, self.list_numbers.get(parent))
+        self.list_numbers[parent] = (value, offset)
+        lettered = bool(self.lettered_references)
+        label = f"{parent}.{markdown.sub_item(value, len(self.list_stack), lettered)}"
+        if label in self.labels:
+            label = self._unique(label)
+        marker = re.match(r"\d{1,2}\.\s*", line.text)
+        assert marker is not None
+        provision = self.emit(
+            line, label, self.item_kind(), printed=marker.group(0).strip(), parent=parent,
+            inferred=value != written,
+        )  # fmt: skip
+        provision.text = line.text[marker.end() :].strip()
+        self.list_stack.append((indent, provision))
+        self.stack = [Node("dotted", label, provision)]
+        return True
+
     def glossary(self, line: Line) -> None:
         match = GLOSSARY_ENTRY.match(line.raw.lstrip("\ufeff"))
+        bold = markdown.glossary_term(line) if not match else None
+        if bold:
+            return self.glossary_entry(line, *bold)
         if not match or not match.group(1).strip():
             return self.append(line)
         term = re.sub(r"<[^>]+>", "", match.group(1)).strip()
@@ -426,6 +487,17 @@ class Segmenter:
             cite for cite in (glossary_cite(c, self.kb_dir) for c in re.split(r"[,;]", match.group(2))) if cite
         ]
         return None
+
+    def glossary_entry(self, line: Line, term: str, definition: str) -> None:
+        slug = re.sub(r"[^\w]+", "-", term.casefold()).strip("-") or "entry"
+        label = f"glossary.{slug}"
+        if label in self.labels:
+            label = self._unique(label)
+        provision = self.emit(line, label, "glossary entry", printed=None, parent=self.section_label)
+        provision.heading = term
+        provision.text = definition
+        cite = markdown.leading_cite(definition)
+        provision.cites = [normalize_label(cite)] if cite else []
 
     def table(self, line: Line) -> None:
         current = self.provisions[-1] if self.provisions else None
@@ -458,7 +530,8 @@ class Segmenter:
         label = printed = title = None
         inferred = False
         patterns = heading_patterns(self.kb_dir)
-        for pattern in (SECTION_HEAD, patterns.chapter):
+        numbered = (SECTION_HEAD, patterns.chapter) + ((patterns.article,) if patterns.article else ())
+        for pattern in numbered:
             match = pattern.match(text)
             if match and len(match.group(2)) < 90:
                 label, printed, title = match.group(1), match.group(1), match.group(2)
@@ -697,7 +770,8 @@ class Segmenter:
     def lost_section(self) -> bool:
         section = self.section
         return bool(
-            section
+            not self.markdown_lists
+            and section
             and section.kind == "article"
             and re.fullmatch(r"\d{1,2}", section.label)
             and section.label not in self.printed_by_section
