@@ -343,10 +343,71 @@ def dedupe(links: list[Link]) -> list[Link]:
     return sorted(best.values(), key=lambda link: (link.a, link.b))
 
 
-def align(items: dict[str, list[Item]]) -> dict[tuple[str, str], list[Link]]:
-    """Links for every pair of editions (older first)."""
+REFERENCES = 4  # editions each edition is aligned with: the build costs O(N * REFERENCES) pair alignments
+
+
+@dataclass(frozen=True)
+class EditionInfo:
+    """What choosing reference editions needs to know of an edition."""
+
+    id: str
+    fide_edition: str
+    in_force: str
+    curated: bool  # the curated lists of kb/rules cover it
+
+
+def reference_pairs(editions: list[EditionInfo], k: int = REFERENCES) -> list[tuple[str, str]]:
+    """The edition pairs to align, at most k per edition, so adding an edition costs about the same
+    whatever the number of editions. Curated editions are aligned with their k nearest curated editions
+    in time (five seed editions: all ten pairs); an uncurated edition with the k curated editions
+    nearest to it, translations of the same FIDE Laws first. Pairs are (older, newer) in `editions`
+    order."""
+    order = {e.id: n for n, e in enumerate(editions)}
+    curated = [e for e in editions if e.curated]
+    pairs: set[tuple[str, str]] = set()
+
+    def years(e: EditionInfo) -> float:
+        return int(e.in_force[:4]) + int(e.in_force[5:7]) / 12
+
+    for edition in editions:
+        others = [c for c in curated if c.id != edition.id]
+        others.sort(key=lambda c: (c.fide_edition != edition.fide_edition, abs(years(c) - years(edition)), c.id))
+        for other in others[:k]:
+            a, b = sorted((edition.id, other.id), key=order.__getitem__)
+            pairs.add((a, b))
+    if not curated:  # nothing curated: a chain in time, each edition with its predecessor
+        pairs = {(a.id, b.id) for a, b in zip(editions, editions[1:], strict=False)}
+    return sorted(pairs, key=lambda pair: (order[pair[0]], order[pair[1]]))
+
+
+def align(
+    items: dict[str, list[Item]], pairs: list[tuple[str, str]] | None = None
+) -> dict[tuple[str, str], list[Link]]:
+    """Links for the given pairs of editions (older first); every pair when none are given."""
     scorer = Scorer(item for group in items.values() for item in group)
-    return {(a, b): align_pair(items[a], items[b], scorer) for a, b in combinations(items, 2)}
+    chosen = pairs if pairs is not None else list(combinations(items, 2))
+    return {(a, b): align_pair(items[a], items[b], scorer) for a, b in chosen}
+
+
+def name_from_mapping(
+    links: dict[tuple[str, str], list[Link]], mapping: dict[Key, str], leaves: Iterable[Key]
+) -> dict[Key, Assignment]:
+    """Rules for leaves the published mapping does not cover (editions no curated list names): the
+    rule their links to mapped provisions vote for, with its confidence and the links as evidence."""
+    neighbours: dict[Key, list[tuple[Key, float]]] = defaultdict(list)
+    for pair_links in links.values():
+        for link in pair_links:
+            neighbours[link.a].append((link.b, link.score))
+            neighbours[link.b].append((link.a, link.score))
+    named = {key: Assignment(rule, 1.0, "mapping") for key, rule in mapping.items()}
+    result: dict[Key, Assignment] = {}
+    for key in sorted(leaves):
+        if key in mapping:
+            continue
+        found = vote(key, neighbours[key], named)
+        if found is not None:
+            result[key] = found
+    return result
 
 
 def name_rules(

@@ -13,7 +13,19 @@ from extract.io.editions import load_editions
 from extract.io.kbfiles import GENERATED, dump_yaml, write_tree_atomically
 from extract.io.rules import Rule, curated_mapping, edition_keys, load_rules
 from extract.io.scenarios import load_scenarios
-from extract.kb.align import Agreement, Assignment, Item, agreement, align, make_items, name_rules, overall
+from extract.kb.align import (
+    Agreement,
+    Assignment,
+    EditionInfo,
+    Item,
+    agreement,
+    align,
+    make_items,
+    name_from_mapping,
+    name_rules,
+    overall,
+    reference_pairs,
+)
 from extract.kb.graph import add_parameters, add_scenarios, build_graph, graph_document, reference_counts
 from extract.kb.parameters import extract_parameters
 from extract.model import Edition, InputError, Provision
@@ -128,20 +140,23 @@ def build(
         kinds.update({(edition.id, key): str(p["kind"]) for key, p in keyed[edition.id]})
     seconds["analysis"] = time.perf_counter() - started
     started = time.perf_counter()
-    links = align(items)
+    curated = {key: rule for key, rule in curated_mapping(rules).items() if key[0] in documents}
+    covered = {edition for edition, _ in curated}
+    pairs = reference_pairs([EditionInfo(e.id, e.fide_edition, e.in_force, e.id in covered) for e in editions])
+    links = align(items, pairs)
     anchors = anchors_of(rules, [e.id for e in editions], all_leaves)
     assigned = name_rules(links, anchors, [e.id for e in editions], all_leaves)
     seconds["alignment"] = time.perf_counter() - started
 
-    curated = {key: rule for key, rule in curated_mapping(rules).items() if key[0] in documents}
     curated_leaves = {key: rule for key, rule in curated.items() if key in all_leaves}
     order = [e.id for e in editions]
+    measured = {pair: pair_links for pair, pair_links in links.items() if set(pair) <= covered}
     anchors_by_pair = {
-        pair: anchors_of(rules, [e for e in order if e not in pair], all_leaves) for pair in links
+        pair: anchors_of(rules, [e for e in order if e not in pair], all_leaves) for pair in measured
     }
     rule_provisions = {key for key in all_leaves if kinds[key] in RULE_KINDS}
-    rows = agreement(links, curated_leaves, all_leaves, anchors_by_pair, order, rule_provisions)
-    rows_all = agreement(links, curated_leaves, all_leaves, anchors_by_pair, order)
+    rows = agreement(measured, curated_leaves, all_leaves, anchors_by_pair, order, rule_provisions)
+    rows_all = agreement(measured, curated_leaves, all_leaves, anchors_by_pair, order)
     disagreements = disagreement_list(assigned, curated_leaves, keyed)
     final = dict(assigned)
     if use_overrides:
@@ -149,6 +164,11 @@ def build(
             current = final.get(key)
             if current is None or current.rule != rule:
                 final[key] = Assignment(rule, current.confidence if current else 0.0, "curated")
+        published = {key: a.rule for key, a in final.items() if key[0] in covered}
+        uncovered = {key for key in all_leaves if key[0] not in covered}
+        for key in uncovered:
+            final.pop(key, None)
+        final.update(name_from_mapping(links, published, uncovered))
         for override in overrides:
             final[(override["edition"], override["label"])] = Assignment(
                 override["rule"], 1.0, "override", (override["reason"],)
@@ -189,7 +209,12 @@ def build(
     )
     started = time.perf_counter()
     parameters = extract_parameters(
-        rules, keyed, {e.id: e.language for e in editions}, {e.id: e.text for e in editions}
+        rules,
+        keyed,
+        {e.id: e.language for e in editions},
+        {e.id: e.text for e in editions},
+        {key: a.rule for key, a in final.items()},
+        kb_dir,
     )
     seconds["parameters"] = time.perf_counter() - started
     files["parameters.yaml"] = dump_yaml([p.as_dict() for p in parameters])

@@ -2,7 +2,9 @@
 
 The binding is data (extract/data/parameters.yaml): which units and comparators a parameter's number
 comes with and which of the matching quantities counts. The words are per language
-(extract/data/lexicon/<lang>.yaml). A rule an edition does not have gives no parameter, never 0.
+(kb/languages/<lang>.yaml). A rule's provisions in an edition are those the published mapping assigns
+to it (aligner, curated or override), plus the curated list's own labels (which may name containers):
+curated lists refine, never gate. A rule an edition does not have gives no parameter, never 0.
 """
 
 from __future__ import annotations
@@ -11,10 +13,12 @@ import re
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import yaml
 
+from extract.io.languages import DEFAULT_KB
 from extract.io.rules import Rule
 from extract.text.analyse import BOUND_OF, INCLUSIVE, Quantity, quantities
 
@@ -138,26 +142,42 @@ def sentence(raw: str, start: int, end: int) -> str:
     return " ".join(raw[left:right].split()).strip("*_ ")
 
 
+def rule_provisions(
+    rules: list[Rule], mapping: dict[tuple[str, str], str] | None
+) -> dict[str, dict[str, set[str]]]:
+    """rule -> edition -> provision keys: the published mapping plus the curated lists."""
+    found: dict[str, dict[str, set[str]]] = {rule.id: {} for rule in rules}
+    for rule in rules:
+        for edition, labels in rule.provisions.items():
+            found[rule.id].setdefault(edition, set()).update(labels)
+    for (edition, key), rule_id in (mapping or {}).items():
+        if rule_id in found:
+            found[rule_id].setdefault(edition, set()).add(key)
+    return found
+
+
 def extract_parameters(
     rules: list[Rule],
     provisions: dict[str, list[tuple[str, dict[str, object]]]],
     languages: dict[str, str],
     raws: dict[str, str],
+    mapping: dict[tuple[str, str], str] | None = None,
+    kb_dir: Path = DEFAULT_KB,
 ) -> list[Parameter]:
     """Every parameter of every rule, for every edition whose provisions of that rule state it."""
     results: list[Parameter] = []
+    assigned = rule_provisions(rules, mapping)
     for rule in rules:
         if not rule.parameters:
             continue
-        for edition, labels in rule.provisions.items():
+        for edition, wanted in sorted(assigned[rule.id].items()):
             if edition not in provisions:
                 continue
-            wanted = set(labels)
             found = [
                 Found(q, key, provision)
                 for key, provision in provisions[edition]
                 if key in wanted
-                for q in quantities(str(provision["text"] or ""), languages[edition])
+                for q in quantities(str(provision["text"] or ""), languages[edition], kb_dir)
             ]
             for name in rule.parameters:
                 chosen = choose(name, found)
