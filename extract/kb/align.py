@@ -35,6 +35,7 @@ MOVE_THRESHOLD = 0.8  # least content score for a link across chapters
 SPLIT_MARGIN = 0.2  # a split or merge link needs this much more than a plain one
 MIN_VOTE = 0.0  # least summed link score for naming a rule
 CHAPTER_THRESHOLD = 0.20
+GLOSSARY_THRESHOLD = 0.15  # glossary to glossary only: an entry's best counterpart, in either direction
 
 
 @dataclass(frozen=True)
@@ -287,6 +288,27 @@ def monotone_links(xs: list[Item], ys: list[Item], scores: np.ndarray, scorer: S
     return [Link(xs[i].id, ys[j].id, float(scores[i, j]), scorer.evidence(xs[i], ys[j])) for i, j in pairs]
 
 
+def is_glossary(items: list[Item]) -> bool:
+    return sum(item.kind == "glossary entry" for item in items) > len(items) / 2
+
+
+def best_links(xs: list[Item], ys: list[Item], content: np.ndarray, scorer: Scorer) -> list[Link]:
+    """Links between two glossaries: each entry to the entry it says most alike, in either direction.
+    Glossaries are alphabetical in their own language, so their order says nothing."""
+    pairs: set[tuple[int, int]] = set()
+    if content.size == 0:
+        return []
+    for i in range(len(xs)):
+        j = int(np.argmax(content[i]))
+        if content[i, j] >= GLOSSARY_THRESHOLD:
+            pairs.add((i, j))
+    for j in range(len(ys)):
+        i = int(np.argmax(content[:, j]))
+        if content[i, j] >= GLOSSARY_THRESHOLD:
+            pairs.add((i, j))
+    return [Link(xs[i].id, ys[j].id, float(content[i, j]), scorer.evidence(xs[i], ys[j])) for i, j in sorted(pairs)]
+
+
 def align_pair(xs: list[Item], ys: list[Item], scorer: Scorer) -> list[Link]:
     """Links between the leaves of two editions."""
     content = scorer.content(xs, ys)
@@ -319,6 +341,9 @@ def align_pair(xs: list[Item], ys: list[Item], scorer: Scorer) -> list[Link]:
     links: list[Link] = []
     for cx, cy in sorted(pairs):
         block = content[np.ix_(rows[cx], cols[cy])]
+        if is_glossary(chapters_x[cx]) and is_glossary(chapters_y[cy]):
+            links.extend(best_links(chapters_x[cx], chapters_y[cy], block, scorer))
+            continue
         scores = scorer.score(chapters_x[cx], chapters_y[cy], block)
         links.extend(monotone_links(chapters_x[cx], chapters_y[cy], scores, scorer))
     linked_x = {link.a for link in links}
@@ -356,6 +381,45 @@ class EditionInfo:
     curated: bool  # the curated lists of kb/rules cover it
 
 
+def references_of(edition: EditionInfo, editions: list[EditionInfo], k: int = REFERENCES) -> list[str]:
+    """The k curated editions nearest to an edition: translations of the same FIDE Laws first, then
+    the nearest in time."""
+
+    def years(e: EditionInfo) -> float:
+        return int(e.in_force[:4]) + int(e.in_force[5:7]) / 12
+
+    others = [c for c in editions if c.curated and c.id != edition.id]
+    others.sort(key=lambda c: (c.fide_edition != edition.fide_edition, abs(years(c) - years(edition)), c.id))
+    return [c.id for c in others[:k]]
+
+
+def name_containers(
+    keys: Iterable[Key],
+    mapping: dict[Key, str],
+    references: dict[str, list[str]],
+    children: dict[Key, list[Key]],
+    parents: dict[str, str | None],
+) -> dict[Key, Assignment]:
+    """Rules for provisions the aligner cannot see (items with their own sentence above a list of
+    sub-items): the rule the nearest reference edition maps the same label to; else the rule that the
+    rules of its sub-items share as their parent in kb/rules."""
+    result: dict[Key, Assignment] = {}
+    for edition, key in sorted(keys):
+        for reference in references.get(edition, []):
+            rule = mapping.get((reference, key))
+            if rule is not None:
+                result[(edition, key)] = Assignment(rule, 0.5, "aligner", (f"same label in {reference}",))
+                break
+        else:
+            named = [mapping[child] for child in children.get((edition, key), []) if child in mapping]
+            common = {parents.get(rule) for rule in named}
+            if named and len(common) == 1 and None not in common:
+                rule = str(common.pop())
+                evidence = f"parent rule of its sub-items' rules ({', '.join(sorted(set(named))[:3])})"
+                result[(edition, key)] = Assignment(rule, 0.4, "aligner", (evidence,))
+    return result
+
+
 def reference_pairs(editions: list[EditionInfo], k: int = REFERENCES) -> list[tuple[str, str]]:
     """The edition pairs to align, at most k per edition, so adding an edition costs about the same
     whatever the number of editions. Curated editions are aligned with their k nearest curated editions
@@ -365,15 +429,9 @@ def reference_pairs(editions: list[EditionInfo], k: int = REFERENCES) -> list[tu
     order = {e.id: n for n, e in enumerate(editions)}
     curated = [e for e in editions if e.curated]
     pairs: set[tuple[str, str]] = set()
-
-    def years(e: EditionInfo) -> float:
-        return int(e.in_force[:4]) + int(e.in_force[5:7]) / 12
-
     for edition in editions:
-        others = [c for c in curated if c.id != edition.id]
-        others.sort(key=lambda c: (c.fide_edition != edition.fide_edition, abs(years(c) - years(edition)), c.id))
-        for other in others[:k]:
-            a, b = sorted((edition.id, other.id), key=order.__getitem__)
+        for other in references_of(edition, editions, k):
+            a, b = sorted((edition.id, other), key=order.__getitem__)
             pairs.add((a, b))
     if not curated:  # nothing curated: a chain in time, each edition with its predecessor
         pairs = {(a.id, b.id) for a, b in zip(editions, editions[1:], strict=False)}

@@ -22,9 +22,11 @@ from extract.kb.align import (
     align,
     make_items,
     name_from_mapping,
+    name_containers,
     name_rules,
     overall,
     reference_pairs,
+    references_of,
 )
 from extract.kb.graph import add_parameters, add_scenarios, build_graph, graph_document, reference_counts
 from extract.kb.parameters import extract_parameters
@@ -142,7 +144,8 @@ def build(
     started = time.perf_counter()
     curated = {key: rule for key, rule in curated_mapping(rules).items() if key[0] in documents}
     covered = {edition for edition, _ in curated}
-    pairs = reference_pairs([EditionInfo(e.id, e.fide_edition, e.in_force, e.id in covered) for e in editions])
+    infos = [EditionInfo(e.id, e.fide_edition, e.in_force, e.id in covered) for e in editions]
+    pairs = reference_pairs(infos)
     links = align(items, pairs)
     anchors = anchors_of(rules, [e.id for e in editions], all_leaves)
     assigned = name_rules(links, anchors, [e.id for e in editions], all_leaves)
@@ -169,6 +172,24 @@ def build(
         for key in uncovered:
             final.pop(key, None)
         final.update(name_from_mapping(links, published, uncovered))
+        own_text = {
+            (edition, key)
+            for edition in documents
+            if edition not in covered
+            for key, p in keyed[edition]
+            if (edition, key) not in all_leaves and p["kind"] in RULE_KINDS and p["text"]
+        }
+        references_by_edition = {info.id: references_of(info, infos) for info in infos}
+        children: dict[tuple[str, str], list[tuple[str, str]]] = {}
+        for edition in documents:
+            by_label = {str(p["label"]): key for key, p in keyed[edition]}
+            for key, p in keyed[edition]:
+                parent_key = by_label.get(str(p["parent"]))
+                if parent_key is not None:
+                    children.setdefault((edition, parent_key), []).append((edition, key))
+        named = {key: a.rule for key, a in final.items()}
+        rule_parents = {rule.id: rule.parent for rule in rules}
+        final.update(name_containers(own_text, named, references_by_edition, children, rule_parents))
         for override in overrides:
             final[(override["edition"], override["label"])] = Assignment(
                 override["rule"], 1.0, "override", (override["reason"],)

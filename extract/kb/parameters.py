@@ -143,17 +143,49 @@ def sentence(raw: str, start: int, end: int) -> str:
 
 
 def rule_provisions(
-    rules: list[Rule], mapping: dict[tuple[str, str], str] | None
+    rules: list[Rule],
+    mapping: dict[tuple[str, str], str] | None,
+    provisions: dict[str, list[tuple[str, dict[str, object]]]] | None = None,
 ) -> dict[str, dict[str, set[str]]]:
-    """rule -> edition -> provision keys: the published mapping plus the curated lists."""
+    """rule -> edition -> provision keys: the published mapping plus the curated lists. In an edition
+    no curated list covers, a leaf's lead-in (its parent's own sentence, ending in ':' or ',', as in
+    "once 10 moves have been completed by each player," before the list of what is then closed) goes
+    with the leaf, since the mapping names leaves only."""
     found: dict[str, dict[str, set[str]]] = {rule.id: {} for rule in rules}
+    covered: set[str] = set()
     for rule in rules:
         for edition, labels in rule.provisions.items():
             found[rule.id].setdefault(edition, set()).update(labels)
+            covered.add(edition)
+    lead_ins = _lead_ins(provisions or {}, covered)
     for (edition, key), rule_id in (mapping or {}).items():
         if rule_id in found:
-            found[rule_id].setdefault(edition, set()).add(key)
+            keys = found[rule_id].setdefault(edition, set())
+            keys.add(key)
+            keys.update(lead_ins.get((edition, key), ()))
     return found
+
+
+def _lead_ins(
+    provisions: dict[str, list[tuple[str, dict[str, object]]]], covered: set[str]
+) -> dict[tuple[str, str], list[str]]:
+    """(edition, leaf key) -> keys of the lead-in sentences above it, in uncovered editions."""
+    result: dict[tuple[str, str], list[str]] = {}
+    for edition, items in provisions.items():
+        if edition in covered:
+            continue
+        by_label = {str(p["label"]): key for key, p in items}
+        by_key = dict(items)
+        texts = {key: str(p["text"] or "").rstrip() for key, p in items}
+        for key, provision in items:
+            parent = by_label.get(str(provision.get("parent")))
+            chain: list[str] = []
+            while parent is not None and texts[parent][-1:] in (":", ","):
+                chain.append(parent)
+                parent = by_label.get(str(by_key[parent].get("parent")))
+            if chain:
+                result[(edition, key)] = chain
+    return result
 
 
 def extract_parameters(
@@ -166,7 +198,7 @@ def extract_parameters(
 ) -> list[Parameter]:
     """Every parameter of every rule, for every edition whose provisions of that rule state it."""
     results: list[Parameter] = []
-    assigned = rule_provisions(rules, mapping)
+    assigned = rule_provisions(rules, mapping, provisions)
     for rule in rules:
         if not rule.parameters:
             continue
