@@ -1,8 +1,11 @@
 """Scenario checks: kb/scenarios/*.yaml run on the arbiter model, edition by edition.
 
-A scenario's expected rulings are written from each edition's text; the engine takes its numbers
-from the KB. A check fails when they disagree, so a wrong number in the KB (or a wrong reading in
-a scenario) shows up as a failing scenario × edition cell.
+Expectations belong to the Laws: a scenario's `expect` is keyed by FIDE edition ("2017"), and every
+translation of those Laws inherits it; a key naming a translation ("hu-2018") is that translation's
+own ruling where its text departs from the Laws, and wins for it. The engine takes its numbers from
+the KB. A check fails when they disagree, naming the translation, the scenario, both rulings and the
+quotes. An edition whose Laws have no expectations at all still runs every scenario: its rulings are
+reported, with no pass or fail, so they can be compared.
 """
 
 from __future__ import annotations
@@ -30,6 +33,17 @@ class CheckResult:
     actual: dict[str, object]
     used: dict[str, object] = field(default_factory=dict)
     error: str | None = None
+    expected_from: str | None = None  # "FIDE 2017" (inherited) or the translation id; None: ruling only
+    quotes: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def checked(self) -> bool:
+        """Whether there was an expectation to check (else the ruling is only reported)."""
+        return self.expected_from is not None
+
+    @property
+    def status(self) -> str:
+        return "ruling" if not self.checked else "pass" if self.passed else "FAIL"
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -42,6 +56,9 @@ class CheckResult:
             "actual": self.actual,
             "parameters": self.used,
             "error": self.error,
+            "expected_from": self.expected_from,
+            "status": self.status,
+            "quotes": self.quotes,
         }
 
 
@@ -72,37 +89,95 @@ def compare(expected: dict[str, object], actual: dict[str, object]) -> tuple[boo
     return ok, shown
 
 
+def expectation(
+    scenario: Scenario, edition: str, fide: str | None
+) -> tuple[dict[str, object] | None, str | None]:
+    """The ruling a scenario expects under an edition, and where it comes from."""
+    if edition in scenario.expect:
+        return scenario.expect[edition], edition
+    if fide is not None and fide in scenario.expect:
+        return scenario.expect[fide], f"FIDE {fide}"
+    return None, None
+
+
+def quotes_for(scenario: Scenario, edition: str, fide: dict[str, str]) -> dict[str, str]:
+    """The scenario's quotes from this translation and from the other translations of its Laws."""
+    laws = fide.get(edition)
+    return {
+        ed: quote
+        for ed, quote in scenario.quotes.items()
+        if ed == edition or (laws is not None and fide.get(ed) == laws)
+    }
+
+
 def run_scenarios(
-    scenarios: list[Scenario], laws: dict[str, Law], edition: str | None = None
+    scenarios: list[Scenario],
+    laws: dict[str, Law],
+    edition: str | None = None,
+    fide: dict[str, str] | None = None,
 ) -> list[CheckResult]:
-    """Every scenario under every edition it names (or only `edition`)."""
+    """Every scenario under every edition it applies to (or only `edition`); `fide` maps an edition to
+    its FIDE edition. An edition no expectation applies to gets every scenario's ruling, unchecked."""
+    fide = fide or {}
+    expected_somewhere = {
+        ed
+        for ed in laws
+        if any(expectation(scenario, ed, fide.get(ed))[0] is not None for scenario in scenarios)
+    }
     results = []
     for scenario in scenarios:
-        for ed, expected in scenario.expect.items():
+        for ed in laws:
             if edition is not None and ed != edition:
                 continue
-            wanted = {k: normalise(k, v) for k, v in expected.items()}
-            arbiter = None
-            try:
-                arbiter = Arbiter(laws[ed], scenario.setup)
-                for event in scenario.events:
-                    arbiter.apply(event)
-                ruling = arbiter.finish()
-            except ScenarioError as error:
-                used = dict(arbiter.ruling.used) if arbiter else {}
-                results.append(
-                    CheckResult(
-                        scenario.id, scenario.title, ed, scenario.rules, False, wanted, {}, used, str(error)
-                    )
-                )
+            expected, source = expectation(scenario, ed, fide.get(ed))
+            if expected is None and ed in expected_somewhere:
                 continue
-            passed, actual = compare(expected, ruling.as_dict())
-            results.append(
-                CheckResult(
-                    scenario.id, scenario.title, ed, scenario.rules, passed, wanted, actual, ruling.used
-                )
-            )
+            results.append(_run_one(scenario, laws[ed], expected, source, quotes_for(scenario, ed, fide)))
     return results
+
+
+def _run_one(
+    scenario: Scenario,
+    law: Law,
+    expected: dict[str, object] | None,
+    source: str | None,
+    quotes: dict[str, str],
+) -> CheckResult:
+    wanted = {k: normalise(k, v) for k, v in (expected or {}).items()}
+    arbiter = None
+    try:
+        arbiter = Arbiter(law, scenario.setup)
+        for event in scenario.events:
+            arbiter.apply(event)
+        ruling = arbiter.finish()
+    except ScenarioError as error:
+        used = dict(arbiter.ruling.used) if arbiter else {}
+        return CheckResult(
+            scenario.id, scenario.title, law.edition, scenario.rules, expected is None, wanted, {}, used,
+            str(error), source, quotes,
+        )  # fmt: skip
+    if expected is None:
+        actual = {k: v for k, v in ruling.as_dict().items() if v not in (None, {}, [])}
+        return CheckResult(
+            scenario.id, scenario.title, law.edition, scenario.rules, True, {}, actual, ruling.used,
+            None, None, quotes,
+        )  # fmt: skip
+    passed, actual = compare(expected, ruling.as_dict())
+    return CheckResult(
+        scenario.id, scenario.title, law.edition, scenario.rules, passed, wanted, actual, ruling.used,
+        None, source, quotes,
+    )  # fmt: skip
+
+
+def fide_editions(kb_dir: Path) -> dict[str, str]:
+    """Edition id -> FIDE edition, from kb/generated/editions.yaml (empty for a KB built before)."""
+    from extract.io.kbfiles import read_generated
+
+    return {
+        str(e["id"]): str(e["fide_edition"])
+        for e in read_generated(kb_dir, "editions.yaml") or []
+        if e.get("fide_edition") is not None
+    }
 
 
 def text_examples(corpus_dir: Path, kb_dir: Path, edition: str | None = None) -> list[ExampleResult]:
@@ -129,9 +204,7 @@ def replay_moves_only(scenarios: list[Scenario], edition: str | None = None) -> 
     """python-chess alone replaying the same positions and moves (the benchmark's baseline)."""
     replayed = 0
     for scenario in scenarios:
-        for ed in scenario.expect:
-            if edition is not None and ed != edition:
-                continue
+        for _ in [edition] if edition is not None else scenario.expect:
             board = chess.Board(scenario.setup.fen) if scenario.setup.fen else chess.Board()
             for san in scenario.setup.moves:
                 board.push_san(san)
@@ -159,11 +232,14 @@ class Benchmark:
 
 
 def timed_run(
-    scenarios: list[Scenario], laws: dict[str, Law], edition: str | None = None
+    scenarios: list[Scenario],
+    laws: dict[str, Law],
+    edition: str | None = None,
+    fide: dict[str, str] | None = None,
 ) -> tuple[list[CheckResult], Benchmark]:
     """The check, timed, and python-chess replaying the same moves alone, timed."""
     started = time.perf_counter()
-    results = run_scenarios(scenarios, laws, edition)
+    results = run_scenarios(scenarios, laws, edition, fide)
     checked = time.perf_counter() - started
     started = time.perf_counter()
     moves = replay_moves_only(scenarios, edition)

@@ -49,12 +49,14 @@ def check(
         raise UsageFailure(f"unknown edition '{edition}' (known: {', '.join(laws)})")
     folder = scenarios_dir if scenarios_dir is not None else kb_dir / "scenarios"
     scenarios = load_scenarios(folder, {r.id for r in load_rules(kb_dir)}, set(laws))
+    fide = check_stage.fide_editions(kb_dir)
     timing = None
     if benchmark:
-        results, timing = check_stage.timed_run(scenarios, laws, edition)
+        results, timing = check_stage.timed_run(scenarios, laws, edition, fide)
     else:
-        results = check_stage.run_scenarios(scenarios, laws, edition)
+        results = check_stage.run_scenarios(scenarios, laws, edition, fide)
     failures = [r for r in results if not r.passed]
+    checked = [r for r in results if r.checked]
     examples = check_stage.text_examples(corpus_dir, kb_dir, edition)
     wrong = [x for x in examples if not x.ok]
     if fmt == "json":
@@ -63,7 +65,8 @@ def check(
             "examples": [vars(x) | {"moves": list(x.moves)} for x in examples],
             "summary": {
                 "scenarios": len({r.scenario for r in results}),
-                "checks": len(results),
+                "checks": len(checked),
+                "rulings_only": len(results) - len(checked),
                 "failed": len(failures),
             },
         }
@@ -76,11 +79,17 @@ def check(
             click.echo(f"\nFAIL {r.scenario} [{r.edition}] {r.title}")
             if r.error:
                 click.echo(f"  error:    {r.error}")
-            click.echo(f"  expected: {json.dumps(r.expected, ensure_ascii=False)}")
-            click.echo(f"  actual:   {json.dumps(r.actual, ensure_ascii=False)}")
+            click.echo(f"  expected: {json.dumps(r.expected, ensure_ascii=False)} ({r.expected_from})")
+            click.echo(f"  actual:   {json.dumps(r.actual, ensure_ascii=False)} ({r.edition}, from its KB)")
             click.echo(f"  used:     {json.dumps(r.used, ensure_ascii=False)}")
+            for ed, quote in r.quotes.items():
+                click.echo(f"  quote {ed}: {quote}")
         scenario_count = len({r.scenario for r in results})
-        click.echo(f"\n{scenario_count} scenarios, {len(results)} checks, {len(failures)} failed")
+        rulings = len(results) - len(checked)
+        click.echo(
+            f"\n{scenario_count} scenarios, {len(checked)} checks, {len(failures)} failed"
+            + (f"; {rulings} rulings reported for editions whose Laws have no expectations" if rulings else "")
+        )
         games = [x for x in examples if x.kind == "game"]
         click.echo(
             f"the texts' own examples: {len(games)} games ({sum(x.replayed for x in games)} moves replayed), "
@@ -100,7 +109,7 @@ def check(
 def check_table(results: list[Any], editions: list[str]) -> str:
     cells: dict[str, dict[str, str]] = {}
     for r in results:
-        cells.setdefault(r.scenario, {})[r.edition] = "pass" if r.passed else "FAIL"
+        cells.setdefault(r.scenario, {})[r.edition] = r.status
     width = max([len(s) for s in cells] + [8])
     lines = [f"{'scenario':{width}}  " + "  ".join(f"{e:8}" for e in editions)]
     for scenario, row in cells.items():

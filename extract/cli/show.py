@@ -99,7 +99,7 @@ def show_rule(rule_id: str, fmt: str, kb_dir: Path) -> None:
     if checks:
         click.echo("\nscenarios:")
         for r in checks:
-            click.echo(f"  {'pass' if r.passed else 'FAIL'}  {r.edition:8} {r.scenario}: {r.title}")
+            click.echo(f"  {r.status:6}  {r.edition:8} {r.scenario}: {r.title}")
 
 
 def rule_checks(rule_id: str, kb_dir: Path, rule_ids: set[str]) -> list[Any]:
@@ -113,4 +113,4 @@ def rule_checks(rule_id: str, kb_dir: Path, rule_ids: set[str]) -> list[Any]:
         return []
     laws = load_laws(kb_dir)
     scenarios = [s for s in load_scenarios(folder, rule_ids, set(laws)) if rule_id in s.rules]
-    return check_stage.run_scenarios(scenarios, laws)
+    return check_stage.run_scenarios(scenarios, laws, fide=check_stage.fide_editions(kb_dir))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -58,6 +59,9 @@ EXPECT_KEYS = {
 }
 
 
+FIDE_EDITION = re.compile(r"\d{4}")  # expect keyed by the Laws (FIDE edition), inherited by translations
+
+
 @dataclass(frozen=True)
 class Scenario:
     id: str
@@ -65,7 +69,7 @@ class Scenario:
     rules: tuple[str, ...]
     setup: Setup
     events: tuple[dict[str, object], ...]
-    expect: dict[str, dict[str, object]]
+    expect: dict[str, dict[str, object]]  # FIDE edition ("2017") or translation id ("hu-2018") -> ruling
     quotes: dict[str, str]
     path: str
     line: int
@@ -135,8 +139,11 @@ def _scenario(path: Path, entry: object, rule_ids: set[str], editions: set[str])
             raise fail(f"event {event} must have exactly one of: {', '.join(sorted(EVENT_KINDS))}", raw)
     expect = data["expect"]
     for edition, ruling in expect.items():
-        if edition not in editions:
-            raise fail(f"unknown edition '{edition}' in expect", entry["expect"])
+        if edition not in editions and not FIDE_EDITION.fullmatch(str(edition)):
+            raise fail(
+                f"unknown edition '{edition}' in expect (a FIDE edition year like \"2017\" or an edition id)",
+                entry["expect"],
+            )
         if not isinstance(ruling, dict) or set(ruling) - EXPECT_KEYS:
             raise fail(f"expect for {edition} may only use {', '.join(sorted(EXPECT_KEYS))}", entry["expect"])
         if "result" in ruling and ruling["result"] not in RESULTS:

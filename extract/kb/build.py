@@ -264,6 +264,7 @@ def edition_summary(e: Edition) -> dict[str, object]:
         "id": e.id,
         "language": e.language,
         "title": e.title,
+        "fide_edition": e.fide_edition,
         "in_force": e.in_force,
         "congress": e.congress,
         "approved_by": e.approved_by,
