@@ -53,6 +53,8 @@ def build(no_overrides: bool, show_disagreements: int, corpus_dir: Path, kb_dir:
 
     check_kb_dir(kb_dir)
     result = build_stage.build(corpus_dir, kb_dir, on_edition=line, use_overrides=not no_overrides)
+    for message in result.missing_languages:
+        click.echo(message)
     for r in result.reports:
         for label, lines in r.duplicates.items():
             where = ", ".join(f"{corpus_dir / (r.edition + '.txt')}:{n}" for n in lines)

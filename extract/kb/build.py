@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
 
 from extract.io.editions import load_editions
 from extract.io.kbfiles import GENERATED, dump_yaml, write_tree_atomically
+from extract.io.languages import missing_languages, missing_message
 from extract.io.rules import Rule, curated_mapping, edition_keys, load_rules
 from extract.io.scenarios import load_scenarios
 from extract.kb.align import (
@@ -21,8 +22,8 @@ from extract.kb.align import (
     agreement,
     align,
     make_items,
-    name_from_mapping,
     name_containers,
+    name_from_mapping,
     name_rules,
     overall,
     reference_pairs,
@@ -91,6 +92,7 @@ class BuildResult:
     references: dict[str, tuple[int, int]]
     parameters: int
     seconds: dict[str, float]
+    missing_languages: list[str] = field(default_factory=list)  # one line each: what the build lacks
 
 
 def build(
@@ -101,6 +103,10 @@ def build(
 ) -> BuildResult:
     """Run every stage and replace kb/generated as a whole; nothing is written on error."""
     editions = load_editions(corpus_dir)
+    missing = [
+        missing_message(kb_dir, code, [e.id for e in editions if e.language == code])
+        for code in missing_languages(kb_dir, {e.language for e in editions})
+    ]
     rules = load_rules(kb_dir)
     concepts = load_terms(kb_dir)
     overrides = load_overrides(kb_dir, {r.id for r in rules}) if use_overrides else []
@@ -256,6 +262,7 @@ def build(
         references=reference_counts(graph),
         parameters=len(parameters),
         seconds=seconds,
+        missing_languages=missing,
     )
 
 

@@ -205,6 +205,7 @@ class Segmenter:
     lost_count: int = 0
     hints: list[str] | None = None
     kb_dir: Path = DEFAULT_KB
+    linked_contents: bool = False  # the open table of contents is made of links
     unfolded: dict[int, str] = field(default_factory=dict)  # line number -> text before folding
     markdown_lists: bool = False  # items numbered by auto-numbered Markdown lists, not printed labels
     list_numbers: dict[str, tuple[int, int]] = field(default_factory=dict)  # parent -> (last, offset)
@@ -321,6 +322,8 @@ class Segmenter:
             return self.table(line)
         if markdown.is_toc_line(line):
             return self.toc_entry(line)
+        if self.in_contents and self.linked_contents:
+            self.in_contents = False  # a linked table of contents ends with its last link
         if self.in_glossary and (
             "\t" in line.raw
             or self.provisions[-1].kind == "glossary entry"
@@ -402,6 +405,7 @@ class Segmenter:
     def start_structural(self, line: Line, label: str) -> bool:
         if label == "contents":
             self.in_contents = True
+            self.linked_contents = False
             self.contents_seen = []
             provision = self.emit(line, "contents", "preface", printed=None, parent=None, heading=line.text)
             self.open_section(provision)
@@ -433,6 +437,7 @@ class Segmenter:
         """A linked table of contents is one provision, kept apart so its entries open nothing."""
         current = self.provisions[-1] if self.provisions else None
         if current and current.kind == "preface" and current.label.startswith("contents"):
+            self.linked_contents = self.in_contents
             return self.append(line)
         label = "contents" if "contents" not in self.labels else self._unique("contents")
         self.emit(line, label, "preface", printed=None, parent=None, heading="contents")
