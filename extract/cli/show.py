@@ -99,7 +99,7 @@ def show_rule(rule_id: str, fmt: str, kb_dir: Path) -> None:
     if checks:
         click.echo("\nscenarios:")
         for r in checks:
-            click.echo(f"  {r.status:6}  {r.edition:8} {r.scenario}: {r.title}")
+            click.echo(f"  {r.status:4}  {r.edition:8} {r.scenario}: {r.title}")
 
 
 def rule_checks(rule_id: str, kb_dir: Path, rule_ids: set[str]) -> list[Any]:
