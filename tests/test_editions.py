@@ -19,7 +19,6 @@ from conftest import ROOT, copy_project
 from extract.cli import main
 from extract.io.editions import load_editions
 from extract.io.languages import language_data, lexicon, structure_words
-from extract.kb.build import build
 from extract.model import InputError
 from extract.text.analyse import quantities
 from extract.text.segment import coverage, fold_label, leaves, segment
@@ -69,7 +68,10 @@ def test_russian_quantities_comparators_and_multiplier():
         (60.0, "factor", None),
     ]
     english = quantities("10 minutes or less; the time allotted plus 60 times any increment", "en")
-    assert [(q.value, q.unit, q.comparator) for q in english] == [(10.0, "minute", "at_most"), (60.0, "factor", None)]
+    assert [(q.value, q.unit, q.comparator) for q in english] == [
+        (10.0, "minute", "at_most"),
+        (60.0, "factor", None),
+    ]
 
 
 def test_language_data_is_read_through_kb_dir(tmp_path):
@@ -103,13 +105,17 @@ def test_a_language_without_a_file_builds_and_says_so_once(tmp_path):
     (kb / "languages" / "ru.yaml").unlink()
     shutil.copy(FIXTURE / "ru-2023.txt", corpus / "ru-2023.txt")
     with (corpus / "editions.yaml").open("a", encoding="utf-8") as meta:
-        meta.write('\n- id: ru-2023\n  file: ru-2023.txt\n  language: ru\n  fide_edition: "2023"\n'
-                   '  in_force: "2023-01-01"\n')  # fmt: skip
+        meta.write(
+            '\n- id: ru-2023\n  file: ru-2023.txt\n  language: ru\n  fide_edition: "2023"\n'
+            '  in_force: "2023-01-01"\n'
+        )
     result = CliRunner().invoke(main, ["build", "--corpus", str(corpus), "--kb", str(kb)])
     assert result.exit_code == 0, result.output
     lines = [line for line in result.output.splitlines() if "no language data" in line]
     assert len(lines) == 1 and "'ru'" in lines[0] and "ru-2023" in lines[0]
-    provisions = yaml.safe_load((kb / "generated" / "provisions" / "ru-2023.yaml").read_text(encoding="utf-8"))
+    provisions = yaml.safe_load(
+        (kb / "generated" / "provisions" / "ru-2023.yaml").read_text(encoding="utf-8")
+    )
     assert any(p["label"] == "7.5.1" for p in provisions["provisions"])
 
 
@@ -204,8 +210,10 @@ def test_coverage_and_leaves_mapped(english, capsys):
         found = leaves(provisions)
         share = sum(1 for p in found if p.label in mapped) / len(found)
         with capsys.disabled():
-            print(f"\n{edition}: coverage {coverage(editions[edition].text, provisions):.2%}, "
-                  f"leaves mapped {share:.1%} of {len(found)}")  # fmt: skip
+            print(
+                f"\n{edition}: coverage {coverage(editions[edition].text, provisions):.2%}, "
+                f"leaves mapped {share:.1%} of {len(found)}"
+            )
         assert coverage(editions[edition].text, provisions) == 1.0
         assert share >= 0.90
         assert methods == {"aligner"}
@@ -216,10 +224,16 @@ def test_coverage_and_leaves_mapped(english, capsys):
 
 def test_en_2023_parameters_and_classify(english, capsys):
     corpus, kb = english
-    values = {p["parameter"]: p["value"] for p in generated(kb, "parameters.yaml") if p["edition"] == "en-2023"}
-    wrong = {name: (values.get(name), want) for name, want in EXPECTED_2023.items() if values.get(name) != want}
+    values = {
+        p["parameter"]: p["value"] for p in generated(kb, "parameters.yaml") if p["edition"] == "en-2023"
+    }
+    wrong = {
+        name: (values.get(name), want) for name, want in EXPECTED_2023.items() if values.get(name) != want
+    }
     with capsys.disabled():
-        print(f"\nen-2023: {len(EXPECTED_2023) - len(wrong)}/{len(EXPECTED_2023)} values right; wrong: {wrong}")
+        print(
+            f"\nen-2023: {len(EXPECTED_2023) - len(wrong)}/{len(EXPECTED_2023)} values right; wrong: {wrong}"
+        )
     assert len(EXPECTED_2023) - len(wrong) >= 24
     _, output = run(corpus, kb, "classify", "12+0", "--edition", "en-2023", "--format", "json")
     assert "rapid" in output
@@ -241,8 +255,10 @@ def test_en_2009_reads_as_the_2009_laws(english, capsys):
     seeds = [r for r in results if r["edition"] not in ("en-2009", "en-2023")]
     rulings = [r for r in results if r["edition"] == "en-2023"]
     with capsys.disabled():
-        print(f"\nen-2009: {held}/{len(mine)} expectations of the 2009 Laws hold; seeds "
-              f"{sum(r['status'] == 'pass' for r in seeds)}/{len(seeds)} pass; en-2023 {len(rulings)} rulings")  # fmt: skip
+        print(
+            f"\nen-2009: {held}/{len(mine)} expectations of the 2009 Laws hold; seeds "
+            f"{sum(r['status'] == 'pass' for r in seeds)}/{len(seeds)} pass; en-2023 {len(rulings)} rulings"
+        )
     assert held / len(mine) >= 0.90
     assert all(r["status"] == "pass" for r in seeds)
     assert rulings and all(r["status"] == "ruling" for r in rulings)
@@ -261,8 +277,11 @@ def test_diffs_of_the_new_editions(english, capsys, a, b, limit):
     changed = len(document["added"]) + len(document["removed"])
     share = changed / len(document["rules"])
     with capsys.disabled():
-        print(f"\ndiff {a} {b}: {len(document['added'])} added, {len(document['removed'])} removed of "
-              f"{len(document['rules'])} rules ({share:.1%}); {len(document['parameter_changes'])} parameter changes")  # fmt: skip
+        print(
+            f"\ndiff {a} {b}: {len(document['added'])} added, {len(document['removed'])} removed of "
+            f"{len(document['rules'])} rules ({share:.1%}); "
+            f"{len(document['parameter_changes'])} parameter changes"
+        )
     if a == "sv-2009":
         assert not document["parameter_changes"]
     assert share <= limit

@@ -88,7 +88,11 @@ def check(
         rulings = len(results) - len(checked)
         click.echo(
             f"\n{scenario_count} scenarios, {len(checked)} checks, {len(failures)} failed"
-            + (f"; {rulings} rulings reported for editions whose Laws have no expectations" if rulings else "")
+            + (
+                f"; {rulings} rulings reported for editions whose Laws have no expectations"
+                if rulings
+                else ""
+            )
         )
         games = [x for x in examples if x.kind == "game"]
         click.echo(

@@ -306,7 +306,10 @@ def best_links(xs: list[Item], ys: list[Item], content: np.ndarray, scorer: Scor
         i = int(np.argmax(content[:, j]))
         if content[i, j] >= GLOSSARY_THRESHOLD:
             pairs.add((i, j))
-    return [Link(xs[i].id, ys[j].id, float(content[i, j]), scorer.evidence(xs[i], ys[j])) for i, j in sorted(pairs)]
+    return [
+        Link(xs[i].id, ys[j].id, float(content[i, j]), scorer.evidence(xs[i], ys[j]))
+        for i, j in sorted(pairs)
+    ]
 
 
 def align_pair(xs: list[Item], ys: list[Item], scorer: Scorer) -> list[Link]:

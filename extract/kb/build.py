@@ -248,7 +248,12 @@ def build(
     add_parameters(graph, [p.as_dict() for p in parameters])
     folder = kb_dir / "scenarios"
     scenarios = load_scenarios(folder, {r.id for r in rules}, set(order)) if folder.is_dir() else []
-    add_scenarios(graph, [(s.id, s.title, s.rules, tuple(s.expect)) for s in scenarios])
+    def applies_to(expect: dict[str, object]) -> tuple[str, ...]:
+        """Editions a scenario's expectations apply to: its translation keys and every translation of
+        the FIDE editions it names."""
+        return tuple(e.id for e in editions if e.id in expect or e.fide_edition in expect)
+
+    add_scenarios(graph, [(s.id, s.title, s.rules, applies_to(s.expect)) for s in scenarios])
     files["graph.yaml"] = dump_yaml(graph_document(graph))
     write_tree_atomically(kb_dir / GENERATED, files)
     return BuildResult(

@@ -1,0 +1,187 @@
+"""Labels and headings: normalised labels, the markers that open provisions, and the heading words of
+kb/languages (article, appendix, guideline and structural headings of every language, merged).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from extract.io.languages import DEFAULT_KB, structure_words
+
+STRUCTURAL_KINDS = {"preface", "heading"}
+ITEM_KINDS = {"item", "appendix item", "guideline item"}
+CONTINUE = "+"
+
+
+def structure_lexicon(kb_dir: Path = DEFAULT_KB) -> dict[str, Any]:
+    """The words that name parts of the Laws, of every language in kb/languages (merged)."""
+    return structure_words(Path(kb_dir))
+
+
+@dataclass(frozen=True)
+class HeadingPatterns:
+    """Article, appendix and guideline headings, built from the structure words of kb/languages."""
+
+    chapter: re.Pattern[str]  # "1. fejezet", "11 fejezet A játékosok viselkedése", "7. cikk"
+    article: re.Pattern[str] | None  # "Article 7: Irregularities", "Статья 7:", "Artikel 7"
+    appendix: re.Pattern[str]  # "A. Hængepartier", "Tillæg A. Hurtigskak", "## C.", "G: Guidelines"
+    appendix_word: re.Pattern[str]  # "Tillegg G", "Függelék D. …"
+    guideline: re.Pattern[str]  # "Anbefaling I. Afbrudte partier", "III. Bónuszidő …"
+
+
+def _alternatives(words: list[str], fallback: str) -> str:
+    """A regex alternation of words, longest first; a pattern that never matches when there are none."""
+    ordered = sorted({str(w) for w in words}, key=len, reverse=True)
+    return "|".join(re.escape(w) for w in ordered) or fallback
+
+
+@cache
+def heading_patterns(kb_dir: Path = DEFAULT_KB) -> HeadingPatterns:
+    lexicon = structure_lexicon(kb_dir)
+    never = r"(?!x)x"
+    appendix = _alternatives(lexicon["appendix_words"], never)
+    guideline = _alternatives(lexicon["guideline_words"], never)
+    chapter = _alternatives(lexicon["chapter_words"] + lexicon["article_after"], never)
+    before = lexicon["article_before"]
+    article = None
+    if before:
+        article = re.compile(
+            rf"^(?i:{_alternatives(before, never)})\s+(\d{{1,2}})(?![.,]?\d)\s*[:.–-]?\s*(.*)$"
+        )
+    return HeadingPatterns(
+        chapter=re.compile(rf"^(\d{{1,2}})\s*\.?\s*(?i:{chapter})\b\s*[:.]?\s*(.*)$"),
+        article=article,
+        appendix=re.compile(rf"^(?:(?i:{appendix})\s+)?([A-H])\s*(?:\.|:(?=\s))(?!\s*\d)\s*(\S.{{0,100}})?$"),
+        appendix_word=re.compile(rf"^(?i:{appendix})\s+([A-H])\b\.?\s*(.*)$"),
+        guideline=re.compile(rf"^(?:(?i:{guideline})\s+)?({ROMAN_UPPER})\.\s+(?!\d)(\S.*)$"),
+    )
+
+
+def structural_label(text: str, kb_dir: Path = DEFAULT_KB) -> str | None:
+    """The structural label ("preface", "part.competition", "GL" …) a heading line names, if any."""
+    key = re.sub(r"^[\d.\s]+(?=\D)", "", text).strip().rstrip(":.").strip().casefold()
+    key = " ".join(key.split())
+    if not key or len(key) > 60:
+        return None
+    lexicon = structure_lexicon(kb_dir)
+    for label, words in lexicon.items():
+        if label in STRUCTURE_LABELS and key in words:
+            return label
+    for label, titles in lexicon["guideline_titles"].items():
+        if key in titles:
+            return label
+    return None
+
+
+STRUCTURE_LABELS = (
+    "intro", "preface", "contents", "part.basic", "part.competition", "part.appendices",
+    "part.guidelines", "glossary",
+)  # fmt: skip
+
+# Letters of other scripts that look like Latin ones, folded in labels ("В.1" with a Cyrillic Ve is B.1).
+LOOKALIKES = str.maketrans("АВСЕНІКМОРТХЈЅаеорсхіјѕΑΒΕΗΙΚΜΝΟΡΤΧΖ", "ABCEHIKMOPTXJSaeopcxijsABEHIKMNOPTXZ")
+_LABEL_HEAD = re.compile(r"^\W{0,3}([^\W\d_]{1,3})(?=[\s.:)]*\d|\.\s|\s*$)")
+
+
+def fold_label(text: str) -> str:
+    """The text with look-alike letters of other scripts in its leading label folded to Latin; the same
+    length, so offsets and the printed label (taken from the unfolded text) are kept."""
+    match = _LABEL_HEAD.match(text)
+    if not match:
+        return text
+    head = match.group(1)
+    folded = head.translate(LOOKALIKES)
+    if folded == head or not folded.isascii():
+        return text
+    return text[: match.start(1)] + folded + text[match.end(1) :]
+
+
+# ---------------------------------------------------------------------------------------------
+# Labels
+
+ROMAN_UPPER = r"(?:IV|V|I{1,3})"
+_LABEL_TOKEN = re.compile(r"\d+|(?<![A-Za-z])[IVX]+(?![A-Za-z])|[A-Z](?![a-z])|[ivx]+(?![a-z])|[a-z]")
+
+
+def normalize_label(printed: str) -> str:
+    """Normalise a printed label: "3.7 a)" -> "3.7.a", "A 3.1.1" -> "A.3.1.1", "E1" -> "E.1"."""
+    text = printed.replace("§", " ")
+    text = re.sub(
+        r"[A-Za-zÀ-ÿ]{2,}(?<![IVX]{2})(?<![ivx]{2})",
+        lambda m: " " if not re.fullmatch(r"[IVX]+|[ivx]+", m.group()) else m.group(),
+        text,
+    )
+    return ".".join(_LABEL_TOKEN.findall(text))
+
+
+# ---------------------------------------------------------------------------------------------
+# Markers at the start of a cleaned line
+
+SECTION_HEAD = re.compile(r"^§\s*(\d{1,2})(?![.\d]\d)\s*[.:]?\s*(.*)$")
+TITLE_HEAD = re.compile(r"^(\d{1,2})\.\s+([A-ZÆØÅÄÖÉÁ][^.:;]{2,70})$")
+PREFIXED = re.compile(
+    rf"^(?:§\s*)?({ROMAN_UPPER}|[A-H])(?:\s?\.\s?|\s)?(\d{{1,2}}(?:\.\d{{1,2}})*)\.?(?![\d\-–])"
+)
+PLAIN = re.compile(r"^(?:§\s*)?(\d{1,2}(?:\.\d{1,2})+)\.?(?![\d\-–])")
+LETTER = re.compile(r"^(?:\(|\[)?([a-z])(?:\)\.?|\]|\.(?![\w.]))\s*")
+BARE_LETTER = re.compile(r"^([a-h])\s{1,3}(?=[a-zæøåäöéá])")
+ROMAN = re.compile(r"^\(?(iv|v|i{1,3})[.)]\s*")
+PAREN_NUM = re.compile(r"^(?:\((\d{1,2})\)|(\d{1,2})\))\s*")
+NUM = re.compile(r"^(\d{1,2})\.?\s+(?:\1\.\s+)?(?=[A-Za-zÆØÅÄÖÉÁæøåäöéá(«\"“])")
+MOVE = re.compile(r"\b\d{1,3}\.\s?(?:[KQRBNDTLSFVH]?[a-h]?x?[a-h][1-8]|0-0)")
+LETTERED_REFERENCE = re.compile(r"(?<![\d.])(\d{1,2}(?:\.\d{1,2})+)\s?\.?\s?\(?([a-h])(?:\)|\b)(?![\w.])")
+SUBHEADING = re.compile(r"^[A-ZÆØÅÄÖÉÁ][\wæøåäöéáő]+(?: [\wæøåäöéáő]+)?:?$")
+GLOSSARY_ENTRY = re.compile(r"^([^\t]+)\t([^\t]*)\t+(.*)$")
+
+
+@dataclass
+class Marker:
+    style: str  # dotted | letter | roman | num
+    value: str
+    printed: str
+    end: int  # index in the cleaned text just past the marker
+    start: int = 0  # index in the cleaned text where the marker begins
+
+
+def letter_succ(value: str) -> str:
+    return chr(ord(value) + 1)
+
+
+ROMANS = ["i", "ii", "iii", "iv", "v", "vi"]
+
+
+def succ(style: str, value: str) -> str:
+    if style == "letter":
+        return letter_succ(value)
+    if style == "roman":
+        return ROMANS[ROMANS.index(value) + 1] if value in ROMANS[:-1] else ""
+    return str(int(value) + 1)
+
+
+FIRST = {"letter": "a", "roman": "i", "num": "1"}
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+def opens_article(text: str, kb_dir: Path = DEFAULT_KB) -> bool:
+    """Whether a cleaned line is an article, appendix or guideline heading."""
+    patterns = heading_patterns(kb_dir)
+    starts = (SECTION_HEAD, patterns.chapter, patterns.appendix_word, patterns.guideline, TITLE_HEAD)
+    if patterns.article and patterns.article.match(text):
+        return True
+    return any(p.match(text) for p in starts) or bool(patterns.appendix.match(text) and len(text) < 110)
+
+
+def glossary_cite(raw: str, kb_dir: Path = DEFAULT_KB) -> str | None:
+    text = raw.strip()
+    if not text:
+        return None
+    structural = structural_label(text, kb_dir)
+    if structural:
+        return structural
+    return normalize_label(re.sub(r"\.{2,}", ".", text)) or None
