@@ -88,7 +88,7 @@ def label_tail(label: str) -> str:
 
 
 def make_items(
-    edition: str, provisions: list[dict], fingerprints: dict[str, Fingerprint], leaves: list[str]
+    edition: str, provisions: list[dict[str, object]], fingerprints: dict[str, Fingerprint], leaves: list[str]
 ) -> list[Item]:
     """Items for an edition's leaves, in document order, with chapter and position."""
     keyed = dict(zip(fingerprints, provisions, strict=True))
@@ -144,7 +144,7 @@ class Scorer:
         }
         self._cache: dict[tuple[Key, ...], dict[str, np.ndarray]] = {}
 
-    def _binary(self, items: list[Item], vocabulary: dict, attribute: str) -> np.ndarray:
+    def _binary(self, items: list[Item], vocabulary: dict[str, int], attribute: str) -> np.ndarray:
         matrix = np.zeros((len(items), max(1, len(vocabulary))))
         for row, item in enumerate(items):
             for value in getattr(item.fingerprint, attribute):
@@ -172,7 +172,8 @@ class Scorer:
             for gram in item.fingerprint.trigrams:
                 matrix[row, zlib.crc32(gram.encode()) % dimensions] += 1.0
         norms = np.linalg.norm(matrix, axis=1)[:, None]
-        return np.divide(matrix, norms, out=np.zeros_like(matrix), where=norms > 0)
+        unit: np.ndarray = np.divide(matrix, norms, out=np.zeros_like(matrix), where=norms > 0)
+        return unit
 
     def features(self, items: list[Item]) -> dict[str, np.ndarray]:
         """The matrices of one list of items, computed once (an edition takes part in several pairs)."""
@@ -223,7 +224,8 @@ class Scorer:
         px = np.array([x.position for x in xs])[:, None]
         py = np.array([y.position for y in ys])[None, :]
         structure = 0.6 * same_tail + 0.3 * (same_head - same_tail).clip(0) + 0.4 * (1 - np.abs(px - py))
-        return 0.75 * content + 0.25 * structure
+        combined: np.ndarray = 0.75 * content + 0.25 * structure
+        return combined
 
     def evidence(self, x: Item, y: Item) -> tuple[str, ...]:
         fx, fy = x.fingerprint, y.fingerprint
@@ -498,7 +500,7 @@ def name_rules(
 
 def vote(key: Key, neighbours: list[tuple[Key, float]], named: dict[Key, Assignment]) -> Assignment | None:
     """The rule the named neighbours of a leaf vote for, weighted by link score."""
-    votes: Counter[str] = Counter()
+    votes: dict[str, float] = defaultdict(float)
     sources: dict[str, list[str]] = defaultdict(list)
     for other, score in neighbours:
         found = named.get(other)

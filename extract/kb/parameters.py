@@ -26,7 +26,8 @@ from extract.text.analyse import BOUND_OF, INCLUSIVE, Quantity, quantities
 @cache
 def specs() -> dict[str, dict[str, Any]]:
     text = resources.files("extract").joinpath("data/parameters.yaml").read_text(encoding="utf-8")
-    return yaml.safe_load(text)
+    data: dict[str, dict[str, Any]] = yaml.safe_load(text)
+    return data
 
 
 @dataclass(frozen=True)
@@ -122,7 +123,7 @@ def number(q: Quantity) -> int | float:
 
 def raw_span(raw: str, provision: dict[str, object], q: Quantity) -> tuple[int, int]:
     """Where the quantity's words stand in the raw file (markup and line breaks may sit between them)."""
-    start, end = int(provision["start"]), int(provision["end"])
+    start, end = int(str(provision["start"])), int(str(provision["end"]))
     pattern = r"[\s*_]*".join(re.escape(token) for token in q.tokens)
     match = re.compile(pattern, re.IGNORECASE).search(raw, max(start, start + q.start - 80), end)
     if match is None:

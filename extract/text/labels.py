@@ -70,10 +70,10 @@ def structural_label(text: str, kb_dir: Path = DEFAULT_KB) -> str | None:
     lexicon = structure_lexicon(kb_dir)
     for label, words in lexicon.items():
         if label in STRUCTURE_LABELS and key in words:
-            return label
+            return str(label)
     for label, titles in lexicon["guideline_titles"].items():
         if key in titles:
-            return label
+            return str(label)
     return None
 
 

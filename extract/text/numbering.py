@@ -152,7 +152,7 @@ class LostNumbering(SegmentState):
         if self.hints:
             raise InputError(
                 self.edition.path,
-                self.hint_origin.number,
+                self.hint_origin.number if self.hint_origin else None,
                 f"numbering for article {self.section_label} in editions.yaml has "
                 f"{len(self.hints)} entries more than the article has paragraphs",
             )

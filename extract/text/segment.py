@@ -285,7 +285,13 @@ class Segmenter(ListMarkers):
         if label in self.labels and self.section and self.section.kind != "article":
             return False
         provision = self.emit(
-            line, label, "article", printed=printed, parent=None, heading=title.strip(), inferred=inferred
+            line,
+            label,
+            "article",
+            printed=printed,
+            parent=None,
+            heading=(title or "").strip(),
+            inferred=inferred,
         )
         provision.text = text
         self.open_section(provision)

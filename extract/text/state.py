@@ -105,6 +105,9 @@ class SegmentState:
             return "preface"
         return "item"
 
+    def check_hints_used(self) -> None:
+        """Report curated numbering hints left unused (numbering.py; nothing to do here)."""
+
     def open_section(self, provision: Provision) -> None:
         self.check_hints_used()
         self.section = provision
