@@ -19,14 +19,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
 
 from extract.site import svg
 from extract.io.editions import load_editions
 from extract.model import KINDS, InputError
+from extract.io.kbfiles import load_generated_path
 from extract.io.outputs import STAMP, STAMP_TEXT
+from extract.io.yamlfile import load_yaml
 
 TEMPLATES = Path(__file__).parent / "templates"
 EDITIONS_DIR = "editions"
@@ -50,8 +51,7 @@ _MD_SPECIAL_TEXT = re.compile(r"([\\`*_{}\[\]()#+\-.!|])")
 _MARKS = " \t\r\n*_"
 
 
-# libyaml's loader when PyYAML has it: graph.yaml alone takes seconds with the pure-Python one.
-_YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+GENERATED_DIR = "generated"
 
 
 class SiteError(Exception):
@@ -141,13 +141,10 @@ def _environment() -> Environment:
 
 
 def _load_yaml(path: Path) -> Any:
-    try:
-        return yaml.load(path.read_text(encoding="utf-8"), Loader=_YAML_LOADER)  # noqa: S506 (a safe loader)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise InputError(path, mark.line + 1 if mark else None, f"not valid YAML: {exc}") from exc
-    except UnicodeDecodeError as exc:
-        raise InputError(path, None, "not UTF-8") from exc
+    """A file of kb/generated (checked for damage) or a curated file, through the strict loader."""
+    if GENERATED_DIR in Path(path).parts:
+        return load_generated_path(path)
+    return load_yaml(path)
 
 
 def _text(value: Any, path: Path, what: str, *, optional: bool = True) -> str | None:
