@@ -162,8 +162,10 @@ def remove_stale(target: Path) -> list[Path]:
         match = pattern.match(path.name)
         if not path.is_dir():
             continue
-        if match and not _alive(int(match.group(1))) or (
-            legacy.match(path.name) and time.time() - path.stat().st_mtime > LEGACY_AGE
+        if (
+            match
+            and not _alive(int(match.group(1)))
+            or (legacy.match(path.name) and time.time() - path.stat().st_mtime > LEGACY_AGE)
         ):
             shutil.rmtree(path, ignore_errors=True)
             removed.append(path)
