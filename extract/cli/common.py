@@ -70,7 +70,32 @@ def os_error(error: OSError) -> str:
 _WRITE_ERRORS = {errno.EROFS, errno.ENOSPC, errno.EDQUOT, errno.EFBIG}
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class OneLineGroup(click.Group):
+    """Usage errors (unknown option, bad value, missing argument) are one line too, exit 2."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except click.UsageError as error:
+            raise _usage(error) from error
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except click.UsageError as error:
+            raise _usage(error) from error
+
+
+def _usage(error: click.UsageError) -> click.ClickException:
+    if isinstance(error, getattr(click.exceptions, "NoArgsIsHelpError", ())):
+        return error  # a group without its command: the help, as click prints it
+    command = error.ctx.command_path if error.ctx is not None else "chesslaws"
+    where = command.split(" ", 1)[1] if " " in command else "usage"
+    message = error.format_message().rstrip(".")
+    return UsageFailure(one_line(f"{where}: {message} (see '{command} --help')"))
+
+
+@click.group(cls=OneLineGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="chesslaws")
 def main() -> None:
     """The FIDE Laws of Chess in five translations, as a knowledge base with sources."""

@@ -76,7 +76,7 @@ def write_tree_atomically(target: Path, files: dict[str, str]) -> None:
                 handle.write(text)
                 handle.flush()
                 os.fsync(handle.fileno())
-        _swap(staging, target)
+        swap_in(staging, target)
     except OSError as exc:
         shutil.rmtree(staging, ignore_errors=True)
         raise _cannot_write(target, exc) from None
@@ -91,8 +91,9 @@ def _cannot_write(target: Path, exc: OSError) -> InputError:
     return InputError(target, None, f"cannot write ({reason}); kb/generated is unchanged")
 
 
-def _swap(staging: Path, target: Path) -> None:
-    """Put `staging` at `target`; afterwards `staging` holds the old tree (or nothing)."""
+def swap_in(staging: Path, target: Path) -> None:
+    """Put directory `staging` at `target` atomically; afterwards `staging` holds the old tree
+    (or is empty). Used for kb/generated and for the built site."""
     if not target.exists():
         os.rename(staging, target)
         staging.mkdir()

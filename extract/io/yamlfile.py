@@ -70,7 +70,7 @@ def read_source(path: Path) -> str:
     conflict = _CONFLICT.search(text)
     if conflict:
         line = text.count("\n", 0, conflict.start()) + 1
-        raise InputError(path, line, "merge-conflict markers; resolve the conflict first")
+        raise InputError(path, line, "merge-conflict markers")
     return text
 
 
