@@ -62,6 +62,7 @@ def write_tree_atomically(target: Path, files: dict[str, str]) -> None:
     """Write all files into a fresh directory, then swap it in place of `target` in one step."""
     target = Path(target)
     try:
+        target.parent.mkdir(parents=True, exist_ok=True)
         recover(target)
         remove_stale(target)
         staging = Path(tempfile.mkdtemp(prefix=f".{target.name}-{os.getpid()}-", dir=target.parent))
