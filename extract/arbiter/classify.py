@@ -75,8 +75,11 @@ def classify(control: TimeControl, edition: str, parameters: dict[str, object]) 
             minutes += float(factor) * control.increment_seconds / 60  # type: ignore[arg-type]
     blitz_upper = parameters.get("blitz.upper_minutes")
     if blitz_upper is not None and within(
-        minutes, float(blitz_upper), bool(parameters.get("blitz.upper_inclusive")), below=True
-    ):  # type: ignore[arg-type]
+        minutes,
+        float(blitz_upper),  # type: ignore[arg-type]
+        bool(parameters.get("blitz.upper_inclusive")),
+        below=True,
+    ):
         return Classification(edition, "blitz", minutes, tuple(notes), used)
     lower, upper = parameters.get("rapid.lower_minutes"), parameters.get("rapid.upper_minutes")
     if lower is None or upper is None:

@@ -51,7 +51,7 @@ def data_options(command: Callable[..., Any]) -> Callable[..., Any]:
             problem = getattr(error, "problem", None) or str(error)
             raise UsageFailure(one_line(f"{where}: invalid YAML: {problem}")) from error
 
-    return wrapper
+    return wrapper  # type: ignore[no-any-return]
 
 
 def one_line(message: str) -> str:

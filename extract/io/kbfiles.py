@@ -155,7 +155,7 @@ def recover(target: Path) -> bool:
 
 def remove_stale(target: Path) -> list[Path]:
     """Remove staging and old trees left by writers that were killed (their process is gone)."""
-    removed = []
+    removed: list[Path] = []
     if not target.parent.is_dir():
         return removed
     pattern = re.compile(rf"^\.{re.escape(target.name)}-(?:old-)?(\d+)-")

@@ -44,12 +44,14 @@ def load_overrides(
                 line,
                 f"override: unknown edition '{entry['edition']}' (known: {', '.join(sorted(editions))})",
             )
-        key = (entry["edition"], entry["label"])
-        if key in seen:
+        place = (str(entry["edition"]), str(entry["label"]))
+        if place in seen:
             raise InputError(
-                path, line, f"override: {key[0]}:{key[1]} is overridden twice (first at line {seen[key]})"
+                path,
+                line,
+                f"override: {place[0]}:{place[1]} is overridden twice (first at line {seen[place]})",
             )
-        seen[key] = line
+        seen[place] = line
         overrides.append({k: str(entry[k]) for k in OVERRIDE_KEYS} | {"line": str(line)})
     return overrides
 

@@ -74,7 +74,7 @@ def read_source(path: Path) -> str:
     return text
 
 
-class _StrictLoader(_Base):  # type: ignore[misc,valid-type]
+class _StrictLoader(_Base):  # type: ignore[misc]
     """Safe loader that refuses duplicate keys; optionally marks mappings with their line."""
 
     path: Path = Path()

@@ -88,7 +88,7 @@ def count_warning(
     expected = {label for rule in rules for label in rule.provisions.get(edition, ())}
     if len(expected) < MIN_CURATED:
         return None
-    keys = set(edition_keys(list(provisions))[0])
+    keys = set(edition_keys([dict(p) for p in provisions])[0])
     missing = expected - keys
     if len(missing) <= MISSING_SHARE * len(expected):
         return None
@@ -102,7 +102,7 @@ def unknown_label_warning(
     edition: str, provisions: Sequence[Mapping[str, object]], rules: Iterable[Rule]
 ) -> str | None:
     """Curated rules that name labels this edition's text does not have: one line per edition."""
-    keys = set(edition_keys(list(provisions))[0])
+    keys = set(edition_keys([dict(p) for p in provisions])[0])
     unknown = [
         (rule, label) for rule in rules for label in rule.provisions.get(edition, ()) if label not in keys
     ]
