@@ -130,7 +130,7 @@ def _edition(meta_path: Path, entry: Node) -> Edition:
     if missing:
         raise InputError(meta_path, _line(entry), f"edition entry lacks required field {', '.join(missing)}")
 
-    values = {name: _string(meta_path, name, fields[name], nullable=False) for name in REQUIRED_VALUES}
+    values = {name: _string(meta_path, name, fields[name], nullable=False) or "" for name in REQUIRED_VALUES}
     nullable = {name: _string(meta_path, name, fields[name], nullable=True) for name in REQUIRED_NULLABLE}
     optional = {
         name: _string(meta_path, name, fields[name], nullable=True) if name in fields else None
@@ -201,7 +201,7 @@ def _string(meta_path: Path, name: str, node: Node, *, nullable: bool) -> str | 
         raise InputError(meta_path, _line(node), f"{name} must have a value")
     if not node.value.strip():
         raise InputError(meta_path, _line(node), f"{name} is empty")
-    return node.value
+    return str(node.value)
 
 
 def _notes(meta_path: Path, node: Node | None) -> tuple[str, ...]:
@@ -251,7 +251,8 @@ def _line(node: Node) -> int:
 
 def _value_node(entry: Node, key: str) -> Node:
     assert isinstance(entry, MappingNode)
-    return next(value for k, value in entry.value if k.value == key)
+    found: Node = next(value for k, value in entry.value if k.value == key)
+    return found
 
 
 def _describe(node: Node) -> str:
@@ -259,6 +260,6 @@ def _describe(node: Node) -> str:
         return "a mapping"
     if isinstance(node, SequenceNode):
         return "a list"
-    if node.tag == _NULL_TAG and not node.style:
+    if isinstance(node, ScalarNode) and node.tag == _NULL_TAG and not node.style:
         return "nothing"
     return f"'{node.value}'"

@@ -10,6 +10,7 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from extract.io.yamlfile import line_of, load_yaml
 from extract.model import InputError
@@ -131,7 +132,7 @@ def _rule(path: Path, entry: object) -> Rule:
 
 
 def _list_of_text(
-    path: Path, line: int, entry: dict, what: str, value: object, labels: bool = False
+    path: Path, line: int, entry: dict[str, Any], what: str, value: object, labels: bool = False
 ) -> None:
     """A list of strings; a single string is never split into letters, a number never rounded."""
     if value is None:
@@ -143,7 +144,7 @@ def _list_of_text(
         )
 
 
-def _expected(path: Path, line: int, entry: dict) -> dict[str, dict[str, object]]:
+def _expected(path: Path, line: int, entry: dict[str, Any]) -> dict[str, dict[str, object]]:
     """Curated values per parameter and edition: checks for the extractor, never published."""
     expected = entry.get("expected") or {}
     expected.pop("__line__", None)
@@ -158,7 +159,7 @@ def _expected(path: Path, line: int, entry: dict) -> dict[str, dict[str, object]
     return expected
 
 
-def _behaviour(path: Path, line: int, entry: dict) -> dict[str, str]:
+def _behaviour(path: Path, line: int, entry: dict[str, Any]) -> dict[str, str]:
     """Curated engine keywords (edition -> keyword) for what the text decides but no number carries."""
     behaviour = entry.get("behaviour") or {}
     behaviour.pop("__line__", None)
