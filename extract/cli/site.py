@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from extract.cli.common import UsageFailure, data_options, main, path_option
-from extract.io.outputs import check_output_dir, check_pages_dir, publish_pages, stage_pages
+from extract.io.outputs import check_output_dir, check_pages_dir, check_writable, publish_pages, stage_pages
 
 
 @main.command()
@@ -32,6 +32,8 @@ def site(out_dir: Path, site_dir: Path, corpus_dir: Path, kb_dir: Path) -> None:
     protected = (corpus_dir, kb_dir, site_dir)
     check_pages_dir(site_dir, (corpus_dir, kb_dir), project)
     out_dir = check_output_dir(out_dir, protected, project)
+    check_writable(out_dir)
+    check_writable(site_dir)
     started = time.perf_counter()
     reports = collect(kb_dir, corpus_dir, progress=click.echo)
     docs = stage_pages(site_dir)

@@ -108,3 +108,16 @@ def _files(path: Path) -> list[Path]:
     if path.is_file():
         return [path]
     return sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else []
+
+
+def check_writable(out: Path) -> None:
+    """Fail before any long work when `out` (or the folder that would hold it) cannot be written."""
+    folder = out
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    if not folder.is_dir():
+        raise InputError(out, None, f"cannot write here: {folder} is not a directory")
+    try:
+        Path(tempfile.mkdtemp(prefix=".chesslaws-probe-", dir=folder)).rmdir()
+    except OSError as exc:
+        raise InputError(out, None, f"cannot write here ({exc.strerror or exc})") from None
