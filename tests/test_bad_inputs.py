@@ -393,6 +393,37 @@ CASES: dict[str, Case] = {
         "zz-bad.yaml",
         "'rules' must be a list",
     ),
+    # --- what a careful user tries next -------------------------------------------------------
+    "overrides unquoted label": Case(
+        "overrides",
+        write(
+            "kb/overrides.yaml", "- {edition: da-2001, label: 14.1, rule: illegal-move-penalty, reason: r}\n"
+        ),
+        ("build",),
+        "kb/overrides.yaml:1",
+        "quote labels",
+    ),
+    "terms utf-16": Case("terms", reencode("kb/terms.yaml", "utf-16"), ("build",), "kb/terms.yaml", "UTF-16"),
+    "rules conflict markers": Case(
+        "rules", conflict(R, "- id: illegal-move-penalty"), ("build",), R, "merge-conflict markers"
+    ),
+    "scenario expect as a list": Case(
+        "scenarios",
+        write(
+            "kb/scenarios/zz-bad.yaml",
+            SCENARIO.format(setup="{}", events="[]").replace('    da-2017: {result: "*"}', "    - da-2017"),
+        ),
+        ("check",),
+        "zz-bad.yaml",
+        "'expect' must be a mapping",
+    ),
+    "generated editions conflict classify": Case(
+        "generated",
+        conflict(f"{G}/editions.yaml", "- approved_by: null"),
+        ("classify", "12+0"),
+        f"{G}/editions.yaml",
+        "damaged (merge-conflict markers)",
+    ),
     # --- kb/lint-accepted.yaml ----------------------------------------------------------------
     "lint-accepted yaml syntax": Case(
         "lint",
