@@ -14,6 +14,7 @@ from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -30,9 +31,10 @@ from extract.reports.search_index import (
 )
 from extract.reports.search_text import Language, word_spans, words
 
+LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 SNIPPET = 200  # characters of provision text around the words that matched
 MEAN_WEIGHT = 1.0  # a rule that matches in every edition beats one that matches once
-RULE_WEIGHT = 0.6  # the rule's own English title and summary
+RULE_WEIGHT = 1.2  # the rule's own English title and summary
 
 
 @dataclass(frozen=True)
@@ -165,6 +167,22 @@ def search_documents(kb_dir: Path) -> list[SearchDocument]:
     return documents
 
 
+def rule_provisions(kb_dir: Path, edition: str, rule: str) -> list[dict[str, str]]:
+    """The provisions (label, text) by which one edition expresses a rule, in text order."""
+    path = kb_dir / "generated" / "provisions" / f"{edition}.yaml"
+    provisions = (read_yaml(path) or {}).get("provisions") or []
+    wanted = {
+        str(row["label"])
+        for row in read_yaml(kb_dir / "generated" / "alignment.yaml") or []
+        if row["edition"] == edition and row["rule"] == rule
+    }
+    return [
+        {"label": key, "text": str(p.get("text") or "")}
+        for key, p in zip(_keys(provisions), provisions, strict=True)
+        if key in wanted
+    ]
+
+
 def _article_heading(provision: dict[str, Any], by_label: dict[str, dict[str, Any]]) -> str | None:
     """The heading of the nearest ancestor that has one (the article or appendix)."""
     seen = 0
@@ -189,9 +207,31 @@ def read_languages(kb_dir: Path, codes: set[str]) -> dict[str, Language]:
         if not isinstance(listed, list) or not all(isinstance(w, str) for w in listed):
             raise InputError(path, None, f"stop_words.{code} must be a list of words (quote yes/no/on/off)")
     return {
-        code: Language(code, frozenset(w.lower() for w in stop.get(code) or ()))
+        code: Language(code, frozenset(w.lower() for w in stop.get(code) or ()), number_words(kb_dir, code))
         for code in sorted(codes | set(stop))
     }
+
+
+def number_words(kb_dir: Path, language: str) -> dict[str, str]:
+    """Number words of a language ("femtio" -> "50") from its language data, if it has any.
+
+    kb/languages/<lang>.yaml where a KB carries its own language data, else the data shipped with
+    the package; a language with neither has no number words (digits still match).
+    """
+    candidates = [kb_dir / "languages" / f"{language}.yaml"]
+    shipped = resources.files("extract").joinpath(f"data/lexicon/{language}.yaml")
+    data: Any = None
+    for path in candidates:
+        if path.is_file():
+            data = read_yaml(path)
+            break
+    else:
+        if shipped.is_file():
+            data = yaml.load(shipped.read_text(encoding="utf-8"), Loader=LOADER)
+    numbers = (data or {}).get("numbers") if isinstance(data, dict) else None
+    if not isinstance(numbers, dict):
+        return {}
+    return {str(word).lower(): str(value) for word, value in numbers.items() if isinstance(value, int)}
 
 
 def read_concepts(
@@ -215,9 +255,16 @@ def read_concepts(
         for language, terms in raw.items():
             lang = languages.setdefault(language, Language(language))
             sequences = {tuple(lang.stems(words(t))) for t in terms}
+            sequences |= {compound_parts(lang, words(t)) for t in terms}
             stemmed[language] = sorted(s for s in sequences if s)
         concepts.append(Concept(str(entry["id"]), stemmed))
     return concepts
+
+
+def compound_parts(lang: Language, term_words: list[str]) -> tuple[str, ...]:
+    """A term with its compounds cut into parts ("gyalogátváltozás" -> gyalog, átváltozás)."""
+    kept = [w for w in term_words if w not in lang.stop_words]
+    return tuple(p for w in kept for p in (lang.parts(w) or (lang.stem(w),)))
 
 
 @dataclass

@@ -21,6 +21,8 @@ K1 = 1.2
 B = 0.75
 CONCEPT_WEIGHT = 1.0  # a concept named in the question, against one stem
 PART_WEIGHT = 0.5  # a part of a compound word, against the whole word
+RELATED_WEIGHT = 0.5  # a known word that ends like a word of the question the texts never use
+COVERAGE = 0.5  # how much matching all of the question beats matching one word of it many times
 HEADING_WEIGHT = 0.3  # the heading of the article a provision sits in
 Terms = dict[str, float]  # term -> weighted frequency
 RULE_LANGUAGE = "en"  # rule titles and summaries are written in English
@@ -71,12 +73,30 @@ class Collection:
         df = len(self.postings.get(term, ()))
         return math.log(1 + (self.size - df + 0.5) / (df + 0.5)) if df else 0.0
 
-    def score(self, query: Terms, scores: dict[int, float], weights: Sequence[Entry]) -> None:
+    def score(
+        self, query: Terms, units: dict[str, set[str]], scores: dict[int, float], weights: Sequence[Entry]
+    ) -> None:
+        """BM25, times the share of the question's words and concepts an entry matches.
+
+        Only words this language's texts use count in the share, so a Danish word does not count
+        against a Hungarian provision that matches the concept it names.
+        """
+        raw: dict[int, float] = defaultdict(float)
+        matched: dict[int, set[str]] = defaultdict(set)
+        answerable: set[str] = set()
         for term, qw in query.items():
+            postings = self.postings.get(term)
+            if not postings:
+                continue
+            answerable |= units.get(term, set())
             idf = self.idf(term)
-            for index, tf in self.postings.get(term, ()):
+            for index, tf in postings:
                 norm = 1 - B + B * self.lengths[index] / self.average
-                scores[index] += weights[index].weight * qw * idf * tf * (K1 + 1) / (tf + K1 * norm)
+                raw[index] += weights[index].weight * qw * idf * tf * (K1 + 1) / (tf + K1 * norm)
+                matched[index] |= units.get(term, set())
+        for index, value in raw.items():
+            share = len(matched[index]) / len(answerable) if answerable else 1.0
+            scores[index] += value * share**COVERAGE
 
 
 def phrase_hits(stems: Sequence[str], phrases: dict[str, list[tuple[tuple[str, ...], str]]]) -> list[str]:
@@ -118,7 +138,7 @@ class SearchIndex:
         for stem in stems:
             terms[stem] += 1
         for word in text_words:
-            for part in lang.split(word):
+            for part in lang.parts(word):
                 terms[part] += PART_WEIGHT
         for concept in phrase_hits(stems, self.phrases.get(language, {})):
             terms["@" + concept] += CONCEPT_WEIGHT
@@ -159,18 +179,30 @@ class SearchIndex:
                 best = (covered, code)
         return best[1] if best else None
 
-    def query_terms(self, language: str, query_words: list[str], asked_in: str | None) -> Terms:
-        """The question as terms of one language: its stems there and every concept it names."""
+    def query_terms(
+        self, language: str, query_words: list[str], asked_in: str | None, units: dict[str, set[str]]
+    ) -> Terms:
+        """The question as terms of one language (stems, compound parts, related words).
+
+        `units` receives, for each term, the question word it stands for.
+        """
         lang = self.language(language)
         kept = [w for w in query_words if w not in lang.stop_words]
         if asked_in is not None:
             kept = [w for w in kept if w not in self.languages[asked_in].stop_words]
         terms: Terms = defaultdict(float)
-        for word in kept:
-            terms[lang.stem(word)] += 1
-        for word in kept:
-            for part in lang.split(word):
-                terms[part] += PART_WEIGHT
+        for position, word in enumerate(kept):
+            unit = f"{position}:{word}"
+            weighted = [(lang.stem(word), 1.0)]
+            stem = lang.known(word)
+            if stem and stem != lang.stem(word):
+                weighted.append((stem, 1.0))
+            parts = lang.parts(word)
+            weighted += [(part, PART_WEIGHT) for part in parts]
+            weighted += [(stem, RELATED_WEIGHT) for stem in (lang.related(word) if not parts else ())]
+            for term, weight in weighted:
+                terms[term] += weight
+                units.setdefault(term, set()).add(unit)
         return terms
 
     def concepts_named(self, query_words: list[str], asked_in: str | None) -> set[str]:
@@ -182,7 +214,7 @@ class SearchIndex:
                 kept = [w for w in kept if w not in self.languages[asked_in].stop_words]
             stems = [lang.stem(w) for w in kept]
             found.update(phrase_hits(stems, phrases))
-            parts = [p for w in kept for p in (lang.split(w) or (lang.stem(w),))]
+            parts = [p for w in kept for p in (lang.parts(w) or (lang.known(w) or lang.stem(w),))]
             found.update(phrase_hits(parts, phrases))
         return found
 
@@ -194,11 +226,13 @@ class SearchIndex:
         scores: dict[int, float] = defaultdict(float)
         per_language: dict[str, Terms] = {}
         for code, collection in self.collections.items():
-            terms = self.query_terms(code, query_words, asked_in)
+            units: dict[str, set[str]] = {}
+            terms = self.query_terms(code, query_words, asked_in, units)
             for concept in concepts:
                 terms["@" + concept] += CONCEPT_WEIGHT
+                units.setdefault("@" + concept, set()).add("@" + concept)
             per_language[code] = terms
-            collection.score(terms, scores, self.entries)
+            collection.score(terms, units, scores, self.entries)
         return scores, asked_in, per_language
 
 

@@ -27,6 +27,7 @@ SNOWBALL = {
 
 WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?", re.UNICODE)
 MIN_PART = 3  # the shortest part a compound is split into
+MIN_COMPOUND = 8  # a known word shorter than this is never split ("kommer" is not "kom" + "mer")
 LINKS = ("", "s", "e")  # linking letters between the parts of a compound (skakure, spillested)
 
 
@@ -55,49 +56,94 @@ def fold(word: str) -> str:
 
 @dataclass
 class Language:
-    """How one language's words become search terms: stemmer, stop words, known stems."""
+    """How one language's words become search terms: stemmer, stop words, number words, known stems."""
 
     code: str
     stop_words: frozenset[str] = frozenset()
+    numbers: dict[str, str] = field(default_factory=dict)  # number word -> digits ("femtio" -> "50")
     vocabulary: dict[str, int] = field(default_factory=dict)  # stem -> document frequency
     _stems: dict[str, str] = field(default_factory=dict, repr=False)
     _splits: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
+    _by_suffix: dict[str, list[str]] | None = field(default=None, repr=False)
 
     def stem(self, word: str) -> str:
         cached = self._stems.get(word)
         if cached is None:
             stemmer = _stemmer(self.code)
-            cached = stemmer.stemWord(word) if stemmer else word
+            cached = self.numbers.get(word) or (stemmer.stemWord(word) if stemmer else word)
             self._stems[word] = cached
         return cached
 
     def stems(self, text_words: Iterable[str], keep_stop_words: bool = False) -> list[str]:
         return [self.stem(w) for w in text_words if keep_stop_words or w not in self.stop_words]
 
-    def split(self, word: str) -> tuple[str, ...]:
-        """The stems of a compound's two parts when both are words of this language, else ()."""
-        if word in self._splits:
-            return self._splits[word]
+    def known(self, word: str) -> str | None:
+        """The stem of `word` when the texts use it (or it is a number word), else None."""
+        if word in self.numbers:
+            return self.numbers[word]
+        stem = self.stem(word)
+        if stem in self.vocabulary:
+            return stem
+        if word in self.vocabulary:
+            return word
+        for cut in (1, 2):  # an inflection the stemmer leaves on ("regeln" -> "regel")
+            if len(stem) - cut >= 4 and stem[:-cut] in self.vocabulary:
+                return stem[:-cut]
+        return None
+
+    def parts(self, word: str) -> tuple[str, ...]:
+        """A long or unknown word's compound parts (a known short word is never cut)."""
+        if len(word) < MIN_COMPOUND and self.known(word):
+            return ()
+        return self.split(word)
+
+    def split(self, word: str, depth: int = 2) -> tuple[str, ...]:
+        """The stems of a compound's parts (up to three) when each is a word of the texts, else ()."""
+        key = f"{depth}:{word}"
+        if key in self._splits:
+            return self._splits[key]
         best: tuple[int, tuple[str, ...]] = (0, ())
         if len(word) >= 2 * MIN_PART and not word.isdigit():
             for cut in range(MIN_PART, len(word) - MIN_PART + 1):
                 head, tail = word[:cut], word[cut:]
-                tail_stem = self.stem(tail)
-                if tail_stem not in self.vocabulary or tail in self.stop_words:
+                if tail in self.stop_words:
+                    continue
+                tail_stem = self.known(tail)
+                tail_parts: tuple[str, ...] = (tail_stem,) if tail_stem else ()
+                if not tail_parts and depth > 1:
+                    tail_parts = self.split(tail, depth - 1)
+                if not tail_parts:
                     continue
                 for link in LINKS:
                     if link and not head.endswith(link):
                         continue
-                    stem_head = head[: len(head) - len(link)] if link else head
-                    if len(stem_head) < MIN_PART or stem_head in self.stop_words:
+                    bare = head[: len(head) - len(link)] if link else head
+                    if len(bare) < MIN_PART or bare in self.stop_words:
                         continue
-                    head_stem = self.stem(stem_head)
-                    if head_stem in self.vocabulary or stem_head in self.vocabulary:
-                        score = min(len(stem_head), len(tail))
-                        if score > best[0]:
-                            best = (
-                                score,
-                                (head_stem if head_stem in self.vocabulary else stem_head, tail_stem),
-                            )
-        self._splits[word] = best[1]
+                    head_stem = self.known(bare)
+                    shortest = min(len(bare), len(tail)) if len(tail_parts) == 1 else len(bare)
+                    if head_stem and shortest > best[0]:
+                        best = (shortest, (head_stem, *tail_parts))
+        self._splits[key] = best[1]
         return best[1]
+
+    def related(self, word: str) -> tuple[str, ...]:
+        """For a word the texts never use: known stems it ends with or that end with it.
+
+        Catches prefixed and compound forms the splitter cannot cut ("lejegyzés" -> "jegyzés"),
+        and derivations of a known word that keep three fifths of it ("feilaktig" -> "feil").
+        """
+        stem = self.stem(word)
+        if len(stem) < 5 or self.known(word):
+            return ()
+        if self._by_suffix is None:
+            self._by_suffix = {}
+            for known in self.vocabulary:
+                if len(known) >= 5:
+                    self._by_suffix.setdefault(known[-5:], []).append(known)
+        found = [k for k in self._by_suffix.get(stem[-5:], ()) if k.endswith(stem) or stem.endswith(k)]
+        for cut in range(len(stem) - 1, max(3, (len(stem) * 3 + 4) // 5) - 1, -1):
+            if stem[:cut] in self.vocabulary:  # a derivation of a known word ("feilaktig" -> "feil")
+                found.append(stem[:cut])
+                break
+        return tuple(sorted(set(found), key=lambda k: (-len(k), k))[:3])

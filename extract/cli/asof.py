@@ -1,0 +1,73 @@
+"""`chesslaws asof`: the edition of the Laws in force on a date, and a rule's text in it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from extract.cli.common import UsageFailure, data_options, main
+
+
+@main.command("asof")
+@click.argument("day", metavar="DATE")
+@click.argument("rule", required=False)
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@data_options
+def asof_command(day: str, rule: str | None, fmt: str, corpus_dir: Path, kb_dir: Path) -> None:
+    """The edition in force on DATE (YYYY-MM-DD) and, with RULE, the rule's text in it.
+
+    The Laws in force are the newest FIDE edition with a translation in force on DATE; of its
+    translations in force, the newest answers and the others are listed. `until` is the day the
+    next FIDE edition took effect, `replaced_by` its first translation (corpus/editions.yaml).
+
+    Example: chesslaws asof 2015-03-01 illegal-move-penalty
+    """
+    from extract.io.editions import load_editions
+    from extract.reports.asof import AsOfError, EditionDates, in_force_on, parse_date
+    from extract.reports.search import close_rule_ids, read_rules, rule_provisions
+
+    try:
+        moment = parse_date(day)
+        editions = [
+            EditionDates(e.id, e.language, e.fide_edition, e.in_force) for e in load_editions(corpus_dir)
+        ]
+        answer = in_force_on(moment, editions)
+    except AsOfError as error:
+        raise UsageFailure(str(error)) from error
+    document: dict[str, object] = {"date": moment.isoformat(), **answer.as_dict()}
+    texts: list[dict[str, str]] = []
+    if rule is not None:
+        rules = read_rules(kb_dir)
+        if rule not in rules:
+            close = close_rule_ids(rule, sorted(rules))
+            hint = f"; did you mean {', '.join(close)}?" if close else ""
+            raise UsageFailure(f"no rule '{rule}' in {kb_dir / 'rules'}{hint}")
+        texts = rule_provisions(kb_dir, answer.edition, rule)
+        document.update(
+            rule=rule,
+            title=rules[rule].title,
+            provisions=texts,
+            text="\n".join(t["text"] for t in texts) if texts else None,
+        )
+    if fmt == "json":
+        click.echo(json.dumps(document, ensure_ascii=False, indent=2))
+        return
+    until = (
+        f" until {answer.until} (replaced by {answer.replaced_by})" if answer.until else " (the newest Laws)"
+    )
+    click.echo(
+        f"{moment.isoformat()}: {answer.edition} ({answer.language}, FIDE Laws {answer.fide_edition}), "
+        f"in force from {answer.in_force}{until}"
+    )
+    if answer.translations:
+        click.echo(f"  also in force, the same Laws: {', '.join(answer.translations)}")
+    if rule is not None:
+        click.echo(f"\n{rule}: {document['title']}")
+        if not texts:
+            click.echo(f"  {answer.edition} has no provision for this rule")
+        for t in texts:
+            click.echo(f"\n{answer.edition} {t['label']}")
+            for line in t["text"].splitlines():
+                click.echo(f"  {line}")
