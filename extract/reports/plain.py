@@ -34,6 +34,7 @@ REASONS: dict[str, tuple[str, str | None]] = {
     "both-flags": ("both flags fell", None),
     "quickplay-claim": ("quickplay-finish claim upheld", "quickplay.claim_below_minutes"),
 }
+CLASSIFYING = ("rapid.", "blitz.upper", "increment.")  # parameters that only classify the time control
 CLAIMS = {
     "upheld": "the claim is upheld",
     "rejected": "the claim is rejected",
@@ -92,14 +93,17 @@ def ruling_text(
     edition: str,
     sources: Sources | None = None,
     rules: Iterable[str] = (),
-    used: Iterable[str] = (),
+    used: Mapping[str, object] | None = None,
 ) -> str:
     """One sentence for a ruling (the whole Ruling.as_dict or the keys a scenario compares).
 
-    `rules` are the scenario's rules and `used` the parameters the arbiter consulted; both only
-    choose the article cited.
+    `rules` are the scenario's rules and `used` the parameters the arbiter consulted (name ->
+    value); they choose the article cited, and `illegal_move.loss_on` says which illegal move lost
+    when the ruling does not count them.
     """
-    rules, used = list(rules), list(used)
+    rules = list(rules)
+    used = dict(used or {})
+    consulted = sorted(used, key=lambda name: (name.startswith(CLASSIFYING), name))
     parts: list[str] = []
     cited: list[str] = []
     result = ruling.get("result")
@@ -112,6 +116,8 @@ def ruling_text(
         if isinstance(reason, str):
             phrase, parameter = REASONS.get(reason, (reason.replace("-", " "), None))
             count = int(illegal.get(loser, 0) or 0) if isinstance(illegal, Mapping) else 0
+            if not count and reason == "illegal-moves" and isinstance(used.get("illegal_move.loss_on"), int):
+                count = int(used["illegal_move.loss_on"])  # type: ignore[call-overload]
             phrase = phrase.format(
                 loser=colour(loser), count=ORDINALS.get(count, "last") if count else "last"
             )
@@ -131,7 +137,7 @@ def ruling_text(
     if not parts:
         parts.append("No ruling")
     text = parts[0] + ("; " + "; ".join(parts[1:]) if len(parts) > 1 else "")
-    article = sources.article(edition, cited + used, rules) if sources else None
+    article = sources.article(edition, cited + consulted, rules) if sources else None
     return f"{text} ({article})" if article else text
 
 
