@@ -23,7 +23,7 @@ REASONS: dict[str, tuple[str, str | None]] = {
     "stalemate": ("stalemate", None),
     "dead-position": ("a dead position", None),
     "agreement": ("agreed between the players", None),
-    "illegal-moves": ("{loser}'s {count} illegal move", "illegal_move.loss_on"),
+    "illegal-moves": ("{loser}'s {count}illegal move", "illegal_move.loss_on"),
     "time": ("{loser}'s flag fell", None),
     "default": ("{loser} arrived after the default time", "default_time"),
     "electronic-device": ("{loser} had an electronic device", None),
@@ -34,7 +34,16 @@ REASONS: dict[str, tuple[str, str | None]] = {
     "both-flags": ("both flags fell", None),
     "quickplay-claim": ("quickplay-finish claim upheld", "quickplay.claim_below_minutes"),
 }
-CLASSIFYING = ("rapid.", "blitz.upper", "increment.")  # parameters that only classify the time control
+# The parameters that can decide each part of a ruling (matched inside the names the engine consulted).
+TOPICS: dict[str, tuple[str, ...]] = {
+    "clock": ("time_bonus", "penalty_minutes", "claimant"),
+    "claim": ("draw_claim.", "quickplay.", "repetition.", "fifty_move."),
+    "recording": ("scoresheet.",),
+    "request": ("scoresheet_view.",),
+    "restart": ("colours_reversed.",),
+    "increment": ("quickplay.increment",),
+    "board": ("visually_impaired.",),
+}
 CLAIMS = {
     "upheld": "the claim is upheld",
     "rejected": "the claim is rejected",
@@ -103,7 +112,13 @@ def ruling_text(
     """
     rules = list(rules)
     used = dict(used or {})
-    consulted = sorted(used, key=lambda name: (name.startswith(CLASSIFYING), name))
+    topics = [markers for key, markers in TOPICS.items() if ruling.get(key) not in (None, False, {}, "", 0)]
+    if isinstance(ruling.get("clock"), Mapping) and not any(
+        str(v).lstrip("+-") in ("0:00", "0")
+        for v in ruling["clock"].values()  # type: ignore[union-attr]
+    ):
+        topics.append(TOPICS["clock"])
+    consulted = sorted(n for n in used if any(m in n for markers in topics for m in markers))
     parts: list[str] = []
     cited: list[str] = []
     result = ruling.get("result")
@@ -128,7 +143,9 @@ def ruling_text(
         head = "Draw"
         if isinstance(reason, str):
             phrase, parameter = REASONS.get(reason, (reason.replace("-", " "), None))
-            head += f": {phrase.format(loser='', count='')}"
+            if "{loser}" in phrase:  # a win turned into a draw: the winner cannot checkmate
+                phrase = f"{reason.replace('-', ' ').rstrip('s')}, but the opponent cannot checkmate"
+            head += f": {phrase}"
             cited += [parameter] if parameter else []
         parts.append(head)
     elif result == "*":
