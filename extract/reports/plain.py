@@ -112,11 +112,16 @@ def ruling_text(
     """
     rules = list(rules)
     used = dict(used or {})
-    topics = [markers for key, markers in TOPICS.items() if ruling.get(key) not in (None, False, {}, "", 0)]
-    if isinstance(ruling.get("clock"), Mapping) and not any(
-        str(v).lstrip("+-") in ("0:00", "0")
-        for v in ruling["clock"].values()  # type: ignore[union-attr]
-    ):
+    clock = ruling.get("clock")
+    changed = isinstance(clock, Mapping) and any(
+        str(v).lstrip("+-") not in ("0:00", "0") for v in clock.values()
+    )
+    topics = [
+        markers
+        for key, markers in TOPICS.items()
+        if key != "clock" and ruling.get(key) not in (None, False, {}, "", 0)
+    ]
+    if changed:
         topics.append(TOPICS["clock"])
     consulted = sorted(n for n in used if any(m in n for markers in topics for m in markers))
     parts: list[str] = []
@@ -133,9 +138,8 @@ def ruling_text(
             count = int(illegal.get(loser, 0) or 0) if isinstance(illegal, Mapping) else 0
             if not count and reason == "illegal-moves" and isinstance(used.get("illegal_move.loss_on"), int):
                 count = int(used["illegal_move.loss_on"])  # type: ignore[call-overload]
-            phrase = phrase.format(
-                loser=colour(loser), count=ORDINALS.get(count, "last") if count else "last"
-            )
+            ordinal = f"{ORDINALS.get(count, f'{count}th')} " if count else ""
+            phrase = phrase.format(loser=colour(loser), count=ordinal)
             head += f": {phrase}"
             cited += [parameter] if parameter else []
         parts.append(head)
