@@ -10,6 +10,9 @@ edition states the rule. Reads kb/generated with the C YAML loader; never initia
 from __future__ import annotations
 
 import difflib
+import hashlib
+import os
+import pickle
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -33,8 +36,9 @@ from extract.reports.search_text import Language, word_spans, words
 
 LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 SNIPPET = 200  # characters of provision text around the words that matched
-MEAN_WEIGHT = 1.0  # a rule that matches in every edition beats one that matches once
-RULE_WEIGHT = 1.2  # the rule's own English title and summary
+MAX_WEIGHT = 1.0  # the best provision of the rule in any edition
+MEAN_WEIGHT = 2.0  # a rule that matches in every edition beats one that matches once
+RULE_WEIGHT = 2.0  # the rule's own English title and summary
 
 
 @dataclass(frozen=True)
@@ -318,7 +322,7 @@ class Searcher:
                     top = (score, position)
             if top[1] < 0:
                 continue
-            total = max(best.values()) + MEAN_WEIGHT * sum(best.values()) / len(editions)
+            total = MAX_WEIGHT * max(best.values()) + MEAN_WEIGHT * sum(best.values()) / len(editions)
             total += RULE_WEIGHT * scores.get(self.rule_entry.get(rule, -1), 0.0)
             if total > 0:
                 ranked.append((total, rule, top[1]))
@@ -377,19 +381,62 @@ def snippet(text: str, stem: Callable[[str], str], wanted: set[str], width: int 
 
 
 @lru_cache(maxsize=4)
-def _searcher(kb_dir: Path, stamp: tuple[tuple[str, int, int], ...]) -> Searcher:
-    return Searcher.build(kb_dir)
+def _searcher(kb_dir: Path, stamp: str) -> Searcher:
+    cached = _cache_file(stamp)
+    if cached is not None and cached.is_file():
+        try:
+            with cached.open("rb") as handle:
+                loaded = pickle.load(handle)
+            if isinstance(loaded, Searcher):
+                return loaded
+        except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
+            pass
+    built = Searcher.build(kb_dir)
+    if cached is not None:
+        try:
+            cached.parent.mkdir(parents=True, exist_ok=True)
+            temporary = cached.with_suffix(f".{os.getpid()}.tmp")
+            with temporary.open("wb") as handle:
+                pickle.dump(built, handle, protocol=pickle.HIGHEST_PROTOCOL)
+            temporary.replace(cached)
+        except OSError:
+            pass  # a read-only home: the index is rebuilt next time, nothing else changes
+    return built
 
 
-def _stamp(kb_dir: Path) -> tuple[tuple[str, int, int], ...]:
+def _inputs(kb_dir: Path) -> list[Path]:
     paths = [kb_dir / "generated" / "alignment.yaml", kb_dir / "terms.yaml", kb_dir / "search.yaml"]
     paths += sorted((kb_dir / "generated" / "provisions").glob("*.yaml"))
     paths += sorted((kb_dir / "rules").glob("*.yaml"))
-    return tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in paths if p.exists())
+    paths += sorted((kb_dir / "languages").glob("*.yaml"))
+    return [p for p in paths if p.is_file()]
+
+
+def _stamp(kb_dir: Path) -> str:
+    """A hash of everything the index is built from: the KB files and this code."""
+    digest = hashlib.sha256()
+    code = Path(__file__).parent
+    for path in [*_inputs(kb_dir), code / "search.py", code / "search_index.py", code / "search_text.py"]:
+        digest.update(str(path.name).encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:32]
+
+
+def _cache_file(stamp: str) -> Path | None:
+    """Where a built index is kept between runs (never inside the project; CHESSLAWS_CACHE=off: nowhere)."""
+    setting = os.environ.get("CHESSLAWS_CACHE", "")
+    if setting.lower() in ("off", "0", "no"):
+        return None
+    base = (
+        Path(setting)
+        if setting
+        else Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "chesslaws"
+    )
+    return base / f"search-{stamp}.pickle"
 
 
 def searcher(kb_dir: Path) -> Searcher:
-    """The index for a KB directory, rebuilt when one of its files changed."""
+    """The index for a KB directory: from this process, else from the cache, else built."""
     return _searcher(kb_dir.resolve(), _stamp(kb_dir))
 
 

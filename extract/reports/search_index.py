@@ -12,8 +12,9 @@ from __future__ import annotations
 import math
 import re
 from collections import defaultdict
+from collections.abc import Collection as Collection_
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from extract.reports.search_text import Language, words
 
@@ -99,13 +100,18 @@ class Collection:
             scores[index] += value * share**COVERAGE
 
 
-def phrase_hits(stems: Sequence[str], phrases: dict[str, list[tuple[tuple[str, ...], str]]]) -> list[str]:
-    """Concept ids whose term (a sequence of stems) occurs in `stems`, once per occurrence."""
+def phrase_hits(
+    options: Sequence[Collection_[str]], phrases: dict[str, list[tuple[tuple[str, ...], str]]]
+) -> list[str]:
+    """Concept ids whose term (a sequence of stems) occurs in `options`, a set of stems per word."""
     found = []
-    for i, stem in enumerate(stems):
-        for phrase, concept in phrases.get(stem, ()):
-            if tuple(stems[i : i + len(phrase)]) == phrase:
-                found.append(concept)
+    for i, first in enumerate(options):
+        for stem in first:
+            for phrase, concept in phrases.get(stem, ()):
+                if len(phrase) <= len(options) - i and all(
+                    phrase[k] in options[i + k] for k in range(1, len(phrase))
+                ):
+                    found.append(concept)
     return found
 
 
@@ -140,7 +146,7 @@ class SearchIndex:
         for word in text_words:
             for part in lang.parts(word):
                 terms[part] += PART_WEIGHT
-        for concept in phrase_hits(stems, self.phrases.get(language, {})):
+        for concept in phrase_hits([(s,) for s in stems], self.phrases.get(language, {})):
             terms["@" + concept] += CONCEPT_WEIGHT
         return terms
 
@@ -165,6 +171,9 @@ class SearchIndex:
         for index, entry in enumerate(self.entries):
             grouped[entry.language].append((index, entry))
         self.collections = {language: Collection(items) for language, items in grouped.items()}
+        self.entries = [replace(entry, terms={}) for entry in self.entries]  # the postings hold them now
+        for lang in self.languages.values():
+            lang.forget()
 
     def detect(self, query_words: list[str]) -> str | None:
         """The language whose stop words and vocabulary cover most of the question's words."""
@@ -212,10 +221,10 @@ class SearchIndex:
             kept = [w for w in query_words if w not in lang.stop_words]
             if asked_in is not None:
                 kept = [w for w in kept if w not in self.languages[asked_in].stop_words]
-            stems = [lang.stem(w) for w in kept]
-            found.update(phrase_hits(stems, phrases))
+            options = [{lang.stem(w), lang.known(w) or "", *lang.related(w)} - {""} for w in kept]
+            found.update(phrase_hits(options, phrases))
             parts = [p for w in kept for p in (lang.parts(w) or (lang.known(w) or lang.stem(w),))]
-            found.update(phrase_hits(parts, phrases))
+            found.update(phrase_hits([(p,) for p in parts], phrases))
         return found
 
     def rank(self, query: str) -> tuple[dict[int, float], str | None, dict[str, Terms]]:

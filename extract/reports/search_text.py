@@ -7,6 +7,7 @@ language with neither still searches, on folded words.
 
 from __future__ import annotations
 
+import os
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator
@@ -65,6 +66,7 @@ class Language:
     _stems: dict[str, str] = field(default_factory=dict, repr=False)
     _splits: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
     _by_suffix: dict[str, list[str]] | None = field(default=None, repr=False)
+    _by_prefix: dict[str, list[str]] | None = field(default=None, repr=False)
 
     def stem(self, word: str) -> str:
         cached = self._stems.get(word)
@@ -73,6 +75,10 @@ class Language:
             cached = self.numbers.get(word) or (stemmer.stemWord(word) if stemmer else word)
             self._stems[word] = cached
         return cached
+
+    def forget(self) -> None:
+        """Drop the memo of stems and splits (rebuilt on demand; keeps a stored index small)."""
+        self._stems, self._splits, self._by_suffix, self._by_prefix = {}, {}, None, None
 
     def stems(self, text_words: Iterable[str], keep_stop_words: bool = False) -> list[str]:
         return [self.stem(w) for w in text_words if keep_stop_words or w not in self.stop_words]
@@ -102,7 +108,7 @@ class Language:
         key = f"{depth}:{word}"
         if key in self._splits:
             return self._splits[key]
-        best: tuple[int, tuple[str, ...]] = (0, ())
+        best: tuple[tuple[bool, int], tuple[str, ...]] = ((False, 0), ())
         if len(word) >= 2 * MIN_PART and not word.isdigit():
             for cut in range(MIN_PART, len(word) - MIN_PART + 1):
                 head, tail = word[:cut], word[cut:]
@@ -121,29 +127,43 @@ class Language:
                     if len(bare) < MIN_PART or bare in self.stop_words:
                         continue
                     head_stem = self.known(bare)
+                    if not head_stem:
+                        continue
+                    # A head that is a whole word beats one with an ending stripped ("gyalog" +
+                    # "átváltozás", not "gyalogát" + "változás"); then the longer shorter part.
                     shortest = min(len(bare), len(tail)) if len(tail_parts) == 1 else len(bare)
-                    if head_stem and shortest > best[0]:
-                        best = (shortest, (head_stem, *tail_parts))
+                    score = (head_stem == bare or bare in self.vocabulary, shortest)
+                    if score > best[0]:
+                        best = (score, (head_stem, *tail_parts))
         self._splits[key] = best[1]
         return best[1]
 
     def related(self, word: str) -> tuple[str, ...]:
-        """For a word the texts never use: known stems it ends with or that end with it.
+        """For a word the texts never use: known stems that share most of it.
 
-        Catches prefixed and compound forms the splitter cannot cut ("lejegyzés" -> "jegyzés"),
-        and derivations of a known word that keep three fifths of it ("feilaktig" -> "feil").
+        Known stems it ends with or that end with it (prefixed and compound forms the splitter
+        cannot cut: "lejegyzés" -> "jegyzés"), and known stems that share its beginning: three
+        fifths of the shorter and at least four letters ("lejegyzés" ~ "lejegyez", "feilaktig" ~
+        "feil"), or all of a short stem ("röka" ~ "rökning"). At most three, closest first.
         """
         stem = self.stem(word)
-        if len(stem) < 5 or self.known(word):
+        if len(stem) < 3 or self.known(word) or stem.isdigit():
             return ()
-        if self._by_suffix is None:
-            self._by_suffix = {}
+        if self._by_suffix is None or self._by_prefix is None:
+            self._by_suffix, self._by_prefix = {}, {}
             for known in self.vocabulary:
                 if len(known) >= 5:
                     self._by_suffix.setdefault(known[-5:], []).append(known)
-        found = [k for k in self._by_suffix.get(stem[-5:], ()) if k.endswith(stem) or stem.endswith(k)]
-        for cut in range(len(stem) - 1, max(3, (len(stem) * 3 + 4) // 5) - 1, -1):
-            if stem[:cut] in self.vocabulary:  # a derivation of a known word ("feilaktig" -> "feil")
-                found.append(stem[:cut])
-                break
-        return tuple(sorted(set(found), key=lambda k: (-len(k), k))[:3])
+                if len(known) >= 3:
+                    self._by_prefix.setdefault(known[:3], []).append(known)
+        found: dict[str, int] = {}
+        if len(stem) >= 5:
+            for k in self._by_suffix.get(stem[-5:], ()):
+                if k.endswith(stem) or stem.endswith(k):
+                    found[k] = min(len(k), len(stem))
+        for k in self._by_prefix.get(stem[:3], ()):
+            shared = len(os.path.commonprefix([k, stem]))
+            whole = shared == len(stem) and len(k) <= len(stem) + 5
+            if whole or (shared >= 4 and shared * 5 >= 3 * min(len(k), len(stem))):
+                found[k] = max(found.get(k, 0), shared)
+        return tuple(sorted(found, key=lambda k: (-found[k], len(k), k))[:3])
