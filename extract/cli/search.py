@@ -13,7 +13,7 @@ from extract.cli.common import UsageFailure, data_options, main
 @main.command("search")
 @click.argument("query")
 @click.option("--edition", default=None, help="Only provisions of this edition.")
-@click.option("--limit", type=click.IntRange(min=1), default=10, show_default=True, help="Number of hits.")
+@click.option("--limit", type=int, default=10, show_default=True, help="Number of hits (at least 1).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @data_options
 def search_command(
@@ -28,6 +28,8 @@ def search_command(
     """
     from extract.reports.search import searcher
 
+    if limit < 1:
+        raise UsageFailure(f"--limit must be at least 1, not {limit}")
     if not query.strip():
         raise UsageFailure("the query is empty; ask a question, e.g. 'illegal move'")
     index = searcher(kb_dir)
