@@ -28,7 +28,9 @@ def run(*args: str) -> tuple[int, str, str]:
         ("2009-06-30", "da-2001", "2009-07-01", "sv-2009"),
     ],
 )
-def test_the_edition_in_force_on_a_date(day: str, edition: str, until: str | None, replaced_by: str | None) -> None:
+def test_the_edition_in_force_on_a_date(
+    day: str, edition: str, until: str | None, replaced_by: str | None
+) -> None:
     code, out, err = run("asof", day, "--format", "json")
     assert code == 0, err
     answer = json.loads(out)
@@ -58,7 +60,10 @@ def test_asof_with_a_rule_gives_its_text_in_that_edition() -> None:
 @pytest.mark.parametrize(
     "args, message",
     [
-        (["asof", "1990-01-01"], "no edition was in force on 1990-01-01: the first, da-2001, took effect on 2001-07-01"),
+        (
+            ["asof", "1990-01-01"],
+            "no edition was in force on 1990-01-01: the first, da-2001, took effect on 2001-07-01",
+        ),
         (["asof", "2019-02-30"], "'2019-02-30' is not a date"),
         (["asof", "01/05/2019"], "'01/05/2019' is not a date; write YYYY-MM-DD"),
         (["asof", "2015-03-01", "illegal"], "no rule 'illegal'"),

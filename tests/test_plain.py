@@ -21,7 +21,8 @@ def run(*args: str) -> tuple[int, str, str]:
 def test_a_second_illegal_move_in_words_cites_the_provision_of_the_parameter() -> None:
     sources = load_sources(KB)
     ruling = {"result": "0-1", "reason": "illegal-moves", "illegal_moves": {"white": 2, "black": 0}}
-    assert ruling_text(ruling, "da-2017", sources) == "Black wins: White's second illegal move (da-2017 7.5.3)"
+    expected = "Black wins: White's second illegal move (da-2017 7.5.3)"
+    assert ruling_text(ruling, "da-2017", sources) == expected
     assert ruling_text(ruling, "nb-2014", sources).endswith("(nb-2014 7.5.b)")
 
 
@@ -40,7 +41,8 @@ def test_clock_changes_and_claims_in_words() -> None:
 
 
 def test_a_ruling_without_a_parameter_cites_the_scenarios_rule() -> None:
-    text = ruling_text({"legal": False}, "da-2017", load_sources(KB), rules=["castling-prevented-square-attacked"])
+    rules = ["castling-prevented-square-attacked"]
+    text = ruling_text({"legal": False}, "da-2017", load_sources(KB), rules=rules)
     assert text == "the move is illegal (da-2017 3.8.2.2.1)"
 
 
