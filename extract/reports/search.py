@@ -399,9 +399,17 @@ def _searcher(kb_dir: Path, stamp: str) -> Searcher:
             with temporary.open("wb") as handle:
                 pickle.dump(built, handle, protocol=pickle.HIGHEST_PROTOCOL)
             temporary.replace(cached)
+            _prune(cached.parent)
         except OSError:
             pass  # a read-only home: the index is rebuilt next time, nothing else changes
     return built
+
+
+def _prune(folder: Path, keep: int = 8) -> None:
+    """Keep the most recent stored indexes (one per KB and code version), drop older ones we wrote."""
+    stored = sorted(folder.glob("search-*.pickle"), key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in stored[keep:]:
+        old.unlink(missing_ok=True)
 
 
 def _inputs(kb_dir: Path) -> list[Path]:
