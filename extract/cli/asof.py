@@ -26,7 +26,7 @@ def asof_command(day: str, rule: str | None, fmt: str, corpus_dir: Path, kb_dir:
     """
     from extract.io.editions import load_editions
     from extract.reports.asof import AsOfError, EditionDates, in_force_on, parse_date
-    from extract.reports.search import close_rule_ids, read_rules, rule_provisions
+    from extract.reports.search import close_rule_ids, searcher
 
     try:
         moment = parse_date(day)
@@ -39,12 +39,17 @@ def asof_command(day: str, rule: str | None, fmt: str, corpus_dir: Path, kb_dir:
     document: dict[str, object] = {"date": moment.isoformat(), **answer.as_dict()}
     texts: list[dict[str, str]] = []
     if rule is not None:
-        rules = read_rules(kb_dir)
+        index = searcher(kb_dir)  # the stored search index has every provision's rule and text
+        rules = index.rules
         if rule not in rules:
             close = close_rule_ids(rule, sorted(rules))
             hint = f"; did you mean {', '.join(close)}?" if close else ""
             raise UsageFailure(f"no rule '{rule}' in {kb_dir / 'rules'}{hint}")
-        texts = rule_provisions(kb_dir, answer.edition, rule)
+        texts = [
+            {"label": d.key, "text": d.text}
+            for d in index.documents
+            if d.edition == answer.edition and d.rule == rule
+        ]
         document.update(
             rule=rule,
             title=rules[rule].title,

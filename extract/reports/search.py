@@ -171,22 +171,6 @@ def search_documents(kb_dir: Path) -> list[SearchDocument]:
     return documents
 
 
-def rule_provisions(kb_dir: Path, edition: str, rule: str) -> list[dict[str, str]]:
-    """The provisions (label, text) by which one edition expresses a rule, in text order."""
-    path = kb_dir / "generated" / "provisions" / f"{edition}.yaml"
-    provisions = (read_yaml(path) or {}).get("provisions") or []
-    wanted = {
-        str(row["label"])
-        for row in read_yaml(kb_dir / "generated" / "alignment.yaml") or []
-        if row["edition"] == edition and row["rule"] == rule
-    }
-    return [
-        {"label": key, "text": str(p.get("text") or "")}
-        for key, p in zip(_keys(provisions), provisions, strict=True)
-        if key in wanted
-    ]
-
-
 def _article_heading(provision: dict[str, Any], by_label: dict[str, dict[str, Any]]) -> str | None:
     """The heading of the nearest ancestor that has one (the article or appendix)."""
     seen = 0
