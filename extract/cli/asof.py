@@ -24,16 +24,12 @@ def asof_command(day: str, rule: str | None, fmt: str, corpus_dir: Path, kb_dir:
 
     Example: chesslaws asof 2015-03-01 illegal-move-penalty
     """
-    from extract.io.editions import load_editions
-    from extract.reports.asof import AsOfError, EditionDates, in_force_on, parse_date
+    from extract.reports.asof import AsOfError, in_force_on, load_edition_dates, parse_date
     from extract.reports.search import close_rule_ids, searcher
 
     try:
         moment = parse_date(day)
-        editions = [
-            EditionDates(e.id, e.language, e.fide_edition, e.in_force) for e in load_editions(corpus_dir)
-        ]
-        answer = in_force_on(moment, editions)
+        answer = in_force_on(moment, load_edition_dates(corpus_dir))
     except AsOfError as error:
         raise UsageFailure(str(error)) from error
     document: dict[str, object] = {"date": moment.isoformat(), **answer.as_dict()}

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from datetime import date
+from pathlib import Path
 
 DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
@@ -51,6 +52,13 @@ class Period:
             "replaced_by": self.replaced_by,
             "translations": list(self.translations),
         }
+
+
+def load_edition_dates(corpus_dir: Path) -> list[EditionDates]:
+    """The dates of every edition in corpus/editions.yaml (its strict loader: file:line errors)."""
+    from extract.io.editions import load_editions
+
+    return [EditionDates(e.id, e.language, e.fide_edition, e.in_force) for e in load_editions(corpus_dir)]
 
 
 def parse_date(text: str) -> date:
