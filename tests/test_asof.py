@@ -102,3 +102,13 @@ def test_dates_are_strict() -> None:
     for text in ("20150301", "2015-3-1", "", "2015-03-01T00:00"):
         with pytest.raises(AsOfError):
             parse_date(text)
+
+
+def test_a_rule_the_answering_translation_lacks_comes_from_another_translation_of_the_same_laws() -> None:
+    code, out, _ = run("asof", "2019-05-01", "two-handed-move-penalty", "--format", "json")
+    answer = json.loads(out)
+    assert answer["edition"] == "hu-2018" and answer["text_edition"] == "da-2017"
+    assert [p["label"] for p in answer["provisions"]] == ["7.7.2"]
+    code, out, _ = run("asof", "2010-05-01", "two-handed-move-penalty", "--format", "json")
+    answer = json.loads(out)
+    assert code == 0 and answer["text"] is None and answer["text_edition"] is None

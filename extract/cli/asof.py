@@ -41,14 +41,21 @@ def asof_command(day: str, rule: str | None, fmt: str, corpus_dir: Path, kb_dir:
             close = close_rule_ids(rule, sorted(rules))
             hint = f"; did you mean {', '.join(close)}?" if close else ""
             raise UsageFailure(f"no rule '{rule}' in {kb_dir / 'rules'}{hint}")
-        texts = [
-            {"label": d.key, "text": d.text}
-            for d in index.documents
-            if d.edition == answer.edition and d.rule == rule
-        ]
+        source = answer.edition
+        # A rule this translation lacks may be in another translation of the same Laws in force.
+        for edition in (answer.edition, *reversed(answer.translations)):
+            texts = [
+                {"label": d.key, "text": d.text}
+                for d in index.documents
+                if d.edition == edition and d.rule == rule
+            ]
+            if texts:
+                source = edition
+                break
         document.update(
             rule=rule,
             title=rules[rule].title,
+            text_edition=source if texts else None,
             provisions=texts,
             text="\n".join(t["text"] for t in texts) if texts else None,
         )
@@ -67,8 +74,10 @@ def asof_command(day: str, rule: str | None, fmt: str, corpus_dir: Path, kb_dir:
     if rule is not None:
         click.echo(f"\n{rule}: {document['title']}")
         if not texts:
-            click.echo(f"  {answer.edition} has no provision for this rule")
+            click.echo(f"  no translation of these Laws in force on {moment.isoformat()} has this rule")
+        elif source != answer.edition:
+            click.echo(f"  {answer.edition} has no provision for it; {source}, the same Laws, says:")
         for t in texts:
-            click.echo(f"\n{answer.edition} {t['label']}")
+            click.echo(f"\n{source} {t['label']}")
             for line in t["text"].splitlines():
                 click.echo(f"  {line}")
