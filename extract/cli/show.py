@@ -69,6 +69,9 @@ def show_rule(rule_id: str, fmt: str, kb_dir: Path) -> None:
                     }
                 )
     checks = rule_checks(rule_id, kb_dir, set(rules))
+    from extract.reports.plain import load_sources, ruling_text
+
+    sources = load_sources(kb_dir) if checks else None
     if fmt == "json":
         click.echo(
             json.dumps(
@@ -79,7 +82,10 @@ def show_rule(rule_id: str, fmt: str, kb_dir: Path) -> None:
                     "topic": rule.topic,
                     "parameters": list(rule.parameters),
                     "provisions": texts,
-                    "scenarios": [r.as_dict() for r in checks],
+                    "scenarios": [
+                        r.as_dict() | {"text": ruling_text(r.actual, r.edition, sources, r.rules, r.used)}
+                        for r in checks
+                    ],
                 },
                 ensure_ascii=False,
                 indent=2,
@@ -96,9 +102,6 @@ def show_rule(rule_id: str, fmt: str, kb_dir: Path) -> None:
         for text_line in str(t["text"]).splitlines():
             click.echo(f"  {text_line}")
     if checks:
-        from extract.reports.plain import load_sources, ruling_text
-
-        sources = load_sources(kb_dir)
         click.echo("\nscenarios:")
         for r in checks:
             click.echo(f"  {'pass' if r.passed else 'FAIL'}  {r.edition:8} {r.scenario}: {r.title}")
