@@ -284,7 +284,8 @@ class Searcher:
         rule_entry = {}
         for rule in rules.values():
             rule_entry[rule.id] = len(index.entries)
-            index.add(RULE_LANGUAGE, rule.id, None, f"{rule.title}. {rule.title}. {rule.summary}", "", 1.0)
+            title_twice = f"{rule.title}. {rule.title}. {rule.summary}"  # the title weighs double
+            index.add(RULE_LANGUAGE, rule.id, None, title_twice, "", 1.0)
         index.freeze()
         return cls(documents, rules, index, dict(rule_provisions), rule_entry)
 
