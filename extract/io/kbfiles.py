@@ -177,6 +177,12 @@ def remove_stale(target: Path) -> list[Path]:
 # ------------------------------------------------------------------------------------------ reading
 
 
+def is_generated(path: Path) -> bool:
+    """Whether `path` is a file of a kb/generated tree (its top level or provisions/)."""
+    parent = Path(path).parent
+    return parent.name == GENERATED or (parent.name == "provisions" and parent.parent.name == GENERATED)
+
+
 def load_generated_path(path: Path) -> Any:
     """One file of kb/generated, checked for damage against the shape `chesslaws build` writes."""
     path = Path(path)

@@ -26,7 +26,7 @@ from markupsafe import Markup, escape
 from extract.site import svg
 from extract.io.editions import load_editions
 from extract.model import KINDS, InputError
-from extract.io.kbfiles import load_generated_path, swap_in
+from extract.io.kbfiles import is_generated, load_generated_path, swap_in
 from extract.io.outputs import STAMP, STAMP_TEXT
 from extract.io.yamlfile import load_yaml
 
@@ -50,9 +50,6 @@ _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()>#+\-.!|])")
 # The same without `>`, which HTML escaping turns into an entity anyway.
 _MD_SPECIAL_TEXT = re.compile(r"([\\`*_{}\[\]()#+\-.!|])")
 _MARKS = " \t\r\n*_"
-
-
-GENERATED_DIR = "generated"
 
 
 class SiteError(Exception):
@@ -143,7 +140,7 @@ def _environment() -> Environment:
 
 def _load_yaml(path: Path) -> Any:
     """A file of kb/generated (checked for damage) or a curated file, through the strict loader."""
-    if GENERATED_DIR in Path(path).parts:
+    if is_generated(path):
         return load_generated_path(path)
     return load_yaml(path)
 
