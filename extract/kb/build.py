@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -18,6 +18,7 @@ from extract.kb.align import (
     Assignment,
     EditionInfo,
     Item,
+    Link,
     agreement,
     align,
     make_items,
@@ -173,33 +174,11 @@ def build(
     disagreements = disagreement_list(assigned, curated_leaves, keyed)
     final = dict(assigned)
     if use_overrides:
-        for key, rule in curated.items():
-            current = final.get(key)
+        for leaf, rule in curated.items():
+            current = final.get(leaf)
             if current is None or current.rule != rule:
-                final[key] = Assignment(rule, current.confidence if current else 0.0, "curated")
-        published = {key: a.rule for key, a in final.items() if key[0] in covered}
-        uncovered = {key for key in all_leaves if key[0] not in covered}
-        for key in uncovered:
-            final.pop(key, None)
-        final.update(name_from_mapping(links, published, uncovered))
-        own_text = {
-            (edition, key)
-            for edition in documents
-            if edition not in covered
-            for key, p in keyed[edition]
-            if (edition, key) not in all_leaves and p["kind"] in RULE_KINDS and p["text"]
-        }
-        references_by_edition = {info.id: references_of(info, infos) for info in infos}
-        children: dict[tuple[str, str], list[tuple[str, str]]] = {}
-        for edition in documents:
-            by_label = {str(p["label"]): key for key, p in keyed[edition]}
-            for key, p in keyed[edition]:
-                parent_key = by_label.get(str(p["parent"]))
-                if parent_key is not None:
-                    children.setdefault((edition, parent_key), []).append((edition, key))
-        named = {key: a.rule for key, a in final.items()}
-        rule_parents = {rule.id: rule.parent for rule in rules}
-        final.update(name_containers(own_text, named, references_by_edition, children, rule_parents))
+                final[leaf] = Assignment(rule, current.confidence if current else 0.0, "curated")
+        publish_uncovered(final, links, covered, all_leaves, keyed, infos, rules)
         for override in overrides:
             final[(override["edition"], override["label"])] = Assignment(
                 override["rule"], 1.0, "override", (override["reason"],)
@@ -252,7 +231,8 @@ def build(
     add_parameters(graph, [p.as_dict() for p in parameters])
     folder = kb_dir / "scenarios"
     scenarios = load_scenarios(folder, {r.id for r in rules}, set(order)) if folder.is_dir() else []
-    def applies_to(expect: dict[str, object]) -> tuple[str, ...]:
+
+    def applies_to(expect: Mapping[str, object]) -> tuple[str, ...]:
         """Editions a scenario's expectations apply to: its translation keys and every translation of
         the FIDE editions it names."""
         return tuple(e.id for e in editions if e.id in expect or e.fide_edition in expect)
@@ -274,6 +254,42 @@ def build(
         missing_languages=missing,
         warnings=warnings,
     )
+
+
+def publish_uncovered(
+    final: dict[tuple[str, str], Assignment],
+    links: dict[tuple[str, str], list[Link]],
+    covered: set[str],
+    all_leaves: set[tuple[str, str]],
+    keyed: dict[str, list[tuple[str, dict[str, object]]]],
+    infos: list[EditionInfo],
+    rules: list[Rule],
+) -> None:
+    """Rules for the provisions of editions no curated list covers, in `final`: leaves from their links
+    to the published mapping, items with their own sentence above sub-items by label or parent rule."""
+    published = {k: a.rule for k, a in final.items() if k[0] in covered}
+    uncovered = {k for k in all_leaves if k[0] not in covered}
+    for k in uncovered:
+        final.pop(k, None)
+    final.update(name_from_mapping(links, published, uncovered))
+    own_text = {
+        (edition_id, k)
+        for edition_id, items in keyed.items()
+        if edition_id not in covered
+        for k, p in items
+        if (edition_id, k) not in all_leaves and p["kind"] in RULE_KINDS and p["text"]
+    }
+    references = {info.id: references_of(info, infos) for info in infos}
+    children: dict[tuple[str, str], list[tuple[str, str]]] = {}
+    for edition_id, items in keyed.items():
+        by_label = {str(p["label"]): item_key for item_key, p in items}
+        for item_key, p in items:
+            parent_key = by_label.get(str(p["parent"]))
+            if parent_key is not None:
+                children.setdefault((edition_id, parent_key), []).append((edition_id, item_key))
+    named = {k: a.rule for k, a in final.items()}
+    parents = {rule.id: rule.parent for rule in rules}
+    final.update(name_containers(own_text, named, references, children, parents))
 
 
 def edition_summary(e: Edition) -> dict[str, object]:

@@ -18,7 +18,7 @@ from extract.io.languages import DEFAULT_KB
 from extract.model import Edition, Provision
 from extract.text import markdown
 from extract.text.clean import Line, split_lines
-from extract.text.labels import (  # noqa: F401  (re-exported: the label API lives in labels.py)
+from extract.text.labels import (  # noqa: F401  (the label API lives in labels.py; re-exported)
     GLOSSARY_ENTRY,
     ITEM_KINDS,
     LETTER,
@@ -40,6 +40,11 @@ from extract.text.labels import (  # noqa: F401  (re-exported: the label API liv
     succ,
 )
 from extract.text.numbering import ListMarkers
+
+__all__ = [
+    "Segmenter", "coverage", "duplicate_labels", "fold_label", "glossary_cite", "heading_patterns", "leaves",
+    "normalize_label", "opens_article", "segment", "structural_label", "structure_lexicon",
+]  # fmt: skip
 from extract.text.state import Node
 
 
