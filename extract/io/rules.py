@@ -27,6 +27,7 @@ RULE_KEYS = {
     "notes",
     "expected",
     "behaviour",
+    "part_of",
 }
 REQUIRED = ("id", "title", "summary", "topic", "provisions")
 RULE_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -49,6 +50,8 @@ class Rule:
     notes: tuple[str, ...] = field(default_factory=tuple)
     expected: dict[str, dict[str, object]] = field(default_factory=dict)  # curated check values
     behaviour: dict[str, str] = field(default_factory=dict)  # curated engine keyword per edition
+    # edition -> provisions mapped to other rules of which a part (some sentences) expresses this rule
+    part_of: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 class _UniqueKeyLoader(yaml.SafeLoader):
@@ -141,7 +144,23 @@ def _rule(path: Path, entry: object) -> Rule:
         notes=tuple(entry.get("notes") or ()),
         expected=_expected(path, line, entry),
         behaviour=_behaviour(path, line, entry),
+        part_of=_part_of(path, line, entry),
     )
+
+
+def _part_of(path: Path, line: int, entry: dict) -> dict[str, tuple[str, ...]]:
+    """Curated: edition -> labels of provisions (mapped to other rules) of which a part expresses the
+    rule ("In da-2001, sv-2009 and nb-2014 part of 1.1"). Labels are checked with the coverage."""
+    part_of = entry.get("part_of") or {}
+    if not isinstance(part_of, dict):
+        raise InputError(path, line, f"rule '{entry['id']}': part_of must map edition -> list of labels")
+    part_of.pop("__line__", None)
+    out: dict[str, tuple[str, ...]] = {}
+    for edition, labels in part_of.items():
+        if not isinstance(labels, list) or not labels:
+            raise InputError(path, line, f"rule '{entry['id']}': part_of {edition} must be a list of labels")
+        out[str(edition)] = tuple(str(label) for label in labels)
+    return out
 
 
 def _expected(path: Path, line: int, entry: dict) -> dict[str, dict[str, object]]:
@@ -225,6 +244,12 @@ def coverage_problems(rules: list[Rule], provisions: dict[str, list[dict[str, ob
                         f"and '{rule.id}'"
                     )
                 seen[(edition, label)] = rule.id
+        for edition, labels in rule.part_of.items():
+            for label in labels:
+                if edition in known and label not in known[edition]:
+                    problems.append(
+                        f"{rule.path}:{rule.line}: rule '{rule.id}': part_of {edition} has no provision '{label}'"
+                    )
     for edition, items in provisions.items():
         for leaf in edition_keys(items)[1]:
             if (edition, leaf) not in seen:
