@@ -94,9 +94,7 @@ def provision_sentences(
     out = []
     for i, s in enumerate(split_sentences(text, language)):
         span = raw_span(s, raw, int(provision["start"]), int(provision["end"])) if raw else None
-        out.append(
-            SentenceRef(edition, key, i, s.start, s.end, s.text, *(span if span else (None, None)))
-        )
+        out.append(SentenceRef(edition, key, i, s.start, s.end, s.text, *(span if span else (None, None))))
     return out
 
 
@@ -112,7 +110,10 @@ def modality(language: str, kb_dir: str = "") -> dict[str, tuple[str, ...]]:
         if path.exists():
             data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
             if isinstance(data, dict) and any(k in data for k in ("negation", "obligation", "permission")):
-                return {k: tuple(str(w) for w in data.get(k) or ()) for k in ("negation", "obligation", "permission")}
+                return {
+                    k: tuple(str(w) for w in data.get(k) or ())
+                    for k in ("negation", "obligation", "permission")
+                }
     packaged = resources.files("extract").joinpath("data/modality.yaml")
     data = yaml.safe_load(packaged.read_text(encoding="utf-8")) or {}
     entry = data.get(language) or {}
@@ -285,55 +286,63 @@ def threshold(method: str) -> float:
     return {"words": 0.34, "apertium": 0.30, "evidence": 0.34}[method]
 
 
-def align(old: list[SentenceRef], new: list[SentenceRef], comparer: Comparer) -> tuple[
-    list[SentenceLink], list[SentenceRef], list[SentenceRef]
-]:
-    """Many-to-many links between the sentences of A and B, and the sentences left unmatched.
+def align(
+    old: list[SentenceRef], new: list[SentenceRef], comparer: Comparer
+) -> tuple[list[SentenceLink], list[SentenceRef], list[SentenceRef]]:
+    """Sentences of one rule in A and B linked in order (1-1, 2-1, 1-2), and those left alone.
 
-    Every sentence links to its best counterpart when that scores above the method's threshold;
-    links sharing a sentence merge into one group (a sentence split in two in the newer edition
-    links to both halves).
+    The rules are already aligned, so sentences are paired in document order as far as possible:
+    a monotone alignment (dynamic programming) maximising the summed scores, where leaving a
+    sentence alone scores nothing, a 1-1 pair its score plus a small bonus, and a merge (two
+    sentences of one side against one of the other) the score of the two taken as one text.
     """
-    limit = threshold(comparer.method)
-    pairs: dict[tuple[int, int], float] = {}
-    if old and new:
-        matrix = [[comparer.score(a, b) for b in new] for a in old]
-        for i in range(len(old)):
-            j = max(range(len(new)), key=lambda k: matrix[i][k])
-            if matrix[i][j] >= limit:
-                pairs[(i, j)] = matrix[i][j]
-        for j in range(len(new)):
-            i = max(range(len(old)), key=lambda k: matrix[k][j])
-            if matrix[i][j] >= limit:
-                pairs[(i, j)] = matrix[i][j]
-    parent: dict[tuple[str, int], tuple[str, int]] = {}
+    n, m = len(old), len(new)
+    best: dict[tuple[int, int], tuple[float, tuple[int, int, int, int] | None]] = {(0, 0): (0.0, None)}
+    for i in range(n + 1):
+        for j in range(m + 1):
+            if (i, j) == (0, 0):
+                continue
+            options: list[tuple[float, tuple[int, int, int, int]]] = []
+            if i >= 1:
+                options.append((best[(i - 1, j)][0], (i - 1, j, i, j)))
+            if j >= 1:
+                options.append((best[(i, j - 1)][0], (i, j - 1, i, j)))
+            if i >= 1 and j >= 1:
+                options.append(
+                    (
+                        best[(i - 1, j - 1)][0] + comparer.score(old[i - 1], new[j - 1]) + PAIR_BONUS,
+                        (i - 1, j - 1, i, j),
+                    )
+                )
+            if i >= 2 and j >= 1:
+                merged = comparer.score_texts(old[i - 2 : i], new[j - 1 : j])
+                options.append((best[(i - 2, j - 1)][0] + merged + PAIR_BONUS, (i - 2, j - 1, i, j)))
+            if i >= 1 and j >= 2:
+                merged = comparer.score_texts(old[i - 1 : i], new[j - 2 : j])
+                options.append((best[(i - 1, j - 2)][0] + merged + PAIR_BONUS, (i - 1, j - 2, i, j)))
+            best[(i, j)] = max(options, key=lambda o: o[0])
+    steps: list[tuple[int, int, int, int]] = []
+    at = (n, m)
+    while at != (0, 0):
+        step = best[at][1]
+        assert step is not None
+        steps.append(step)
+        at = (step[0], step[1])
+    steps.reverse()
+    links: list[SentenceLink] = []
+    lone_old: list[SentenceRef] = []
+    lone_new: list[SentenceRef] = []
+    for i0, j0, i1, j1 in steps:
+        a, b = old[i0:i1], new[j0:j1]
+        if a and b:
+            links.append(SentenceLink(tuple(a), tuple(b), round(comparer.score_texts(a, b), 3)))
+        else:
+            lone_old += a
+            lone_new += b
+    return links, lone_old, lone_new
 
-    def find(x: tuple[str, int]) -> tuple[str, int]:
-        while parent.get(x, x) != x:
-            x = parent[x]
-        return x
 
-    for i, j in pairs:
-        parent[find(("a", i))] = find(("b", j))
-    groups: dict[tuple[str, int], tuple[set[int], set[int], float]] = {}
-    for (i, j), value in pairs.items():
-        root = find(("b", j))
-        a_set, b_set, best = groups.get(root, (set(), set(), 0.0))
-        a_set.add(i)
-        b_set.add(j)
-        groups[root] = (a_set, b_set, max(best, value))
-    links = [
-        SentenceLink(tuple(old[i] for i in sorted(a)), tuple(new[j] for j in sorted(b)), round(v, 3))
-        for a, b, v in groups.values()
-    ]
-    links.sort(key=lambda link: (link.new[0].label, link.new[0].index))
-    matched_old = {i for i, _ in pairs}
-    matched_new = {j for _, j in pairs}
-    return (
-        links,
-        [s for i, s in enumerate(old) if i not in matched_old],
-        [s for j, s in enumerate(new) if j not in matched_new],
-    )
+PAIR_BONUS = 0.05
 
 
 def partial_provisions(rule: Any, edition: str) -> tuple[str, ...]:
