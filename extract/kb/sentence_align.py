@@ -214,6 +214,8 @@ class Comparer:
         language = self.languages[side]
         text = s.text
         compared = self.translations.get(s, text)
+        # modal and negation words are read in the original: a translation may turn Danish "må"
+        # (may) into Swedish "måste" (must)
         patterns = _modality_patterns(language, self.kb_dir)
         negation, obligation, permission = (patterns[k] for k in ("negation", "obligation", "permission"))
         return Features(
@@ -308,12 +310,9 @@ def align(
             if j >= 1:
                 options.append((best[(i, j - 1)][0], (i, j - 1, i, j)))
             if i >= 1 and j >= 1:
-                options.append(
-                    (
-                        best[(i - 1, j - 1)][0] + comparer.score(old[i - 1], new[j - 1]) + PAIR_BONUS,
-                        (i - 1, j - 1, i, j),
-                    )
-                )
+                pair = comparer.score(old[i - 1], new[j - 1])
+                if pair >= PAIR_FLOOR[comparer.method]:
+                    options.append((best[(i - 1, j - 1)][0] + pair + PAIR_BONUS, (i - 1, j - 1, i, j)))
             if i >= 2 and j >= 1:
                 merged = comparer.score_texts(old[i - 2 : i], new[j - 1 : j])
                 options.append((best[(i - 2, j - 1)][0] + merged + PAIR_BONUS, (i - 2, j - 1, i, j)))
@@ -343,6 +342,8 @@ def align(
 
 
 PAIR_BONUS = 0.05
+# below this score two sentences are not paired even in document order (each is then left alone)
+PAIR_FLOOR = {"words": 0.0, "apertium": 0.0, "evidence": 0.0}
 
 
 def partial_provisions(rule: Any, edition: str) -> tuple[str, ...]:

@@ -92,6 +92,12 @@ def _sentences(data: KBData, edition: str, keys: tuple[str, ...] | list[str]) ->
     return [s for key in keys for s in data.sentences_of(edition, key)]
 
 
+def _compared(keys: tuple[str, ...]) -> list[str]:
+    """Provisions whose wording is compared: not the title page nor a table of contents, which
+    belong to the translation, not to the Laws."""
+    return [k for k in keys if not plain(k).startswith(("front.", "contents"))]
+
+
 def _neighbour_keys(data: KBData, rule_id: str, present: str, other: str) -> list[str]:
     """Provisions of edition `other` that may hold the content of `rule_id` (absent from `other`):
     the provisions of the rules next to it in `present`, and of its parent and siblings."""
@@ -172,6 +178,11 @@ def _rule_diff(
             flags.add("moved")
             extra.update(structure=structure, sentences=pairs, evidence=why)
             extra["moved_from" if side == 1 else "moved_to"] = labels
+        elif not _compared(data.alignment[rule.id][present]):
+            flags.add("not-in-translation")
+            extra["evidence"] = (
+                f"front matter of the {present} translation (title page, contents), not the Laws",
+            )
         elif omitted_by_translation(data, rule.id, absent):
             flags.add("not-in-translation")
             extra["omission"] = omission_words(data, rule.id, present, absent)
@@ -193,7 +204,9 @@ def _rule_diff(
         count_a = len(old.provisions) or len(old.labels)
         count_b = len(new.provisions) or len(new.labels)
         result = wording.compare(
-            _sentences(data, a, old.labels), _sentences(data, b, new.labels), changed_parameter
+            _sentences(data, a, _compared(old.labels)),
+            _sentences(data, b, _compared(new.labels)),
+            changed_parameter,
         )
         extra["sentences"] = result.pairs
         if result.changed:

@@ -16,18 +16,27 @@ translations of the same Laws (sv-2009 and the English 2009 text) show almost no
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from extract.kb.sentence_align import Comparer, SentenceLink, SentenceRef, align, has_modality_data
+from extract.kb.sentence_align import (
+    Comparer,
+    SentenceLink,
+    SentenceRef,
+    align,
+    has_modality_data,
+    threshold,
+)
 from extract.reports.diff_data import KBData, word_diff
 from extract.reports.diff_model import SentencePair
 from extract.text.analyse import REFERENCE, load_terms, numbers
 from extract.text.translate import INSTALL_HINT, translate, translation_direction
 
+WORDS = re.compile(r"[^\W\d_]{2,}")
 SCANDINAVIAN = {"da", "nb", "nn", "no", "sv"}
-MIN_WORDS = 5  # an unmatched sentence shorter than this (a lead-in, "Se 6.7") is not evidence
+MIN_WORDS = 6  # an unmatched sentence shorter than this (a lead-in, "Se 6.7") is not evidence
 MIN_SCORE = 0.12  # an unmatched sentence this close to some sentence of the other side is a rewording
 
 
@@ -82,10 +91,12 @@ class Wording:
         )
         self.modality = has_modality_data(la, str(kb_dir)) and has_modality_data(lb, str(kb_dir))
         self.prepared = False
+        self.everything: tuple[list[SentenceRef], list[SentenceRef]] = ([], [])
 
     def prepare(self, old: list[SentenceRef], new: list[SentenceRef]) -> None:
         """One batch for the whole edition pair (one apertium process)."""
         self.comparer.prepare(old, new)
+        self.everything = (old, new)
         self.prepared = True
 
     # ------------------------------------------------------------ one rule
@@ -98,10 +109,7 @@ class Wording:
             evidence += pair.evidence
         for side, lone, others in ((0, lone_old, new), (1, lone_new, old)):
             for s in lone:
-                if len(s.text.split()) < MIN_WORDS:
-                    continue
-                best = max((self._score(side, s, o) for o in others), default=0.0)
-                if best >= MIN_SCORE:
+                if not self._says_more(side, s, others):
                     continue
                 edition = self.a if side == 0 else self.b
                 evidence.append(f'only in {edition} {s.label.split("@", 1)[0]}: "{_short(s.text)}"')
@@ -120,6 +128,25 @@ class Wording:
                 evidence.append(f"numbers {sorted(old_n)} -> {sorted(new_n)}")
         return RuleWording(tuple(pairs), tuple(evidence))
 
+    def _says_more(self, side: int, s: SentenceRef, others: list[SentenceRef]) -> bool:
+        """Whether a sentence without counterpart says something the other side does not: long
+        enough once references are taken out, and (words) unlike every sentence of the other side,
+        or (evidence) with a termbase concept or number the other side never mentions."""
+        if len(WORDS.findall(REFERENCE.sub(" ", s.text))) < MIN_WORDS:
+            return False
+        if self.method == "evidence":
+            mine = self.comparer.of(side, s)
+            theirs = [self.comparer.of(1 - side, o) for o in others]
+            seen = set().union(*(f.concepts for f in theirs)) if theirs else set()
+            numbers_seen = set().union(*(f.numbers for f in theirs)) if theirs else set()
+            return bool(mine.concepts - seen) or bool(mine.numbers - numbers_seen)
+        best = max((self._score(side, s, o) for o in others), default=0.0)
+        if best >= MIN_SCORE:
+            return False
+        # said elsewhere in the other edition (under another rule): moved, not new
+        limit = threshold(self.method)
+        return all(self._score(side, s, o) < limit for o in self.everything[1 - side])
+
     def _score(self, side: int, s: SentenceRef, other: SentenceRef) -> float:
         return self.comparer.score(s, other) if side == 0 else self.comparer.score(other, s)
 
@@ -127,7 +154,7 @@ class Wording:
         fo = [self.comparer.of(0, s) for s in link.old]
         fn = [self.comparer.of(1, s) for s in link.new]
         evidence: list[str] = []
-        if self.modality:
+        if self.modality and (self.method == "evidence" or link.score >= threshold(self.method)):
             old_perm = any(f.permission for f in fo) and not any(f.obligation for f in fo)
             new_perm = any(f.permission for f in fn) and not any(f.obligation for f in fn)
             old_obl = any(f.obligation for f in fo) and not any(f.permission for f in fo)
@@ -166,8 +193,6 @@ class Wording:
     ) -> tuple[float, list[tuple[SentenceRef, SentenceRef, float]]]:
         """How much of `sentences` (of edition a if side == 0, else b) the candidate sentences of the
         other edition express: the share of words in matched sentences, and the matches."""
-        from extract.kb.sentence_align import threshold
-
         limit = threshold(self.comparer.method)
         total = sum(len(s.text.split()) for s in sentences) or 1
         covered = 0
