@@ -37,7 +37,10 @@ from extract.text.translate import INSTALL_HINT, translate, translation_directio
 WORDS = re.compile(r"[^\W\d_]{2,}")
 SCANDINAVIAN = {"da", "nb", "nn", "no", "sv"}
 MIN_WORDS = 6  # an unmatched sentence shorter than this (a lead-in, "Se 6.7") is not evidence
-MIN_SCORE = 0.12  # an unmatched sentence this close to some sentence of the other side is a rewording
+SAID_ELSEWHERE = 0.25  # a sentence this close to one anywhere in the other edition is not new
+ELSEWHERE_BELOW = 0.2  # a sentence matching one of its own rule this well stays with it
+ELSEWHERE_MARGIN = 0.1  # how much better another rule's sentence must match for a sentence to count as moved
+MIN_SCORE = 0.14  # an unmatched sentence this close to some sentence of the other side is a rewording
 
 
 @dataclass(frozen=True)
@@ -92,22 +95,34 @@ class Wording:
         self.modality = has_modality_data(la, str(kb_dir)) and has_modality_data(lb, str(kb_dir))
         self.prepared = False
         self.everything: tuple[list[SentenceRef], list[SentenceRef]] = ([], [])
+        self.index: dict[int, dict[str, list[SentenceRef]]] = {0: {}, 1: {}}
 
     def prepare(self, old: list[SentenceRef], new: list[SentenceRef]) -> None:
         """One batch for the whole edition pair (one apertium process)."""
         self.comparer.prepare(old, new)
         self.everything = (old, new)
+        for side, sentences in enumerate((old, new)):
+            index: dict[str, list[SentenceRef]] = {}
+            for x in sentences:
+                for stem in self.comparer.of(side, x).stems:
+                    index.setdefault(stem, []).append(x)
+            self.index[side] = index
         self.prepared = True
 
     # ------------------------------------------------------------ one rule
 
     def compare(self, old: list[SentenceRef], new: list[SentenceRef], parameter_changed: bool) -> RuleWording:
+        whole = (old, new)
+        if self.method != "evidence":  # sentences that another rule says better are moved content
+            mine_old, mine_new = set(old), set(new)
+            old = [x for x in old if not self._said_elsewhere(0, x, new, mine_new)]
+            new = [x for x in new if not self._said_elsewhere(1, x, old, mine_old)]
         links, lone_old, lone_new = align(old, new, self.comparer)
         pairs = [self._pair(link) for link in links]
         evidence: list[str] = []
         for pair in pairs:
             evidence += pair.evidence
-        for side, lone, others in ((0, lone_old, new), (1, lone_new, old)):
+        for side, lone, others in ((0, lone_old, whole[1]), (1, lone_new, whole[0])):
             for s in lone:
                 if not self._says_more(side, s, others):
                     continue
@@ -128,6 +143,30 @@ class Wording:
                 evidence.append(f"numbers {sorted(old_n)} -> {sorted(new_n)}")
         return RuleWording(tuple(pairs), tuple(evidence))
 
+    def _best_elsewhere(self, side: int, s: SentenceRef, exclude: set[SentenceRef]) -> float:
+        """The best score of a sentence against the other edition's sentences outside `exclude`
+        (only sentences sharing a word stem with it are scored)."""
+        index = self.index[1 - side]
+        seen: set[SentenceRef] = set()
+        best = 0.0
+        for stem in self.comparer.of(side, s).stems:
+            for other in index.get(stem, ()):
+                if other in seen or other in exclude:
+                    continue
+                seen.add(other)
+                best = max(best, self._score(side, s, other))
+        return best
+
+    def _said_elsewhere(
+        self, side: int, s: SentenceRef, others: list[SentenceRef], mine: set[SentenceRef]
+    ) -> bool:
+        limit = threshold(self.method)
+        inside = max((self._score(side, s, o) for o in others), default=0.0)
+        if inside >= ELSEWHERE_BELOW:
+            return False
+        outside = self._best_elsewhere(side, s, mine)
+        return outside >= limit and outside > inside + ELSEWHERE_MARGIN
+
     def _says_more(self, side: int, s: SentenceRef, others: list[SentenceRef]) -> bool:
         """Whether a sentence without counterpart says something the other side does not: long
         enough once references are taken out, and (words) unlike every sentence of the other side,
@@ -144,8 +183,7 @@ class Wording:
         if best >= MIN_SCORE:
             return False
         # said elsewhere in the other edition (under another rule): moved, not new
-        limit = threshold(self.method)
-        return all(self._score(side, s, o) < limit for o in self.everything[1 - side])
+        return self._best_elsewhere(side, s, set()) < SAID_ELSEWHERE
 
     def _score(self, side: int, s: SentenceRef, other: SentenceRef) -> float:
         return self.comparer.score(s, other) if side == 0 else self.comparer.score(other, s)
