@@ -247,9 +247,8 @@ def coverage_problems(rules: list[Rule], provisions: dict[str, list[dict[str, ob
         for edition, labels in rule.part_of.items():
             for label in labels:
                 if edition in known and label not in known[edition]:
-                    problems.append(
-                        f"{rule.path}:{rule.line}: rule '{rule.id}': part_of {edition} has no provision '{label}'"
-                    )
+                    where = f"{rule.path}:{rule.line}: rule '{rule.id}'"
+                    problems.append(f"{where}: part_of {edition} has no provision '{label}'")
     for edition, items in provisions.items():
         for leaf in edition_keys(items)[1]:
             if (edition, leaf) not in seen:

@@ -40,7 +40,7 @@ NUMBER = re.compile(r"(?<![\w.,])(\d{1,3})(?![\d])")
 STEM = 5  # characters of a word that count as its stem (cognates and inflections across da/nb/sv)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # identity: one object per sentence per KB load, hashed fast
 class SentenceRef:
     """A sentence of one provision: offsets into the provision text and, when found, the raw file."""
 
@@ -182,6 +182,8 @@ class Comparer:
         self.features: dict[tuple[int, SentenceRef], Features] = {}
         self.translations: dict[SentenceRef, str] = {}
         self.idf: dict[str, float] = {}
+        self.sizes: dict[int, tuple[Counter[str], float]] = {}
+        self.memo: dict[tuple[SentenceRef, SentenceRef], float] = {}
 
     @property
     def method(self) -> str:
@@ -209,6 +211,8 @@ class Comparer:
             counts.update(set(d))
         total = max(len(documents), 1)
         self.idf.update({w: math.log(1 + total / n) for w, n in counts.items()})
+        self.sizes.clear()
+        self.memo.clear()
 
     def _features(self, side: int, s: SentenceRef) -> Features:
         language = self.languages[side]
@@ -240,11 +244,20 @@ class Comparer:
         if not a or not b:
             return 0.0
         weight = self.idf
-        shared = sum(min(a[w], b[w]) * weight.get(w, 1.0) for w in a.keys() & b.keys())
-        size = sum(n * weight.get(w, 1.0) for w, n in a.items()) + sum(
-            n * weight.get(w, 1.0) for w, n in b.items()
-        )
+        if len(a) > len(b):
+            a, b = b, a
+        shared = sum(min(n, b[w]) * weight.get(w, 1.0) for w, n in a.items() if w in b)
+        size = self._size(a) + self._size(b)
         return 2 * shared / size if size else 0.0
+
+    def _size(self, bag: Counter[str]) -> float:
+        key = id(bag)
+        found = self.sizes.get(key)
+        if found is None or found[0] is not bag:
+            weight = self.idf
+            found = (bag, sum(n * weight.get(w, 1.0) for w, n in bag.items()))
+            self.sizes[key] = found
+        return found[1]
 
     def evidence_score(self, a: Features, b: Features) -> float:
         """Jaccard of concepts, numbers and squares (language-neutral)."""
@@ -255,10 +268,16 @@ class Comparer:
         return len(left & right) / len(left | right)
 
     def score(self, a: SentenceRef, b: SentenceRef) -> float:
-        fa, fb = self.of(0, a), self.of(1, b)
-        if self.method == "evidence":
-            return self.evidence_score(fa, fb)
-        return self.word_score(fa.stems, fb.stems)
+        found = self.memo.get((a, b))
+        if found is None:
+            fa, fb = self.of(0, a), self.of(1, b)
+            found = (
+                self.evidence_score(fa, fb)
+                if self.method == "evidence"
+                else self.word_score(fa.stems, fb.stems)
+            )
+            self.memo[(a, b)] = found
+        return found
 
     def score_texts(self, a: list[SentenceRef], b: list[SentenceRef]) -> float:
         """Score of two groups of sentences taken as one text each."""

@@ -8,7 +8,9 @@ Every canonical rule that either edition expresses appears exactly once, with al
 2. `not-in-translation`: the rule is missing from one translation but present in another
    translation of the same Laws, or in editions before and after it (hu-2018 leaves Chess960 to
    the English text): a translation's omission, not FIDE's, quoted where the text says so.
-3. `parameter-changed`: a parameter has another value, or is stated in one edition only.
+3. `parameter-changed`: a parameter has another value, or is stated in one edition only (between
+   two translations of the same Laws a parameter stated in one only is a gap of the translation or
+   of the extraction, listed with the parameters but not a change).
 4. `behaviour-changed`: a scenario run under both editions gets different rulings, or the curated
    behaviour keywords differ (kb/rules `behaviour:`).
 5. `content-changed`: the rule's sentences say something different (a sentence without counterpart,
@@ -193,7 +195,10 @@ def _rule_diff(
             flags.add("added" if in_b else "removed")
     else:
         assert old is not None and new is not None
-        changed_parameter = any(p.change != "unchanged" for p in parameters)
+        same_laws = data.fide(a) == data.fide(b)
+        changed_parameter = any(
+            p.change == "changed" or (p.change != "unchanged" and not same_laws) for p in parameters
+        )
         if changed_parameter:
             flags.add("parameter-changed")
         behaviour = keyword_change(data, rule, a, b)

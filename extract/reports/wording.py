@@ -16,6 +16,7 @@ translations of the same Laws (sv-2009 and the English 2009 text) show almost no
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -40,6 +41,7 @@ MIN_WORDS = 6  # an unmatched sentence shorter than this (a lead-in, "Se 6.7") i
 SAID_ELSEWHERE = 0.25  # a sentence this close to one anywhere in the other edition is not new
 ELSEWHERE_BELOW = 0.2  # a sentence matching one of its own rule this well stays with it
 ELSEWHERE_MARGIN = 0.1  # how much better another rule's sentence must match for a sentence to count as moved
+RARE_STEMS = 12  # a sentence is looked for elsewhere through its rarest stems
 MIN_SCORE = 0.14  # an unmatched sentence this close to some sentence of the other side is a rewording
 
 
@@ -149,7 +151,9 @@ class Wording:
         index = self.index[1 - side]
         seen: set[SentenceRef] = set()
         best = 0.0
-        for stem in self.comparer.of(side, s).stems:
+        idf = self.comparer.idf
+        rare = sorted(self.comparer.of(side, s).stems, key=lambda w: -idf.get(w, 0.0))[:RARE_STEMS]
+        for stem in rare:
             for other in index.get(stem, ()):
                 if other in seen or other in exclude:
                     continue
@@ -177,6 +181,8 @@ class Wording:
             mine = self.comparer.of(side, s)
             theirs = [self.comparer.of(1 - side, o) for o in others]
             seen = set().union(*(f.concepts for f in theirs)) if theirs else set()
+            if not seen:  # the other side's language has no termbase terms here: concepts say nothing
+                mine = dataclasses.replace(mine, concepts=frozenset())
             numbers_seen = set().union(*(f.numbers for f in theirs)) if theirs else set()
             return bool(mine.concepts - seen) or bool(mine.numbers - numbers_seen)
         best = max((self._score(side, s, o) for o in others), default=0.0)
