@@ -37,6 +37,7 @@ from extract.text.sentences import raw_span, split_sentences
 
 WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 NUMBER = re.compile(r"(?<![\w.,])(\d{1,3})(?![\d])")
+MIN_SHARED = 2  # evidence items two sentences must share before they can say the same
 STEM = 5  # characters of a word that count as its stem (cognates and inflections across da/nb/sv)
 
 
@@ -240,13 +241,14 @@ class Comparer:
         return f
 
     def word_score(self, a: Counter[str], b: Counter[str]) -> float:
-        """Weighted Dice of two bags of stems (rare stems weigh more)."""
+        """Weighted Dice of the sets of stems of two texts (rare stems weigh more; a repeated word
+        counts once, so two sentences taken together are not penalised for repeating a word)."""
         if not a or not b:
             return 0.0
         weight = self.idf
         if len(a) > len(b):
             a, b = b, a
-        shared = sum(min(n, b[w]) * weight.get(w, 1.0) for w, n in a.items() if w in b)
+        shared = sum(weight.get(w, 1.0) for w in a if w in b)
         size = self._size(a) + self._size(b)
         return 2 * shared / size if size else 0.0
 
@@ -255,7 +257,7 @@ class Comparer:
         found = self.sizes.get(key)
         if found is None or found[0] is not bag:
             weight = self.idf
-            found = (bag, sum(n * weight.get(w, 1.0) for w, n in bag.items()))
+            found = (bag, sum(weight.get(w, 1.0) for w in bag))
             self.sizes[key] = found
         return found[1]
 
@@ -263,9 +265,10 @@ class Comparer:
         """Jaccard of concepts, numbers and squares (language-neutral)."""
         left = set(a.concepts) | {f"#{n}" for n in a.numbers} | set(a.squares)
         right = set(b.concepts) | {f"#{n}" for n in b.numbers} | set(b.squares)
-        if not left or not right:
+        shared = left & right
+        if len(shared) < MIN_SHARED:  # one shared concept ("chess960") does not make the same sentence
             return 0.0
-        return len(left & right) / len(left | right)
+        return len(shared) / len(left | right)
 
     def score(self, a: SentenceRef, b: SentenceRef) -> float:
         found = self.memo.get((a, b))

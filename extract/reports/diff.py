@@ -336,7 +336,8 @@ def _wording_note(wording: Wording) -> str:
         "apertium": "different languages: sentences translated with Apertium and compared word by word "
         "in one language; the originals are shown beside the translation",
         "evidence": "different languages: sentences compared through language-neutral evidence "
-        "(numbers, termbase concepts, negation and shall/may words)",
+        "(numbers, termbase concepts, shall/may words)",
+        "none": "different languages: texts are shown side by side and their wording is not compared",
     }[wording.method]
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from extract.reports.diff_data import KBData, plain
 
+MOSTLY_MISSING = 0.2  # share of a chapter's rules a translation may keep and still "leave it out"
+
 
 def omitted_by_translation(data: KBData, rule_id: str, absent: str) -> bool:
     """Whether `rule_id`, absent from edition `absent`, is in neighbouring or sibling translations."""
@@ -24,7 +26,7 @@ def omitted_by_translation(data: KBData, rule_id: str, absent: str) -> bool:
 
 def omission_words(data: KBData, rule_id: str, present: str, absent: str) -> str | None:
     """The absent translation's own words where it says it leaves the part out: the text of its
-    provision carrying the label of the chapter, when that whole chapter is missing from it."""
+    provision carrying the label of the chapter, when (nearly) that whole chapter is missing from it."""
     keys = data.alignment.get(rule_id, {}).get(present, [])
     if not keys or absent not in data.provisions:
         return None
@@ -35,7 +37,8 @@ def omission_words(data: KBData, rule_id: str, present: str, absent: str) -> str
         for k in eds.get(present, [])
         if plain(k).split(".", 1)[0] == head
     }
-    if any(absent in data.alignment.get(rid, {}) for rid in chapter_rules):
+    kept = sum(1 for rid in chapter_rules if absent in data.alignment.get(rid, {}))
+    if kept > len(chapter_rules) * MOSTLY_MISSING:  # only a heading or two of the chapter is kept
         return None
     provision = data.provisions[absent].get(head)
     if provision is None:

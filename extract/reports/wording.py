@@ -38,11 +38,11 @@ from extract.text.translate import INSTALL_HINT, translate, translation_directio
 WORDS = re.compile(r"[^\W\d_]{2,}")
 SCANDINAVIAN = {"da", "nb", "nn", "no", "sv"}
 MIN_WORDS = 6  # an unmatched sentence shorter than this (a lead-in, "Se 6.7") is not evidence
-SAID_ELSEWHERE = 0.25  # a sentence this close to one anywhere in the other edition is not new
+SAID_ELSEWHERE = 0.24  # a sentence this close to one anywhere in the other edition is not new
 ELSEWHERE_BELOW = 0.2  # a sentence matching one of its own rule this well stays with it
 ELSEWHERE_MARGIN = 0.1  # how much better another rule's sentence must match for a sentence to count as moved
 RARE_STEMS = 12  # a sentence is looked for elsewhere through its rarest stems
-MIN_SCORE = 0.14  # an unmatched sentence this close to some sentence of the other side is a rewording
+MIN_SCORE = 0.13  # an unmatched sentence this close to some sentence of the other side is a rewording
 
 
 @dataclass(frozen=True)
@@ -79,9 +79,10 @@ class Wording:
         if la != lb and la in SCANDINAVIAN and lb in SCANDINAVIAN:
             direction = translation_direction(la, lb)
             if direction is None:
+                self.method = "none"
                 self.note = (
-                    f"Apertium ({la}->{lb}) is not installed: wording is compared through numbers, "
-                    f"references and termbase concepts only (install: {INSTALL_HINT})"
+                    f"Apertium ({la}-{lb}) is not installed: wording is not compared for this pair, "
+                    f"no rule is called content-changed (install: {INSTALL_HINT})"
                 )
             else:
                 mode, source, _ = direction
@@ -114,6 +115,9 @@ class Wording:
     # ------------------------------------------------------------ one rule
 
     def compare(self, old: list[SentenceRef], new: list[SentenceRef], parameter_changed: bool) -> RuleWording:
+        if self.method == "none":  # degraded: sentences linked through evidence, no wording claimed
+            links = align(old, new, self.comparer)[0]
+            return RuleWording(tuple(self._pair(link) for link in links), ())
         whole = (old, new)
         if self.method != "evidence":  # sentences that another rule says better are moved content
             mine_old, mine_new = set(old), set(new)
@@ -198,7 +202,11 @@ class Wording:
         fo = [self.comparer.of(0, s) for s in link.old]
         fn = [self.comparer.of(1, s) for s in link.new]
         evidence: list[str] = []
-        if self.modality and (self.method == "evidence" or link.score >= threshold(self.method)):
+        if (
+            self.modality
+            and self.method != "none"
+            and (self.method == "evidence" or link.score >= threshold(self.comparer.method))
+        ):
             old_perm = any(f.permission for f in fo) and not any(f.obligation for f in fo)
             new_perm = any(f.permission for f in fn) and not any(f.obligation for f in fn)
             old_obl = any(f.obligation for f in fo) and not any(f.permission for f in fo)
