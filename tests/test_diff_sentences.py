@@ -165,7 +165,9 @@ def test_a_part_left_out_by_a_translation_is_not_a_fide_removal(diffs):
 
 def test_mechanical_renumbering_is_summarised_once(diffs):
     d = diffs[("nb-2014", "da-2017")]
-    letters = [m for m in d.renumberings if m.scheme == "letters -> numbers" and m.old_chapter == "Article 12"]
+    letters = [
+        m for m in d.renumberings if m.scheme == "letters -> numbers" and m.old_chapter == "Article 12"
+    ]
     assert letters and len(letters[0].rules) >= 5
     code, out, _ = run("diff", "nb-2014", "da-2017")
     assert code == 0 and "letters -> numbers, e.g. 12.2.a -> 12.2.1" in out

@@ -42,12 +42,15 @@ def write_tree_atomically(target: Path, files: dict[str, str]) -> None:
         raise
 
 
+FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml where present: same data, ~10x faster
+
+
 def read_generated(kb_dir: Path, name: str) -> Any:
     """A file of kb/generated, or an input error telling to build first."""
     path = kb_dir / GENERATED / name
     if not path.exists():
         raise InputError(path, None, "not built yet; run 'chesslaws build' first")
-    return yaml.safe_load(path.read_text(encoding="utf-8"))
+    return yaml.load(path.read_text(encoding="utf-8"), Loader=FAST_LOADER)
 
 
 def read_provisions(kb_dir: Path, edition: str | None = None) -> dict[str, list[dict[str, object]]]:

@@ -89,10 +89,26 @@ def read_yaml_list(path: Path, what: str) -> list[object]:
     return entries
 
 
+_LOADED: dict[str, tuple[tuple[tuple[str, int, int], ...], list[Rule]]] = {}
+
+
 def load_rules(kb_dir: Path) -> list[Rule]:
-    """All rules of kb/rules/*.yaml, checked: known keys, unique ids, existing parents."""
-    rules: list[Rule] = []
+    """All rules of kb/rules/*.yaml, checked: known keys, unique ids, existing parents.
+
+    Read once per process until a file changes (the diff, the engine and the reports all ask)."""
     folder = kb_dir / "rules"
+    stamp = tuple((p.name, p.stat().st_mtime_ns, p.stat().st_size) for p in sorted(folder.glob("*.yaml")))
+    key = str(folder.resolve())
+    cached = _LOADED.get(key)
+    if cached is not None and cached[0] == stamp:
+        return list(cached[1])
+    rules = _read_rules(folder)
+    _LOADED[key] = (stamp, rules)
+    return list(rules)
+
+
+def _read_rules(folder: Path) -> list[Rule]:
+    rules: list[Rule] = []
     for path in sorted(folder.glob("*.yaml")):
         entries = read_yaml_list(path, "rules")
         for entry in entries:

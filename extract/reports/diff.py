@@ -94,7 +94,7 @@ def _sentences(data: KBData, edition: str, keys: tuple[str, ...] | list[str]) ->
     return [s for key in keys for s in data.sentences_of(edition, key)]
 
 
-def _compared(keys: tuple[str, ...]) -> list[str]:
+def _compared(keys: tuple[str, ...] | list[str]) -> list[str]:
     """Provisions whose wording is compared: not the title page nor a table of contents, which
     belong to the translation, not to the Laws."""
     return [k for k in keys if not plain(k).startswith(("front.", "contents"))]

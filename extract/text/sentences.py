@@ -26,9 +26,6 @@ import yaml
 _END = re.compile(r"[.!?…]+[\"'”’»)]*(?=\s)")
 _OPENERS = "\"'“„«(‘["
 _WORD_BEFORE = re.compile(r"([^\s(\[]*)$")
-_WORDS = re.compile(r"\w+")
-# between two words of a sentence in the raw file: anything but letters and digits, or a junk marker
-_GAP = r"(?:<\|[^|>]*\|>|[\W_])+"
 
 
 @dataclass(frozen=True)
@@ -117,17 +114,43 @@ def split_sentences(text: str, language: str) -> list[Sentence]:
 def raw_span(sentence: Sentence, raw: str, start: int, end: int) -> tuple[int, int] | None:
     """The raw (start, end) of a sentence of the provision whose raw span is `raw[start:end]`.
 
-    The cleaned text drops markup and junk, so the sentence's words are looked up in the raw span
-    with anything but letters and digits allowed between them; None when they are not found.
+    The cleaned text drops markup and junk, so the sentence's words are looked up, in order, among
+    the words of the raw span (junk markers skipped); None when they are not found.
     """
-    words = _WORDS.findall(sentence.text)
+    words = _PLAIN_WORD.findall(sentence.text)
     if not words:
         return None
-    pattern = re.compile(_GAP.join(re.escape(w) for w in words))
-    match = pattern.search(raw, start, end)
-    if match is None:
-        return None
-    stop = match.end()
-    while stop < end and raw[stop] in ".!?…":
-        stop += 1
-    return match.start(), stop
+    found = _raw_words(raw, start, end)
+    texts = [w for w, _, _ in found]
+    n = len(words)
+    for i in range(len(texts) - n + 1):
+        if texts[i] == words[0] and texts[i : i + n] == words:
+            stop = found[i + n - 1][2]
+            while stop < end and raw[stop] in ".!?…":
+                stop += 1
+            return found[i][1], stop
+    return None
+
+
+_PLAIN_WORD = re.compile(r"[^\W_]+")
+_RAW_WORDS: dict[tuple[int, int, int, int], list[tuple[str, int, int]]] = {}
+
+
+def _raw_words(raw: str, start: int, end: int) -> list[tuple[str, int, int]]:
+    """The words of raw[start:end] with their offsets, outside junk markers (cached per span)."""
+    key = (id(raw), len(raw), start, end)
+    cached = _RAW_WORDS.get(key)
+    if cached is None:
+        junk = [(m.start(), m.end()) for m in _JUNK.finditer(raw, start, end)]
+        cached = [
+            (m.group(0), m.start(), m.end())
+            for m in _PLAIN_WORD.finditer(raw, start, end)
+            if not any(a <= m.start() < b for a, b in junk)
+        ]
+        if len(_RAW_WORDS) > 20000:
+            _RAW_WORDS.clear()
+        _RAW_WORDS[key] = cached
+    return cached
+
+
+_JUNK = re.compile(r"<\|[^|>]*\|>")
