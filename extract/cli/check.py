@@ -21,6 +21,7 @@ from extract.cli.common import UsageFailure, data_options, main
     help="Scenario directory (default: KB/scenarios).",
 )
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--explain", is_flag=True, help="Every check's ruling in words, with the article it rests on.")
 @click.option(
     "--benchmark/--no-benchmark",
     default=True,
@@ -29,7 +30,13 @@ from extract.cli.common import UsageFailure, data_options, main
 )
 @data_options
 def check(
-    edition: str | None, scenarios_dir: Path | None, fmt: str, benchmark: bool, corpus_dir: Path, kb_dir: Path
+    edition: str | None,
+    scenarios_dir: Path | None,
+    fmt: str,
+    explain: bool,
+    benchmark: bool,
+    corpus_dir: Path,
+    kb_dir: Path,
 ) -> None:
     """Run the scenario checks: a table of scenario x edition, pass or fail; exit 1 on any failure.
 
@@ -43,6 +50,7 @@ def check(
     from extract.arbiter.engine import load_laws
     from extract.io.rules import load_rules
     from extract.io.scenarios import load_scenarios
+    from extract.reports.plain import load_sources, ruling_text
 
     laws = load_laws(kb_dir)
     if edition is not None and edition not in laws:
@@ -57,9 +65,17 @@ def check(
     failures = [r for r in results if not r.passed]
     examples = check_stage.text_examples(corpus_dir, kb_dir, edition)
     wrong = [x for x in examples if not x.ok]
+    sources = load_sources(kb_dir)
+
+    def words(r: Any, ruling: dict[str, object]) -> str:
+        return ruling_text(ruling, r.edition, sources, r.rules, r.used)
+
     if fmt == "json":
         document: dict[str, Any] = {
-            "results": [r.as_dict() for r in results],
+            "results": [
+                r.as_dict() | {"text": words(r, r.actual), "expected_text": words(r, r.expected)}
+                for r in results
+            ],
             "examples": [vars(x) | {"moves": list(x.moves)} for x in examples],
             "summary": {
                 "scenarios": len({r.scenario for r in results}),
@@ -72,10 +88,18 @@ def check(
         click.echo(json.dumps(document, ensure_ascii=False, indent=2))
     else:
         click.echo(check_table(results, [e for e in laws if edition in (None, e)]))
+        if explain:
+            click.echo("")
+            for r in results:
+                mark = "pass" if r.passed else "FAIL"
+                click.echo(f"{mark}  {r.scenario} [{r.edition}]: {words(r, r.actual)}")
         for r in failures:
             click.echo(f"\nFAIL {r.scenario} [{r.edition}] {r.title}")
             if r.error:
                 click.echo(f"  error:    {r.error}")
+            else:
+                click.echo(f"  the text: {words(r, r.expected)}")
+                click.echo(f"  we rule:  {words(r, r.actual)}")
             click.echo(f"  expected: {json.dumps(r.expected, ensure_ascii=False)}")
             click.echo(f"  actual:   {json.dumps(r.actual, ensure_ascii=False)}")
             click.echo(f"  used:     {json.dumps(r.used, ensure_ascii=False)}")

@@ -26,6 +26,7 @@ def classify_command(
     Example: chesslaws classify 12+0
     """
     from extract.arbiter.classify import TimeControl, classify
+    from extract.reports.plain import classification_text, load_sources
 
     try:
         control = TimeControl.parse(time_control)
@@ -36,6 +37,7 @@ def classify_command(
     if edition is not None and edition not in order:
         raise UsageFailure(f"unknown edition '{edition}' (known: {', '.join(order)})")
     results = []
+    sources = load_sources(kb_dir)
     for ed in order if edition is None else [edition]:
         values: dict[str, object] = {}
         for row in rows:
@@ -53,6 +55,9 @@ def classify_command(
                         "minutes": r.minutes,
                         "notes": list(r.notes),
                         "parameters": r.used,
+                        "text": classification_text(
+                            str(control), r.edition, r.category, r.minutes, r.used, sources, r.notes
+                        ),
                     }
                     for r in results
                 ],
@@ -62,5 +67,6 @@ def classify_command(
         )
         return
     for r in results:
-        note = f"  ({'; '.join(r.notes)})" if r.notes else ""
-        click.echo(f"{r.edition:9} {control}  {r.category:12} {r.minutes:g} min{note}")
+        note = f"  ({'; '.join(r.notes)})" if r.notes and r.category != "unclassified" else ""
+        text = classification_text(str(control), r.edition, r.category, r.minutes, r.used, sources, r.notes)
+        click.echo(f"{r.edition:9} {r.category:12} {text}{note}")

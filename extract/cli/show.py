@@ -10,6 +10,7 @@ import click
 
 from extract.cli.common import UsageFailure, data_options, main
 from extract.io import kbfiles
+from extract.model import InputError
 
 
 @main.command()
@@ -49,9 +50,7 @@ def show_rule(rule_id: str, fmt: str, kb_dir: Path) -> None:
 
     rules = {r.id: r for r in load_rules(kb_dir)}
     if rule_id not in rules:
-        close = [r for r in rules if rule_id in r][:5]
-        hint = f"; did you mean {', '.join(close)}?" if close else "; use EDITION:LABEL for a provision"
-        raise UsageFailure(f"no rule '{rule_id}' in {kb_dir / 'rules'}{hint}")
+        raise UsageFailure(unknown_rule(rule_id, kb_dir, sorted(rules)))
     rule = rules[rule_id]
     provisions = kbfiles.read_provisions(kb_dir)
     alignment = kbfiles.read_generated(kb_dir, "alignment.yaml")
@@ -70,6 +69,9 @@ def show_rule(rule_id: str, fmt: str, kb_dir: Path) -> None:
                     }
                 )
     checks = rule_checks(rule_id, kb_dir, set(rules))
+    from extract.reports.plain import load_sources, ruling_text
+
+    sources = load_sources(kb_dir) if checks else None
     if fmt == "json":
         click.echo(
             json.dumps(
@@ -80,7 +82,10 @@ def show_rule(rule_id: str, fmt: str, kb_dir: Path) -> None:
                     "topic": rule.topic,
                     "parameters": list(rule.parameters),
                     "provisions": texts,
-                    "scenarios": [r.as_dict() for r in checks],
+                    "scenarios": [
+                        r.as_dict() | {"text": ruling_text(r.actual, r.edition, sources, r.rules, r.used)}
+                        for r in checks
+                    ],
                 },
                 ensure_ascii=False,
                 indent=2,
@@ -100,6 +105,24 @@ def show_rule(rule_id: str, fmt: str, kb_dir: Path) -> None:
         click.echo("\nscenarios:")
         for r in checks:
             click.echo(f"  {'pass' if r.passed else 'FAIL'}  {r.edition:8} {r.scenario}: {r.title}")
+            click.echo(f"        {ruling_text(r.actual, r.edition, sources, r.rules, r.used)}")
+
+
+def unknown_rule(rule_id: str, kb_dir: Path, known: list[str]) -> str:
+    """One line: the rule ids that look alike, then what a search for the words finds."""
+    from extract.reports.search import close_rule_ids, search
+
+    close = close_rule_ids(rule_id, known)
+    message = f"no rule '{rule_id}' in {kb_dir / 'rules'}"
+    message += f"; did you mean {', '.join(close)}?" if close else "; use EDITION:LABEL for a provision"
+    try:
+        hits = search(kb_dir, rule_id.replace("-", " "), limit=3)
+    except InputError:
+        hits = []
+    found = [f"{h.rule} ({h.edition} {h.label})" for h in hits if h.rule and h.rule not in close]
+    if found:
+        message += f" search finds: {', '.join(found)}"
+    return message
 
 
 def rule_checks(rule_id: str, kb_dir: Path, rule_ids: set[str]) -> list[Any]:

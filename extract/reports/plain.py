@@ -1,0 +1,259 @@
+"""Rulings and time-control categories in plain words, citing the article that decides them.
+
+Shared by the command line (`check`, `classify`, `show`) and the site. The words come from the
+ruling's own data (Ruling.as_dict keys: result, reason, clock, illegal_moves, claim, ...) and the
+article label from the KB: the provision that carries the deciding parameter in
+kb/generated/parameters.yaml, else the provision that expresses the scenario's rule.
+
+    "Black wins: White's second illegal move (da-2017 7.5.3)"
+    "12+0 is rapid under nb-2014 A.1: more than 10 and less than 60 minutes"
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}
+
+# What a game-ending reason means, and the parameter whose provision decides it (ARCHITECTURE names).
+REASONS: dict[str, tuple[str, str | None]] = {
+    "checkmate": ("checkmate", None),
+    "stalemate": ("stalemate", None),
+    "dead-position": ("a dead position", None),
+    "agreement": ("agreed between the players", None),
+    "illegal-moves": ("{loser}'s {count}illegal move", "illegal_move.loss_on"),
+    "time": ("{loser}'s flag fell", None),
+    "default": ("{loser} arrived after the default time", "default_time"),
+    "electronic-device": ("{loser} had an electronic device", None),
+    "threefold": ("threefold repetition, claimed", "repetition.claim_occurrences"),
+    "fivefold": ("the same position for the fifth time", "repetition.automatic_occurrences"),
+    "fifty-moves": ("fifty-move rule, claimed", "fifty_move.moves"),
+    "seventy-five-moves": ("seventy-five moves without a capture or pawn move", "seventyfive_move.moves"),
+    "both-flags": ("both flags fell", None),
+    "quickplay-claim": ("quickplay-finish claim upheld", "quickplay.claim_below_minutes"),
+}
+# The parameters that can decide each part of a ruling (matched inside the names the engine consulted).
+TOPICS: dict[str, tuple[str, ...]] = {
+    "clock": ("time_bonus", "penalty_minutes", "claimant"),
+    "claim": ("draw_claim.", "quickplay.", "repetition.", "fifty_move."),
+    "recording": ("scoresheet.",),
+    "request": ("scoresheet_view.",),
+    "restart": ("colours_reversed.",),
+    "increment": ("quickplay.increment",),
+    "board": ("visually_impaired.",),
+}
+CLAIMS = {
+    "upheld": "the claim is upheld",
+    "rejected": "the claim is rejected",
+    "not-allowed": "the claim is not allowed",
+    "postponed": "the decision on the claim is postponed",
+}
+
+
+@dataclass(frozen=True)
+class Sources:
+    """Where an edition states a parameter or expresses a rule: (edition, name) -> label."""
+
+    parameters: dict[tuple[str, str], str]
+    rules: dict[tuple[str, str], str]
+
+    @classmethod
+    def from_kb(
+        cls, parameter_rows: Iterable[Mapping[str, object]], alignment: Iterable[Mapping[str, object]]
+    ) -> Sources:
+        parameters: dict[tuple[str, str], str] = {}
+        for row in parameter_rows:
+            parameters.setdefault((str(row["edition"]), str(row["parameter"])), str(row["label"]))
+        rules: dict[tuple[str, str], str] = {}
+        for row in alignment:
+            rules.setdefault((str(row["edition"]), str(row["rule"])), str(row["label"]).split("@")[0])
+        return cls(parameters, rules)
+
+    def article(self, edition: str, parameters: Iterable[str], rules: Iterable[str] = ()) -> str | None:
+        """'da-2017 7.5.3': the first parameter's provision, else the first rule's."""
+        for name in parameters:
+            if (edition, name) in self.parameters:
+                return f"{edition} {self.parameters[(edition, name)]}"
+        for rule in rules:
+            if (edition, rule) in self.rules:
+                return f"{edition} {self.rules[(edition, rule)]}"
+        return None
+
+
+def colour(name: str) -> str:
+    return name.capitalize()
+
+
+def _minutes(text: str) -> str:
+    """'+2:00' -> '2 minutes', '+0:30' -> '30 seconds', '+1:30' -> '1:30'."""
+    body = text.lstrip("+-")
+    minutes, _, seconds = body.partition(":")
+    if seconds in ("", "00"):
+        return f"{int(minutes)} minute{'s' if int(minutes) != 1 else ''}"
+    if minutes in ("0", ""):
+        return f"{int(seconds)} seconds"
+    return body
+
+
+def ruling_text(
+    ruling: Mapping[str, object],
+    edition: str,
+    sources: Sources | None = None,
+    rules: Iterable[str] = (),
+    used: Mapping[str, object] | None = None,
+) -> str:
+    """One sentence for a ruling (the whole Ruling.as_dict or the keys a scenario compares).
+
+    `rules` are the scenario's rules and `used` the parameters the arbiter consulted (name ->
+    value); they choose the article cited, and `illegal_move.loss_on` says which illegal move lost
+    when the ruling does not count them.
+    """
+    rules = list(rules)
+    used = dict(used or {})
+    clock = ruling.get("clock")
+    changed = isinstance(clock, Mapping) and any(
+        str(v).lstrip("+-") not in ("0:00", "0") for v in clock.values()
+    )
+    topics = [
+        markers
+        for key, markers in TOPICS.items()
+        if key != "clock" and ruling.get(key) not in (None, False, {}, "", 0)
+    ]
+    if changed:
+        topics.append(TOPICS["clock"])
+    consulted = sorted(n for n in used if any(m in n for markers in topics for m in markers))
+    parts: list[str] = []
+    cited: list[str] = []
+    result = ruling.get("result")
+    reason = ruling.get("reason")
+    illegal = ruling.get("illegal_moves") if isinstance(ruling.get("illegal_moves"), Mapping) else {}
+    if result in ("1-0", "0-1"):
+        winner = "white" if result == "1-0" else "black"
+        loser = "black" if winner == "white" else "white"
+        head = f"{colour(winner)} wins"
+        if isinstance(reason, str):
+            phrase, parameter = REASONS.get(reason, (reason.replace("-", " "), None))
+            count = int(illegal.get(loser, 0) or 0) if isinstance(illegal, Mapping) else 0
+            if not count and reason == "illegal-moves" and isinstance(used.get("illegal_move.loss_on"), int):
+                count = int(used["illegal_move.loss_on"])  # type: ignore[call-overload]
+            ordinal = f"{ORDINALS.get(count, f'{count}th')} " if count else ""
+            phrase = phrase.format(loser=colour(loser), count=ordinal)
+            head += f": {phrase}"
+            cited += [parameter] if parameter else []
+        parts.append(head)
+    elif result == "1/2-1/2":
+        head = "Draw"
+        if isinstance(reason, str):
+            phrase, parameter = REASONS.get(reason, (reason.replace("-", " "), None))
+            if "{loser}" in phrase:  # a win turned into a draw: the winner cannot checkmate
+                phrase = f"{reason.replace('-', ' ').rstrip('s')}, but the opponent cannot checkmate"
+            head += f": {phrase}"
+            cited += [parameter] if parameter else []
+        parts.append(head)
+    elif result == "*":
+        parts.append("The game goes on")
+    parts += _details(ruling, illegal if isinstance(illegal, Mapping) else {}, result)
+    if not parts:
+        parts.append("No ruling")
+    text = parts[0] + ("; " + "; ".join(parts[1:]) if len(parts) > 1 else "")
+    article = sources.article(edition, cited + consulted, rules) if sources else None
+    return f"{text} ({article})" if article else text
+
+
+def _details(ruling: Mapping[str, object], illegal: Mapping[str, object], result: object) -> list[str]:
+    parts: list[str] = []
+    clock = ruling.get("clock")
+    if isinstance(clock, Mapping):
+        for side, change in clock.items():
+            text = str(change)
+            if text.lstrip("+-") in ("0:00", "0"):
+                continue
+            verb = "gets" if not text.startswith("-") else "loses"
+            parts.append(f"{colour(str(side))} {verb} {_minutes(text)}")
+    if result in (None, "*"):
+        for side, count in illegal.items():
+            if count:
+                parts.append(
+                    f"{colour(str(side))} has {count} illegal move{'s' if count != 1 else ''} counted"
+                )
+    claim = ruling.get("claim")
+    if isinstance(claim, str):
+        parts.append(CLAIMS.get(claim, f"the claim: {claim}"))
+    legal = ruling.get("legal")
+    if legal is not None:
+        parts.append("the move is legal" if legal else "the move is illegal")
+    if ruling.get("restart"):
+        parts.append("the game is restarted")
+    increment = ruling.get("increment")
+    if isinstance(increment, int | float) and increment:
+        parts.append(f"an increment of {increment:g} seconds is added")
+    recording = ruling.get("recording")
+    if isinstance(recording, Mapping):
+        for side, duty in recording.items():
+            parts.append(f"{colour(str(side))} {'need not' if duty == 'exempt' else 'must'} record the moves")
+    request = ruling.get("request")
+    if isinstance(request, str):
+        parts.append(f"the request is {request}")
+    category = ruling.get("category")
+    if isinstance(category, str) and category != "standard" and len(ruling) <= 2:
+        parts.append(f"a {category} game")
+    board = ruling.get("board")
+    if isinstance(board, str):
+        parts.append(f"the board is {board.replace('-', ' ')}")
+    return parts
+
+
+def _limit(value: object, inclusive: object, below: bool) -> str:
+    number = f"{float(value):g}" if isinstance(value, int | float | str) else str(value)
+    if below:
+        return f"at most {number}" if inclusive else f"less than {number}"
+    return f"at least {number}" if inclusive else f"more than {number}"
+
+
+def classification_text(
+    control: str,
+    edition: str,
+    category: str,
+    minutes: float,
+    parameters: Mapping[str, object],
+    sources: Sources | None = None,
+    notes: Iterable[str] = (),
+) -> str:
+    """'12+0 is rapid under nb-2014 A.1: more than 10 and less than 60 minutes'.
+
+    `parameters` are the edition's extracted values the classifier used; the article is the
+    provision that states the deciding threshold.
+    """
+    p = parameters
+    counted = f" ({minutes:g} minutes counted)" if f"{minutes:g}" not in control.split("+")[0:1] else ""
+    if category == "blitz":
+        deciding, rule = (
+            "blitz.upper_minutes",
+            f"{_limit(p.get('blitz.upper_minutes'), p.get('blitz.upper_inclusive'), True)} minutes",
+        )
+    elif category == "rapid":
+        deciding = "rapid.lower_minutes"
+        lower = _limit(p.get("rapid.lower_minutes"), p.get("rapid.lower_inclusive"), False)
+        upper = _limit(p.get("rapid.upper_minutes"), p.get("rapid.upper_inclusive"), True)
+        rule = f"{lower} and {upper} minutes"
+    elif category == "standard":
+        deciding = "rapid.upper_minutes"
+        rule = f"{_limit(p.get('rapid.upper_minutes'), not p.get('rapid.upper_inclusive'), False)} minutes"
+    else:
+        reasons = "; ".join(notes) or "no thresholds apply"
+        return f"{control} is not classified under {edition}: {reasons}"
+    article = sources.article(edition, [deciding]) if sources else None
+    where = f"{edition} {article.split(' ', 1)[1]}" if article else edition
+    return f"{control} is {category} under {where}: {rule}{counted}"
+
+
+def load_sources(kb_dir: Path) -> Sources:
+    """The article labels of kb/generated (parameters.yaml and alignment.yaml)."""
+    from extract.reports.search import read_yaml
+
+    generated = kb_dir / "generated"
+    return Sources.from_kb(
+        read_yaml(generated / "parameters.yaml") or [], read_yaml(generated / "alignment.yaml") or []
+    )

@@ -1,0 +1,152 @@
+"""`chesslaws search` and the shared search documents: real arbiter questions in five languages."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from extract.cli import main
+from extract.reports.search import close_rule_ids, read_rules, search, search_documents
+from extract.reports.search_text import Language
+
+ROOT = Path(__file__).parent.parent
+KB = ROOT / "kb"
+QUESTIONS = yaml.safe_load((ROOT / "tests" / "data" / "arbiter_questions.yaml").read_text(encoding="utf-8"))
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.fixture(autouse=True)
+def _cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CHESSLAWS_CACHE", str(tmp_path_factory.getbasetemp() / "search-cache"))
+
+
+def test_the_question_set_is_real_and_covers_five_languages() -> None:
+    rules = set(read_rules(KB))
+    counts: dict[str, int] = defaultdict(int)
+    for question in QUESTIONS:
+        counts[question["lang"]] += 1
+        assert set(question["rules"]) <= rules, question
+    assert len(QUESTIONS) >= 40
+    assert set(counts) == {"da", "sv", "nb", "hu", "en"}
+    assert min(counts.values()) >= 6
+
+
+def test_the_intended_rule_is_in_the_top_three_for_most_questions() -> None:
+    found: dict[str, list[bool]] = defaultdict(list)
+    for question in QUESTIONS:
+        top = [hit.rule for hit in search(KB, question["q"], limit=3)]
+        found[question["lang"]].append(any(rule in question["rules"] for rule in top))
+    rates = {lang: sum(ok) / len(ok) for lang, ok in found.items()}
+    overall = sum(sum(ok) for ok in found.values()) / len(QUESTIONS)
+    print("top-3 rate:", {lang: f"{rate:.0%}" for lang, rate in rates.items()}, f"overall {overall:.0%}")
+    assert overall >= 0.8, rates
+    assert min(rates.values()) >= 0.7, rates
+
+
+def test_a_danish_question_finds_the_rule_and_every_editions_provision() -> None:
+    hits = search(KB, "hvad sker der ved et ulovligt træk", limit=3)
+    penalty = next(h for h in hits if h.rule == "illegal-move-penalty")
+    assert {e for e, _ in penalty.provisions} == {"da-2001", "sv-2009", "nb-2014", "da-2017", "hu-2018"}
+    assert ("hu-2018", "7.5.5") in penalty.provisions
+    assert "ulovlig" in penalty.snippet
+
+
+def test_hungarian_finds_the_rule_not_the_termbase() -> None:
+    hits = search(KB, "szabálytalan lépés", limit=3)
+    assert {"illegal-move-penalty", "illegal-move-correction", "illegal-moves"} & {h.rule for h in hits}
+    assert all(h.rule != "glossary" for h in hits)
+
+
+def test_edition_restricts_the_hits_to_that_editions_provisions() -> None:
+    hits = search(KB, "ulovligt træk", edition="da-2001", limit=5)
+    assert hits and all(h.edition == "da-2001" for h in hits)
+
+
+def test_search_json_contract_and_limit() -> None:
+    code, out, _ = run("search", "mobiltelefon i turneringslokalet", "--limit", "4", "--format", "json")
+    assert code == 0
+    hits = json.loads(out)
+    assert len(hits) == 4
+    assert {"rule", "edition", "label", "score", "snippet"} <= set(hits[0])
+    assert [h["score"] for h in hits] == sorted((h["score"] for h in hits), reverse=True)
+    code, out, _ = run("search", "kommer for sent til partiet")
+    assert code == 0 and out.startswith(" 1. ")
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["search", "træk", "--edition", "xx-1999"], "unknown edition 'xx-1999'"),
+        (["search", "   "], "the query is empty"),
+        (["search", "træk", "--limit", "0"], "--limit"),
+    ],
+)
+def test_bad_search_input_exits_2_with_one_line(args: list[str], message: str) -> None:
+    code, out, err = run(*args)
+    assert code == 2
+    assert message in err and len(err.strip().splitlines()) == 1
+    assert "Traceback" not in err
+
+
+def test_search_documents_one_per_provision_with_label_and_edition_in_the_title() -> None:
+    documents = search_documents(KB)
+    ids = [d.id for d in documents]
+    assert len(ids) == len(set(ids))
+    penalty = next(d for d in documents if d.id == "da-2017:7.5.3")
+    assert penalty.rule == "illegal-move-penalty" and penalty.language == "da"
+    assert penalty.title.startswith("da-2017 7.5.3") and "ulovlige træk" in penalty.text
+    assert penalty.heading == "Uregelmæssigheder"
+    assert {d.edition for d in documents} == {"da-2001", "sv-2009", "nb-2014", "da-2017", "hu-2018"}
+    duplicated = [d for d in documents if "@" in d.key]
+    assert duplicated and all(d.id.endswith(d.key) for d in duplicated)
+
+
+def test_search_never_initialises_spacy() -> None:
+    code = (
+        "import sys; from pathlib import Path; from extract.reports.search import search; "
+        f"search(Path({str(KB)!r}), 'illegal move'); print('spacy' in sys.modules)"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "CHESSLAWS_CACHE": "off"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+    assert out.stdout.strip() == "False"
+
+
+def test_the_stored_index_answers_like_a_fresh_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from extract.reports import search as module
+
+    monkeypatch.setenv("CHESSLAWS_CACHE", str(tmp_path))
+    module._searcher.cache_clear()
+    first = [h.as_dict() for h in search(KB, "fifty-move rule", limit=3)]
+    assert list(tmp_path.glob("search-*.pickle"))
+    module._searcher.cache_clear()
+    assert [h.as_dict() for h in search(KB, "fifty-move rule", limit=3)] == first
+
+
+def test_compounds_numbers_and_unknown_words() -> None:
+    sv = Language("sv", numbers={"femtio": "50"}, vocabulary={"drag": 3, "regel": 2})
+    assert sv.split("femtiodragsregeln") == ("50", "drag", "regel")
+    da = Language("da", vocabulary={"kom": 4, "sent": 1})
+    assert da.parts("kommer") == ()  # a known short word is never cut
+    hu = Language("hu", vocabulary={"jegyzés": 2, "lejegyezn": 1})
+    assert set(hu.related("lejegyzése")) == {"jegyzés", "lejegyezn"}
+
+
+def test_unknown_rule_ids_get_close_suggestions() -> None:
+    known = sorted({d.rule for d in search_documents(KB) if d.rule})
+    assert "illegal-move-penalty" in close_rule_ids("illegal", known)
+    assert close_rule_ids("ilegal-move-penalty", known)[0] == "illegal-move-penalty"
+    code, _, err = run("show", "illegal")
+    assert code == 2 and len(err.strip().splitlines()) == 1
+    assert "illegal-move-penalty" in err and "search finds:" in err
