@@ -164,7 +164,7 @@ def _rule(path: Path, entry: object) -> Rule:
     )
 
 
-def _part_of(path: Path, line: int, entry: dict) -> dict[str, tuple[str, ...]]:
+def _part_of(path: Path, line: int, entry: dict[str, object]) -> dict[str, tuple[str, ...]]:
     """Curated: edition -> labels of provisions (mapped to other rules) of which a part expresses the
     rule ("In da-2001, sv-2009 and nb-2014 part of 1.1"). Labels are checked with the coverage."""
     part_of = entry.get("part_of") or {}
