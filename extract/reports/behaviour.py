@@ -83,7 +83,11 @@ def describe(ruling: dict[str, Any], keys: list[str]) -> str:
         if key == "result":
             parts.append(RESULT_WORDS.get(str(value), str(value)))
         elif key == "reason" and value:
-            parts.append(f"({str(value).replace('-', ' ')})")
+            reason = f"({str(value).replace('-', ' ')})"
+            if parts:
+                parts[-1] = f"{parts[-1]} {reason}"
+            else:
+                parts.append(reason)
         elif key == "clock" and isinstance(value, dict):
             parts += [f"{colour} {time}" for colour, time in value.items() if time not in ("+0:00", "0:00")]
         elif key == "illegal_moves" and isinstance(value, dict):
