@@ -10,6 +10,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from extract.model.scenario import time_control_problem
+
+_NUMBER = r"(\d+(?:\.\d+)?)"
+_CONTROL = re.compile(rf"\s*{_NUMBER}\s*(?:\+\s*{_NUMBER})?\s*", re.ASCII)
+
 
 @dataclass(frozen=True)
 class TimeControl:
@@ -18,11 +23,25 @@ class TimeControl:
 
     @classmethod
     def parse(cls, text: str) -> TimeControl:
-        """ "15+10" (minutes + seconds per move), "90+30", "12" (no increment)."""
-        match = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*(?:\+\s*(\d+(?:\.\d+)?))?\s*", text)
+        """ "15+10" (minutes + seconds per move), "90+30", "12" (no increment).
+
+        ASCII digits only: digits of other scripts are refused rather than read. A control that
+        gives no time (0+0) or absurd amounts is refused too, never classified.
+        """
+        match = _CONTROL.fullmatch(text)
         if not match:
-            raise ValueError(f"'{text}' is not a time control; write minutes+seconds, e.g. 15+10 or 3+2")
-        return cls(float(match.group(1)), float(match.group(2) or 0))
+            raise ValueError(
+                f"'{text}' is not a time control; write minutes+seconds in ASCII digits, e.g. 15+10 or 3+2"
+            )
+        control = cls(float(match.group(1)), float(match.group(2) or 0))
+        problem = time_control_problem(control.base_minutes, control.increment_seconds)
+        if problem:
+            raise ValueError(
+                f"time control '{text}' {problem}"
+                if problem.startswith("gives")
+                else f"time control '{text}': {problem}"
+            )
+        return control
 
     def __str__(self) -> str:
         return f"{self.base_minutes:g}+{self.increment_seconds:g}"
@@ -56,8 +75,11 @@ def classify(control: TimeControl, edition: str, parameters: dict[str, object]) 
             minutes += float(factor) * control.increment_seconds / 60  # type: ignore[arg-type]
     blitz_upper = parameters.get("blitz.upper_minutes")
     if blitz_upper is not None and within(
-        minutes, float(blitz_upper), bool(parameters.get("blitz.upper_inclusive")), below=True
-    ):  # type: ignore[arg-type]
+        minutes,
+        float(blitz_upper),  # type: ignore[arg-type]
+        bool(parameters.get("blitz.upper_inclusive")),
+        below=True,
+    ):
         return Classification(edition, "blitz", minutes, tuple(notes), used)
     lower, upper = parameters.get("rapid.lower_minutes"), parameters.get("rapid.upper_minutes")
     if lower is None or upper is None:

@@ -91,3 +91,5 @@ def build(no_overrides: bool, show_disagreements: int, corpus_dir: Path, kb_dir:
         f"{result.parameters} parameters extracted in {result.seconds['parameters']:.2f}s"
     )
     click.echo(f"wrote {kb_dir / kbfiles.GENERATED}")
+    for warning in result.warnings:
+        click.echo(f"chesslaws: warning: {warning}", err=True)

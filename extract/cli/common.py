@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import errno
 import functools
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import click
+import yaml
 
 from extract.model import InputError
 
@@ -38,12 +40,62 @@ def data_options(command: Callable[..., Any]) -> Callable[..., Any]:
         try:
             return command(*args, **kwargs)
         except InputError as error:
-            raise UsageFailure(str(error)) from error
+            raise UsageFailure(one_line(str(error))) from error
+        except BrokenPipeError:
+            raise SystemExit(1) from None  # the reader went away (`| head`): nothing to report
+        except OSError as error:
+            raise UsageFailure(os_error(error)) from error
+        except yaml.YAMLError as error:  # a YAML file some reader did not route through io.yamlfile
+            mark = getattr(error, "problem_mark", None)
+            where = f"{mark.name}:{mark.line + 1}" if mark else "YAML"
+            problem = getattr(error, "problem", None) or str(error)
+            raise UsageFailure(one_line(f"{where}: invalid YAML: {problem}")) from error
 
-    return wrapper
+    return wrapper  # type: ignore[no-any-return]
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def one_line(message: str) -> str:
+    """Messages are one line on stderr: inner line breaks become spaces."""
+    return " ".join(message.split())
+
+
+def os_error(error: OSError) -> str:
+    """`path: what the system said` for a failed read or write (read-only, full disk, permissions)."""
+    where = error.filename if error.filename is not None else "chesslaws"
+    reason = error.strerror or (errno.errorcode.get(error.errno or 0) if error.errno else None) or str(error)
+    verb = "cannot write" if error.errno in _WRITE_ERRORS else "cannot read or write"
+    return one_line(f"{where}: {verb} ({reason}); nothing half-written was kept")
+
+
+_WRITE_ERRORS = {errno.EROFS, errno.ENOSPC, errno.EDQUOT, errno.EFBIG}
+
+
+class OneLineGroup(click.Group):
+    """Usage errors (unknown option, bad value, missing argument) are one line too, exit 2."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except click.UsageError as error:
+            raise _usage(error) from error
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except click.UsageError as error:
+            raise _usage(error) from error
+
+
+def _usage(error: click.UsageError) -> click.ClickException:
+    if isinstance(error, getattr(click.exceptions, "NoArgsIsHelpError", ())):
+        return error  # a group without its command: the help, as click prints it
+    command = error.ctx.command_path if error.ctx is not None else "chesslaws"
+    where = command.split(" ", 1)[1] if " " in command else "usage"
+    message = error.format_message().rstrip(".")
+    return UsageFailure(one_line(f"{where}: {message} (see '{command} --help')"))
+
+
+@click.group(cls=OneLineGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="chesslaws")
 def main() -> None:
     """The FIDE Laws of Chess in five translations, as a knowledge base with sources."""

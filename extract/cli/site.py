@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import click
 
-from extract.cli.common import data_options, main, path_option
-from extract.io.outputs import check_output_dir, check_pages_dir
+from extract.cli.common import UsageFailure, data_options, main, path_option
+from extract.io.outputs import check_output_dir, check_pages_dir, check_writable, publish_pages, stage_pages
 
 
 @main.command()
@@ -17,21 +18,34 @@ from extract.io.outputs import check_output_dir, check_pages_dir
 def site(out_dir: Path, site_dir: Path, corpus_dir: Path, kb_dir: Path) -> None:
     """Render the KB into Markdown pages under site/ and build the static site with mkdocs.
 
+    Pages are rendered into a copy of site/ and built from there; site/ and --out change only when
+    both succeed, so a failed run leaves them as they were.
+
     Example: chesslaws site --out public
     """
     import time
 
     from extract.reports.collect import collect
-    from extract.site.render import build_site, render_site
+    from extract.site.render import GENERATED, SiteError, build_site, render_site
 
     project = Path.cwd()
     protected = (corpus_dir, kb_dir, site_dir)
     check_pages_dir(site_dir, (corpus_dir, kb_dir), project)
     out_dir = check_output_dir(out_dir, protected, project)
+    check_writable(out_dir)
+    check_writable(site_dir)
     started = time.perf_counter()
     reports = collect(kb_dir, corpus_dir, progress=click.echo)
-    pages = render_site(kb_dir, corpus_dir, site_dir, reports=reports)
-    click.echo(f"rendered {len(pages)} pages into {site_dir}")
-    build_site(Path.cwd(), out_dir)
+    docs = stage_pages(site_dir)
+    try:
+        pages = render_site(kb_dir, corpus_dir, docs, reports=reports)
+        build_site(project, out_dir, docs_dir=docs)
+        site_dir.mkdir(parents=True, exist_ok=True)
+        changed = publish_pages(docs, site_dir, GENERATED)
+    except SiteError as error:
+        raise UsageFailure(f"{project / 'mkdocs.yml'}: {' '.join(str(error).split())}") from error
+    finally:
+        shutil.rmtree(docs.parent, ignore_errors=True)
+    click.echo(f"rendered {len(pages)} pages into {site_dir} ({changed} files changed)")
     timings = ", ".join(f"{k} {v:.1f} s" for k, v in reports.timings.items())
     click.echo(f"built site into {out_dir} in {time.perf_counter() - started:.1f} s ({timings})")

@@ -11,9 +11,9 @@ import unicodedata
 from datetime import date
 from pathlib import Path, PurePosixPath
 
-import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
+from extract.io.yamlfile import compose_yaml, decode_text, reject_wide
 from extract.model import Edition, InputError
 
 METADATA_FILE = "editions.yaml"
@@ -63,17 +63,12 @@ def read_text(path: Path) -> str:
         data = path.read_bytes()
     except OSError as exc:
         raise InputError(path, None, f"cannot read text file: {exc.strerror or exc}") from None
+    reject_wide(path, data)  # UTF-16/32 named as such, not "binary"
     nul = data.find(b"\0")
     if nul >= 0:
-        raise InputError(path, _byte_line(data, nul), f"binary file: NUL byte at byte offset {nul}")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise InputError(
-            path,
-            _byte_line(data, exc.start),
-            f"not UTF-8: invalid byte 0x{data[exc.start]:02x} at byte offset {exc.start}",
-        ) from None
+        line = data.count(b"\n", 0, nul) + 1
+        raise InputError(path, line, f"binary file: NUL byte at byte offset {nul}")
+    text = decode_text(path, data)  # a UTF-8 byte-order mark is dropped
     if not text.strip():
         raise InputError(path, None, "text file is empty" if not text else "text file has only whitespace")
     controls = [i for i, ch in enumerate(text) if ch not in "\t\n\r" and unicodedata.category(ch) == "Cc"]
@@ -89,22 +84,7 @@ def read_text(path: Path) -> str:
 
 def _compose(meta_path: Path) -> Node:
     """The YAML node tree of the metadata file, with line marks; syntax errors become InputErrors."""
-    try:
-        source = meta_path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError(meta_path, None, "file not found") from None
-    except UnicodeDecodeError as exc:
-        raise InputError(meta_path, None, f"not UTF-8: invalid byte at byte offset {exc.start}") from None
-    except OSError as exc:
-        raise InputError(meta_path, None, f"cannot read: {exc.strerror or exc}") from None
-    try:
-        root = yaml.compose(source, Loader=yaml.SafeLoader)
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark else None
-        raise InputError(meta_path, line, f"invalid YAML: {exc.problem or exc}") from None
-    except yaml.YAMLError as exc:
-        raise InputError(meta_path, None, f"invalid YAML: {exc}") from None
+    root = compose_yaml(meta_path)
     if root is None:
         raise InputError(meta_path, None, "expected a list of editions, found an empty file")
     _check_duplicate_keys(meta_path, root)
@@ -150,7 +130,7 @@ def _edition(meta_path: Path, entry: Node) -> Edition:
     if missing:
         raise InputError(meta_path, _line(entry), f"edition entry lacks required field {', '.join(missing)}")
 
-    values = {name: _string(meta_path, name, fields[name], nullable=False) for name in REQUIRED_VALUES}
+    values = {name: _string(meta_path, name, fields[name], nullable=False) or "" for name in REQUIRED_VALUES}
     nullable = {name: _string(meta_path, name, fields[name], nullable=True) for name in REQUIRED_NULLABLE}
     optional = {
         name: _string(meta_path, name, fields[name], nullable=True) if name in fields else None
@@ -215,17 +195,17 @@ def _string(meta_path: Path, name: str, node: Node, *, nullable: bool) -> str | 
     """A scalar's text as written (so `7.10` stays "7.10" and dates stay strings), or None for null."""
     if not isinstance(node, ScalarNode):
         raise InputError(meta_path, _line(node), f"{name} must be a single value, found {_describe(node)}")
-    if node.tag == _NULL_TAG and node.style is None:
+    if node.tag == _NULL_TAG and not node.style:
         if nullable:
             return None
         raise InputError(meta_path, _line(node), f"{name} must have a value")
     if not node.value.strip():
         raise InputError(meta_path, _line(node), f"{name} is empty")
-    return node.value
+    return str(node.value)
 
 
 def _notes(meta_path: Path, node: Node | None) -> tuple[str, ...]:
-    if node is None or (isinstance(node, ScalarNode) and node.tag == _NULL_TAG and node.style is None):
+    if node is None or (isinstance(node, ScalarNode) and node.tag == _NULL_TAG and not node.style):
         return ()
     if not isinstance(node, SequenceNode):
         raise InputError(meta_path, _line(node), f"notes must be a list of strings, found {_describe(node)}")
@@ -269,13 +249,10 @@ def _line(node: Node) -> int:
     return node.start_mark.line + 1
 
 
-def _byte_line(data: bytes, offset: int) -> int:
-    return data.count(b"\n", 0, offset) + 1
-
-
 def _value_node(entry: Node, key: str) -> Node:
     assert isinstance(entry, MappingNode)
-    return next(value for k, value in entry.value if k.value == key)
+    found: Node = next(value for k, value in entry.value if k.value == key)
+    return found
 
 
 def _describe(node: Node) -> str:
@@ -283,6 +260,6 @@ def _describe(node: Node) -> str:
         return "a mapping"
     if isinstance(node, SequenceNode):
         return "a list"
-    if node.tag == _NULL_TAG and node.style is None:
+    if isinstance(node, ScalarNode) and node.tag == _NULL_TAG and not node.style:
         return "nothing"
     return f"'{node.value}'"

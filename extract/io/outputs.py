@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -61,3 +64,60 @@ def check_kb_dir(kb_dir: Path) -> None:
         raise InputError(kb_dir, None, "KB directory does not exist (expected rules/, terms.yaml, ...)")
     if not (kb_dir / "rules").is_dir():
         raise InputError(kb_dir, None, "not a KB directory: it has no rules/ folder of curated rules")
+
+
+def stage_pages(site_dir: Path) -> Path:
+    """A temporary copy of the docs dir to render into; site/ itself is touched only on success."""
+    staging = Path(tempfile.mkdtemp(prefix="chesslaws-site-"))
+    docs = staging / "docs"
+    if site_dir.is_dir():
+        shutil.copytree(site_dir, docs, symlinks=True)
+    else:
+        docs.mkdir()
+    return docs
+
+
+def publish_pages(docs: Path, site_dir: Path, generated: Iterable[str]) -> int:
+    """Make the generated names of site_dir what they are in the rendered copy `docs`.
+
+    Only the names render_site owns are touched (hand-written pages never are); a changed page is
+    replaced atomically, an unchanged one is left alone, a page the render dropped is removed.
+    Returns the number of files written or removed.
+    """
+    changed = 0
+    for name in generated:
+        source, target = docs / name, site_dir / name
+        wanted = {p.relative_to(docs) for p in _files(source)}
+        present = {p.relative_to(site_dir) for p in _files(target)}
+        for relative in sorted(wanted):
+            new, old = docs / relative, site_dir / relative
+            if old.is_file() and old.read_bytes() == new.read_bytes():
+                continue
+            old.parent.mkdir(parents=True, exist_ok=True)
+            partial = old.with_name(f".{old.name}.chesslaws-{os.getpid()}")
+            shutil.copyfile(new, partial)
+            os.replace(partial, old)
+            changed += 1
+        for relative in sorted(present - wanted):
+            (site_dir / relative).unlink()
+            changed += 1
+    return changed
+
+
+def _files(path: Path) -> list[Path]:
+    if path.is_file():
+        return [path]
+    return sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else []
+
+
+def check_writable(out: Path) -> None:
+    """Fail before any long work when `out` (or the folder that would hold it) cannot be written."""
+    folder = out
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    if not folder.is_dir():
+        raise InputError(out, None, f"cannot write here: {folder} is not a directory")
+    try:
+        Path(tempfile.mkdtemp(prefix=".chesslaws-probe-", dir=folder)).rmdir()
+    except OSError as exc:
+        raise InputError(out, None, f"cannot write here ({exc.strerror or exc})") from None

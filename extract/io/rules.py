@@ -10,9 +10,9 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-import yaml
-
+from extract.io.yamlfile import line_of, load_yaml
 from extract.model import InputError
 
 RULE_KEYS = {
@@ -54,38 +54,13 @@ class Rule:
     part_of: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
 
-class _UniqueKeyLoader(yaml.SafeLoader):
-    pass
-
-
-def _mapping(loader: _UniqueKeyLoader, node: yaml.MappingNode, deep: bool = False) -> dict:
-    seen: set[object] = set()
-    for key_node, _ in node.value:
-        key = loader.construct_object(key_node, deep=deep)
-        if key in seen:
-            raise InputError(loader.name, key_node.start_mark.line + 1, f"duplicate key '{key}'")
-        seen.add(key)
-    data = loader.construct_mapping(node, deep=deep)
-    data["__line__"] = node.start_mark.line + 1
-    return data
-
-
-_UniqueKeyLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping)
-
-
 def read_yaml_list(path: Path, what: str) -> list[object]:
     """A curated YAML file holding a list; mappings carry their `__line__`; duplicate keys are errors."""
-    loader = _UniqueKeyLoader(path.read_text(encoding="utf-8"))
-    loader.name = str(path)
-    try:
-        entries = loader.get_single_data() or []
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        raise InputError(path, mark.line + 1 if mark else None, f"invalid YAML: {error}") from error
-    finally:
-        loader.dispose()
+    entries = load_yaml(path, lines=True)
+    if entries is None:
+        return []
     if not isinstance(entries, list):
-        raise InputError(path, 1, f"expected a list of {what}")
+        raise InputError(path, line_of(entries, 1), f"expected a list of {what}")
     return entries
 
 
@@ -144,6 +119,18 @@ def _rule(path: Path, entry: object) -> Rule:
     if not isinstance(provisions, dict):
         raise InputError(path, line, f"rule '{entry['id']}': provisions must map edition -> list of labels")
     provisions.pop("__line__", None)
+    for key in ("title", "summary", "topic"):
+        if not isinstance(entry[key], str):
+            raise InputError(path, line, f"rule '{entry['id']}': {key} must be text")
+    for key in ("parent", "anchor"):
+        if entry.get(key) is not None and not isinstance(entry[key], str):
+            raise InputError(path, line, f"rule '{entry['id']}': {key} must be a rule id")
+    _list_of_text(path, line, entry, "parameters", entry.get("parameters"))
+    for edition, labels in provisions.items():
+        _list_of_text(path, line, entry, f"provisions of {edition}", labels, labels=True)
+    if isinstance(entry.get("notes"), str):
+        entry["notes"] = [entry["notes"]]
+    _list_of_text(path, line, entry, "notes", entry.get("notes"))
     return Rule(
         id=str(entry["id"]),
         title=str(entry["title"]),
@@ -179,7 +166,20 @@ def _part_of(path: Path, line: int, entry: dict[str, object]) -> dict[str, tuple
     return out
 
 
-def _expected(path: Path, line: int, entry: dict) -> dict[str, dict[str, object]]:
+def _list_of_text(
+    path: Path, line: int, entry: dict[str, Any], what: str, value: object, labels: bool = False
+) -> None:
+    """A list of strings; a single string is never split into letters, a number never rounded."""
+    if value is None:
+        return
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        hint = ' (quote labels: "7.10", not 7.10)' if labels else ""
+        raise InputError(
+            path, line, f"rule '{entry['id']}': {what} must be a list of strings{hint}, found {value!r}"
+        )
+
+
+def _expected(path: Path, line: int, entry: dict[str, Any]) -> dict[str, dict[str, object]]:
     """Curated values per parameter and edition: checks for the extractor, never published."""
     expected = entry.get("expected") or {}
     expected.pop("__line__", None)
@@ -194,7 +194,7 @@ def _expected(path: Path, line: int, entry: dict) -> dict[str, dict[str, object]
     return expected
 
 
-def _behaviour(path: Path, line: int, entry: dict) -> dict[str, str]:
+def _behaviour(path: Path, line: int, entry: dict[str, Any]) -> dict[str, str]:
     """Curated engine keywords (edition -> keyword) for what the text decides but no number carries."""
     behaviour = entry.get("behaviour") or {}
     behaviour.pop("__line__", None)

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from extract.io.rules import read_yaml_list
+from extract.io.scenario_checks import board_problem, event_problem, setup_problem
 from extract.model import InputError
 from extract.model.scenario import RESULTS, Setup, san_moves
 
@@ -119,6 +120,11 @@ def _scenario(path: Path, entry: object, rule_ids: set[str], editions: set[str])
     for key in ("id", "title", "rules", "events", "expect"):
         if not data.get(key) and key != "events":
             raise fail(f"missing '{key}'")
+    for key, kind in (("rules", list), ("setup", dict), ("events", list), ("expect", dict), ("quotes", dict)):
+        if data.get(key) is not None and not isinstance(data[key], kind):
+            raise fail(f"'{key}' must be a {'list' if kind is list else 'mapping'}, found {data[key]!r}")
+    if not all(isinstance(r, str) for r in data["rules"]):
+        raise fail("'rules' must be a list of rule ids")
     rules = tuple(str(r) for r in data["rules"])
     for rule in rules:
         if rule not in rule_ids:
@@ -133,6 +139,9 @@ def _scenario(path: Path, entry: object, rule_ids: set[str], editions: set[str])
         kinds = set(event) - EVENT_EXTRAS
         if len(kinds) != 1 or not kinds <= EVENT_KINDS:
             raise fail(f"event {event} must have exactly one of: {', '.join(sorted(EVENT_KINDS))}", raw)
+        problem = event_problem(event)
+        if problem:
+            raise fail(problem, raw)
     expect = data["expect"]
     for edition, ruling in expect.items():
         if edition not in editions:
@@ -145,19 +154,22 @@ def _scenario(path: Path, entry: object, rule_ids: set[str], editions: set[str])
                 entry["expect"],
             )
     quotes = {str(k): str(v) for k, v in (data.get("quotes") or {}).items()}
-    try:
-        setup_value = Setup(
-            fen=setup.get("fen"),
-            moves=san_moves(setup.get("moves") or ()),
-            time_control=str(setup.get("time_control", "90+30")),
-            clocks=dict(setup.get("clocks") or {}),
-            games_per_arbiter=int(setup.get("games_per_arbiter", 1)),
-            arbiter_present=bool(setup.get("arbiter_present", True)),
-            quickplay_finish=bool(setup.get("quickplay_finish", False)),
-            regulations=dict(setup.get("regulations") or {}),
-        )
-    except (TypeError, ValueError) as error:
-        raise fail(f"bad setup: {error}", entry.get("setup")) from error
+    problem = setup_problem(setup)
+    if problem:
+        raise fail(problem, entry.get("setup"))
+    setup_value = Setup(
+        fen=setup.get("fen"),
+        moves=san_moves(setup.get("moves") or ()),
+        time_control=str(setup.get("time_control", "90+30")),
+        clocks=dict(setup.get("clocks") or {}),
+        games_per_arbiter=int(setup.get("games_per_arbiter", 1)),
+        arbiter_present=bool(setup.get("arbiter_present", True)),
+        quickplay_finish=bool(setup.get("quickplay_finish", False)),
+        regulations=dict(setup.get("regulations") or {}),
+    )
+    problem = board_problem(setup_value, events)
+    if problem:
+        raise fail(problem, entry.get("setup"))
     notes = data.get("notes") or ()
     return Scenario(
         id=str(data["id"]),

@@ -4,19 +4,19 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-
-import yaml
 
 from extract.io.editions import load_editions
 from extract.io.kbfiles import GENERATED, dump_yaml, write_tree_atomically
+from extract.io.overrides import check_override_labels, load_overrides
 from extract.io.rules import Rule, curated_mapping, edition_keys, load_rules
 from extract.io.scenarios import load_scenarios
 from extract.kb.align import Agreement, Assignment, Item, agreement, align, make_items, name_rules, overall
+from extract.kb.damage import damage_warnings
 from extract.kb.graph import add_parameters, add_scenarios, build_graph, graph_document, reference_counts
 from extract.kb.parameters import extract_parameters
-from extract.model import Edition, InputError, Provision
+from extract.model import Edition, Provision
 from extract.text.analyse import LOOKUP_LANGUAGES, TermMatcher, fingerprint, load_terms, pipeline
 from extract.text.segment import coverage, duplicate_labels, leaves, segment
 
@@ -77,6 +77,7 @@ class BuildResult:
     references: dict[str, tuple[int, int]]
     parameters: int
     seconds: dict[str, float]
+    warnings: list[str] = field(default_factory=list)  # damaged-looking texts, unknown curated labels
 
 
 def build(
@@ -89,7 +90,8 @@ def build(
     editions = load_editions(corpus_dir)
     rules = load_rules(kb_dir)
     concepts = load_terms(kb_dir)
-    overrides = load_overrides(kb_dir, {r.id for r in rules}) if use_overrides else []
+    ids = {e.id for e in editions}
+    overrides = load_overrides(kb_dir, {r.id for r in rules}, ids) if use_overrides else []
     files: dict[str, str] = {}
     reports: list[EditionReport] = []
     documents: dict[str, list[dict[str, object]]] = {}
@@ -101,6 +103,8 @@ def build(
         if on_edition:
             on_edition(reports[-1])
     files["editions.yaml"] = dump_yaml([edition_summary(e) for e in editions])
+    check_override_labels(kb_dir, overrides, documents)
+    warnings = damage_warnings(editions, documents, rules)
 
     seconds: dict[str, float] = {}
     for language in sorted({e.language for e in editions} & LOOKUP_LANGUAGES):
@@ -210,6 +214,7 @@ def build(
         references=reference_counts(graph),
         parameters=len(parameters),
         seconds=seconds,
+        warnings=warnings,
     )
 
 
@@ -291,22 +296,3 @@ def alignment_document(
                 }
             )
     return rows
-
-
-OVERRIDE_KEYS = {"edition", "label", "rule", "reason"}
-
-
-def load_overrides(kb_dir: Path, rule_ids: set[str]) -> list[dict[str, str]]:
-    """kb/overrides.yaml: alignment decisions a person made; applied after scoring, never rewritten."""
-    path = kb_dir / "overrides.yaml"
-    if not path.exists():
-        return []
-    entries = yaml.safe_load(path.read_text(encoding="utf-8")) or []
-    if not isinstance(entries, list):
-        raise InputError(path, 1, "expected a list of {edition, label, rule, reason}")
-    for number, entry in enumerate(entries, start=1):
-        if not isinstance(entry, dict) or set(entry) != OVERRIDE_KEYS:
-            raise InputError(path, None, f"entry {number} must have exactly the keys {sorted(OVERRIDE_KEYS)}")
-        if entry["rule"] not in rule_ids:
-            raise InputError(path, None, f"entry {number}: unknown rule '{entry['rule']}'")
-    return entries

@@ -13,8 +13,8 @@ from collections import defaultdict
 from pathlib import Path
 
 import networkx as nx
-import yaml
 
+from extract.io.kbfiles import load_generated_path
 from extract.io.rules import Rule
 from extract.text.analyse import Concept
 
@@ -162,7 +162,7 @@ def graph_document(graph: nx.MultiDiGraph) -> dict[str, object]:
 
 
 def load_graph(path: Path) -> nx.MultiDiGraph:
-    document = yaml.safe_load(path.read_text(encoding="utf-8"))
+    document = load_generated_path(path)
     graph = nx.MultiDiGraph()
     for node in document["nodes"]:
         data = dict(node)

@@ -19,7 +19,7 @@ def seconds(value: object) -> float:
     text = str(value).strip()
     sign = -1.0 if text.startswith("-") else 1.0
     parts = text.lstrip("+-").split(":")
-    if not all(re.fullmatch(r"\d+(?:\.\d+)?", p) for p in parts) or len(parts) > 3:
+    if not all(re.fullmatch(r"\d+(?:\.\d+)?", p, re.ASCII) for p in parts) or len(parts) > 3:
         raise ScenarioError(f"'{value}' is not a time (h:mm:ss, m:ss or seconds)")
     total = 0.0
     for part in parts:
@@ -40,15 +40,43 @@ class Period:
     increment: float
 
 
+# Beyond these a time control is a typo, not a game: a week of thinking time, an hour per move.
+MAX_MINUTES = 10_000
+MAX_INCREMENT_SECONDS = 3_600
+MAX_PERIOD_MOVES = 1_000
+_NUMBER = r"\d+(?:\.\d+)?"
+_PERIOD = re.compile(rf"\s*(?:(\d+)/)?({_NUMBER})(?:\s*\+\s*({_NUMBER}))?\s*", re.ASCII)
+
+
+def time_control_problem(minutes: float, increment: float, moves: int | None = None) -> str | None:
+    """Why a period is no time control a game could be played with, or None."""
+    if minutes == 0 and increment == 0:
+        return "gives no time at all (0 minutes and no increment)"
+    if minutes > MAX_MINUTES:
+        return f"{minutes:g} minutes is more than {MAX_MINUTES} (about a week)"
+    if increment > MAX_INCREMENT_SECONDS:
+        return f"an increment of {increment:g} s is more than {MAX_INCREMENT_SECONDS} s per move"
+    if moves is not None and not 1 <= moves <= MAX_PERIOD_MOVES:
+        return f"a period of {moves} moves is not between 1 and {MAX_PERIOD_MOVES}"
+    return None
+
+
 def parse_time_control(text: str) -> tuple[Period, ...]:
-    """'90+30', '40/90+30, 30+30', '15' -> periods (moves, minutes, increment seconds)."""
+    """'90+30', '40/90+30, 30+30', '15' -> periods (moves, minutes, increment seconds).
+
+    Digits are ASCII only (other scripts' digits are refused, not read); absurd values are refused.
+    """
     periods = []
     for part in str(text).split(","):
-        match = re.fullmatch(r"\s*(?:(\d+)/)?(\d+(?:\.\d+)?)(?:\+(\d+(?:\.\d+)?))?\s*", part)
+        match = _PERIOD.fullmatch(part)
         if not match:
             raise ScenarioError(f"'{text}' is not a time control (e.g. 90+30 or 40/90+30, 30+30)")
         moves, minutes, increment = match.groups()
-        periods.append(Period(int(moves) if moves else None, float(minutes), float(increment or 0)))
+        period = Period(int(moves) if moves else None, float(minutes), float(increment or 0))
+        problem = time_control_problem(period.minutes, period.increment, period.moves)
+        if problem:
+            raise ScenarioError(f"time control '{text}': {problem}")
+        periods.append(period)
     return tuple(periods)
 
 

@@ -16,6 +16,7 @@ from typing import Any
 
 import yaml
 
+from extract.io.editions import read_text
 from extract.io.kbfiles import GENERATED, read_generated
 from extract.io.rules import edition_keys, load_rules
 from extract.kb.sentence_align import SentenceRef, provision_sentences
@@ -122,14 +123,13 @@ def load_edition(data: KBData, edition: str, kb_dir: Path, corpus_dir: Path) -> 
     path = kb_dir / GENERATED / "provisions" / f"{edition}.yaml"
     if not path.exists():
         raise InputError(path, None, "not built yet; run 'chesslaws build' first")
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    items = yaml.load(path.read_text(encoding="utf-8"), Loader=loader)["provisions"]
+    items = read_generated(kb_dir, f"provisions/{edition}.yaml")["provisions"]
     keys = edition_keys(items)[0]
     data.provisions[edition] = dict(zip(keys, items, strict=True))
     data.order[edition] = {k: i for i, k in enumerate(keys)}
     data.chapters[edition] = chapter_names(items)
     source = corpus_dir / str(data.editions[edition].get("source_file") or f"{edition}.txt")
-    data.raws[edition] = source.read_text(encoding="utf-8") if source.exists() else ""
+    data.raws[edition] = read_text(source) if source.exists() else ""
 
 
 # ---------------------------------------------------------------- text helpers

@@ -23,6 +23,8 @@ from typing import Any
 
 import yaml
 
+from extract.io.kbfiles import is_generated, load_generated_path
+from extract.io.yamlfile import load_yaml
 from extract.model import InputError
 from extract.reports.search_index import (
     CONTENTS_LABELS,
@@ -94,16 +96,12 @@ class RuleInfo:
 
 
 def read_yaml(path: Path) -> Any:
-    """A KB file through libyaml's loader (the query path: fast, no validation beyond YAML)."""
+    """A KB file through the strict loader of extract.io (one line naming file and line on errors)."""
     if not path.exists():
         raise InputError(path, None, "not found; run 'chesslaws build' first")
-    try:
-        return yaml.load(
-            path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-        )
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        raise InputError(path, mark.line + 1 if mark else None, f"invalid YAML: {error}") from error
+    if is_generated(path):
+        return load_generated_path(path)  # checked for damage: "run 'chesslaws build'"
+    return load_yaml(path)  # the one strict loader (libyaml where installed)
 
 
 def read_rules(kb_dir: Path) -> dict[str, RuleInfo]:

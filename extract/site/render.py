@@ -8,6 +8,7 @@ translation is data, never markup.
 from __future__ import annotations
 
 import difflib
+import json
 import os
 import re
 import shutil
@@ -19,14 +20,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
 
 from extract.site import svg
 from extract.io.editions import load_editions
 from extract.model import KINDS, InputError
+from extract.io.kbfiles import is_generated, load_generated_path, swap_in
 from extract.io.outputs import STAMP, STAMP_TEXT
+from extract.io.yamlfile import load_yaml
 
 TEMPLATES = Path(__file__).parent / "templates"
 EDITIONS_DIR = "editions"
@@ -48,10 +50,6 @@ _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()>#+\-.!|])")
 # The same without `>`, which HTML escaping turns into an entity anyway.
 _MD_SPECIAL_TEXT = re.compile(r"([\\`*_{}\[\]()#+\-.!|])")
 _MARKS = " \t\r\n*_"
-
-
-# libyaml's loader when PyYAML has it: graph.yaml alone takes seconds with the pure-Python one.
-_YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 class SiteError(Exception):
@@ -141,13 +139,10 @@ def _environment() -> Environment:
 
 
 def _load_yaml(path: Path) -> Any:
-    try:
-        return yaml.load(path.read_text(encoding="utf-8"), Loader=_YAML_LOADER)  # noqa: S506 (a safe loader)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise InputError(path, mark.line + 1 if mark else None, f"not valid YAML: {exc}") from exc
-    except UnicodeDecodeError as exc:
-        raise InputError(path, None, "not UTF-8") from exc
+    """A file of kb/generated (checked for damage) or a curated file, through the strict loader."""
+    if is_generated(path):
+        return load_generated_path(path)
+    return load_yaml(path)
 
 
 def _text(value: Any, path: Path, what: str, *, optional: bool = True) -> str | None:
@@ -1324,17 +1319,28 @@ def render_site(
     return written
 
 
-def build_site(root: Path, out_dir: Path | None = None) -> None:
+def build_site(root: Path, out_dir: Path | None = None, docs_dir: Path | None = None) -> None:
     """Run `mkdocs build --strict` with root/mkdocs.yml into out_dir (default root/public).
 
     The build goes to a temporary directory beside out_dir, which then replaces out_dir; when
-    mkdocs fails, out_dir is left as it was and SiteError is raised.
+    mkdocs fails, out_dir is left as it was and SiteError is raised. `docs_dir` replaces the
+    configuration's docs_dir (a staging copy of site/, so a failed build leaves site/ alone).
     """
     root = Path(root).resolve()
     out = Path(out_dir).resolve() if out_dir is not None else root / "public"
     config = root / "mkdocs.yml"
     if not config.exists():
         raise InputError(config, None, "no mkdocs configuration")
+    if docs_dir is not None:
+        with tempfile.TemporaryDirectory(prefix="chesslaws-mkdocs-") as folder:
+            staged = Path(folder) / "mkdocs.yml"
+            docs = json.dumps(str(Path(docs_dir).resolve()))
+            staged.write_text(f"INHERIT: {json.dumps(str(config))}\ndocs_dir: {docs}\n", encoding="utf-8")
+            return _mkdocs(root, staged, out)
+    return _mkdocs(root, config, out)
+
+
+def _mkdocs(root: Path, config: Path, out: Path) -> None:
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
     try:
@@ -1363,18 +1369,7 @@ def build_site(root: Path, out_dir: Path | None = None) -> None:
             raise SiteError("mkdocs build failed:\n" + "\n".join(problems or output))
         staging.chmod(0o755)
         (staging / STAMP).write_text(STAMP_TEXT, encoding="utf-8")
-        if not out.exists():
-            os.replace(staging, out)
-            return
-        old = Path(tempfile.mkdtemp(prefix=f".{out.name}.old.", dir=out.parent))
-        os.replace(out, old / out.name)
-        try:
-            os.replace(staging, out)
-        except OSError:
-            os.replace(old / out.name, out)
-            raise
-        finally:
-            shutil.rmtree(old, ignore_errors=True)
+        swap_in(staging, out)  # one atomic exchange; staging now holds the previous site
     finally:
         if staging.exists():
             shutil.rmtree(staging, ignore_errors=True)

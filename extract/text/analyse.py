@@ -17,7 +17,7 @@ from typing import Any
 
 import yaml
 
-from extract.model import InputError
+from extract.io.terms import read_terms
 
 LOOKUP_LANGUAGES = {"da", "sv", "hu"}
 
@@ -110,25 +110,14 @@ class Concept:
 
 
 def load_terms(kb_dir: Path) -> list[Concept]:
-    path = kb_dir / "terms.yaml"
-    if not path.exists():
-        return []
-    try:
-        entries = yaml.safe_load(path.read_text(encoding="utf-8")) or []
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        raise InputError(
-            path, mark.line + 1 if mark else None, f"invalid YAML: {getattr(error, 'problem', error)}"
-        ) from error
-    if not isinstance(entries, list) or not all(isinstance(e, dict) and "id" in e for e in entries):
-        raise InputError(path, 1, "expected a list of concepts, each with an 'id'")
+    """The termbase (kb/terms.yaml), checked strictly by `extract.io.terms`."""
     return [
         Concept(
             str(e["id"]),
             str(e.get("en", e["id"])),
-            {ed: tuple(ts) for ed, ts in (e.get("terms") or {}).items()},
+            {str(ed): tuple(ts) for ed, ts in (e.get("terms") or {}).items()},
         )
-        for e in entries
+        for e in read_terms(kb_dir)
     ]
 
 

@@ -1,0 +1,143 @@
+"""What makes a scenario unusable before it runs: a bad FEN or position, bad SAN or UCI, an unknown
+colour, a time control or clock value that is no time. Each check returns a message or None; the
+loader turns it into `file:line: scenario 'id': message` (exit 2), never a failed check (exit 1)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import chess
+
+from extract.model.scenario import ScenarioError, Setup, parse_time_control, san_moves, seconds
+
+COLOURS = ("white", "black")
+SAN_EVENTS = ("move", "two_handed_move")
+UCI_EVENTS = ("attempt", "illegal_move", "promotion_incomplete")
+# Events after which the board depends on the edition's ruling: the replay below stops there.
+BOARD_DEPENDS_ON_RULING = ("two_handed_move", "draw_claim", "colours_reversed")
+_CASTLING = re.compile(r"(?:O-O(?:-O)?|0-0(?:-0)?)[+#]?")
+_STATUS = {
+    chess.STATUS_NO_WHITE_KING: "no white king",
+    chess.STATUS_NO_BLACK_KING: "no black king",
+    chess.STATUS_TOO_MANY_KINGS: "more than one king of a colour",
+    chess.STATUS_TOO_MANY_WHITE_PAWNS: "more than 8 white pawns",
+    chess.STATUS_TOO_MANY_BLACK_PAWNS: "more than 8 black pawns",
+    chess.STATUS_PAWNS_ON_BACKRANK: "pawns on the first or last rank",
+    chess.STATUS_TOO_MANY_WHITE_PIECES: "more than 16 white pieces",
+    chess.STATUS_TOO_MANY_BLACK_PIECES: "more than 16 black pieces",
+    chess.STATUS_BAD_CASTLING_RIGHTS: "castling rights the position does not allow",
+    chess.STATUS_INVALID_EP_SQUARE: "an impossible en-passant square",
+}
+# Check-related impossibilities (the side not to move in check, too many checkers) are tolerated:
+# python-chess plays such positions, and scenarios use them to isolate one rule.
+
+
+def is_san(text: str) -> bool:
+    """SAN as python-chess reads it (English piece letters), castling included."""
+    return bool(chess.SAN_REGEX.match(text) or _CASTLING.fullmatch(text))
+
+
+def _time(value: object, what: str) -> str | None:
+    if isinstance(value, bool):
+        return f"{what} must be a time, not {value!r}"
+    try:
+        seconds(value)
+    except ScenarioError as error:
+        return f"{what}: {error}"
+    return None
+
+
+def setup_problem(setup: dict[str, Any]) -> str | None:
+    """Types and values of a scenario's setup (the board itself is `board_problem`)."""
+    fen = setup.get("fen")
+    if fen is not None and not isinstance(fen, str):
+        return f"setup fen must be a FEN string, found {fen!r}"
+    moves = setup.get("moves")
+    if moves is not None and not isinstance(moves, str | list):
+        return f"setup moves must be SAN text or a list, found {moves!r}"
+    if isinstance(setup.get("time_control"), bool):
+        return "setup time_control must be like 90+30"
+    try:
+        parse_time_control(str(setup.get("time_control", "90+30")))
+    except ScenarioError as error:
+        return f"bad setup: {error}"
+    clocks = setup.get("clocks") or {}
+    if not isinstance(clocks, dict):
+        return f"setup clocks must map white/black to a time, found {clocks!r}"
+    for colour, value in clocks.items():
+        if colour not in COLOURS:
+            return f"setup clocks: '{colour}' is not a colour (white or black)"
+        problem = _time(value, f"clock of {colour}")
+        if problem:
+            return problem
+    games = setup.get("games_per_arbiter", 1)
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        return f"setup games_per_arbiter must be a whole number from 1, found {games!r}"
+    for flag in ("arbiter_present", "quickplay_finish"):
+        if flag in setup and not isinstance(setup[flag], bool):
+            return f"setup {flag} must be true or false, found {setup[flag]!r}"
+    if setup.get("regulations") is not None and not isinstance(setup["regulations"], dict):
+        return f"setup regulations must be a mapping, found {setup['regulations']!r}"
+    return None
+
+
+def event_problem(event: dict[str, Any]) -> str | None:
+    """Colours, times, SAN and UCI of one event, checked without a board."""
+    kind = next(k for k in event if k not in ("by", "spend", "claimed"))
+    value = event[kind]
+    colours = [event.get("by")] + ([value.get("by")] if isinstance(value, dict) else [])
+    for colour in colours:
+        if colour is not None and colour not in COLOURS:
+            return f"event {kind}: 'by: {colour}' must be white or black"
+    if "spend" in event:
+        problem = _time(event["spend"], f"event {kind}: spend")
+        if problem:
+            return problem
+    if "claimed" in event and not isinstance(event["claimed"], bool):
+        return f"event {kind}: claimed must be true or false"
+    if kind in SAN_EVENTS and not (isinstance(value, str) and is_san(value)):
+        return f"event {kind}: '{value}' is not a move in SAN (e.g. Nf3, exd5, O-O, e8=Q)"
+    written = value.get("move") if kind == "draw_claim" and isinstance(value, dict) else None
+    if written is not None and not is_san(str(written)):
+        return f"event draw_claim: written move '{value['move']}' is not a move in SAN"
+    if kind in UCI_EVENTS:
+        try:
+            chess.Move.from_uci(str(value))
+        except ValueError:
+            return f"event {kind}: '{value}' is not a move in UCI form (e.g. e2e4, e7e8q)"
+    return None
+
+
+def board_problem(setup: Setup, events: list[dict[str, Any]]) -> str | None:
+    """The FEN is legal, the position possible, the setup moves and the leading `move` events legal.
+
+    Moves after an event whose effect on the board depends on an edition's ruling are left to the
+    check itself.
+    """
+    try:
+        board = chess.Board(setup.fen) if setup.fen else chess.Board()
+    except ValueError as error:
+        return f"illegal FEN '{setup.fen}': {error}"
+    found = [text for flag, text in _STATUS.items() if board.status() & flag]
+    if found:
+        return f"impossible position in FEN '{setup.fen}': {', '.join(found)}"
+    for san in san_moves(setup.moves):
+        try:
+            board.push_san(san)
+        except ValueError:
+            return f"setup move '{san}' is not legal in {board.fen()}"
+    for event in events:
+        kind = next(k for k in event if k not in ("by", "spend", "claimed"))
+        if kind in BOARD_DEPENDS_ON_RULING or board.is_game_over():
+            break
+        if kind != "move":
+            continue
+        turn = "white" if board.turn == chess.WHITE else "black"
+        if event.get("by", turn) != turn:
+            return f"event move {event['move']} by {event['by']}, but {turn} has the move"
+        try:
+            board.push_san(str(event["move"]))
+        except ValueError:
+            return f"event move '{event['move']}' is not legal in {board.fen()}"
+    return None

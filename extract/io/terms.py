@@ -1,0 +1,54 @@
+"""kb/terms.yaml, the curated termbase: strict shape, so a term is never split into letters."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from extract.io.rules import read_yaml_list
+from extract.io.yamlfile import check_keys, line_of, strip_lines
+from extract.model import InputError
+
+TERMS_FILE = "terms.yaml"
+CONCEPT_KEYS = {"id", "en", "definition", "terms", "notes"}
+
+
+def read_terms(kb_dir: Path, editions: set[str] | None = None) -> list[dict[str, Any]]:
+    """The concepts of kb/terms.yaml ([] without the file): id, en, terms (edition -> list of terms).
+
+    With `editions`, a concept naming an edition that is not among them is an error.
+    """
+    path = Path(kb_dir) / TERMS_FILE
+    if not path.exists():
+        return []
+    concepts: list[dict[str, Any]] = []
+    seen: dict[str, int | None] = {}
+    for entry in read_yaml_list(path, "concepts"):
+        check_keys(path, entry, CONCEPT_KEYS, ("id",), "concept")
+        assert isinstance(entry, dict)
+        line = line_of(entry)
+        concept = str(entry["id"])
+        if not isinstance(entry["id"], str) or not entry["id"].strip():
+            raise InputError(path, line, f"concept id must be text, found {entry['id']!r}")
+        if concept in seen:
+            raise InputError(path, line, f"concept '{concept}' also defined at line {seen[concept]}")
+        seen[concept] = line
+        terms = entry.get("terms") or {}
+        if not isinstance(terms, dict):
+            raise InputError(path, line, f"concept '{concept}': terms must map edition -> list of terms")
+        for edition, words in terms.items():
+            if edition == "__line__":
+                continue
+            if editions is not None and edition not in editions:
+                raise InputError(
+                    path, line_of(terms, line), f"concept '{concept}': unknown edition '{edition}'"
+                )
+            if not isinstance(words, list) or not all(isinstance(w, str) and w.strip() for w in words):
+                raise InputError(
+                    path,
+                    line_of(terms, line),
+                    f"concept '{concept}': terms of {edition} must be a list of strings like [dommer], "
+                    f"found {words!r}",
+                )
+        concepts.append(strip_lines(entry))
+    return concepts

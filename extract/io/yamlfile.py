@@ -1,0 +1,177 @@
+"""The one strict YAML reader for every file chesslaws reads: curated files and kb/generated alike.
+
+Every problem becomes one `InputError` naming the file and, where there is one, the line:
+unreadable files, encodings other than UTF-8 (UTF-16/32 are named as such), merge-conflict markers,
+syntax errors (one line, not PyYAML's eight), duplicate keys. A UTF-8 byte-order mark is dropped.
+libyaml's parser is used where it is installed; the constructors are the safe ones.
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import yaml
+from yaml.nodes import MappingNode, Node
+
+from extract.model import InputError
+
+LINE_KEY = "__line__"  # with lines=True every mapping carries the line it starts on
+
+_Base: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_CONFLICT = re.compile(r"^(<{7}|={7}|>{7}|\|{7})(?: |$)", re.MULTILINE)
+_WIDE_BOMS = (
+    (codecs.BOM_UTF32_LE, "UTF-32"),
+    (codecs.BOM_UTF32_BE, "UTF-32"),
+    (codecs.BOM_UTF16_LE, "UTF-16"),
+    (codecs.BOM_UTF16_BE, "UTF-16"),
+)
+
+
+def decode_text(path: Path, data: bytes) -> str:
+    """UTF-8 text of a file's bytes, BOM dropped; other encodings are named, bad bytes located."""
+    reject_wide(path, data)
+    if data.startswith(codecs.BOM_UTF8):
+        data = data[len(codecs.BOM_UTF8) :]
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise InputError(
+            path, line, f"not UTF-8: invalid byte 0x{data[exc.start]:02x} at byte offset {exc.start}"
+        ) from None
+
+
+def reject_wide(path: Path, data: bytes) -> None:
+    """UTF-16 or UTF-32 text (with a byte-order mark, or a NUL in every other byte) is named as such."""
+    for bom, name in _WIDE_BOMS:
+        if data.startswith(bom):
+            raise InputError(path, None, f"{name} text; save it as UTF-8")
+    if len(data) >= 4 and data.count(b"\0") * 3 >= len(data):
+        name = "UTF-32" if data[1:4] == b"\0\0\0" or data[:3] == b"\0\0\0" else "UTF-16"
+        raise InputError(path, None, f"{name} text (no byte-order mark); save it as UTF-8")
+
+
+def read_source(path: Path) -> str:
+    """The text of a YAML file, checked for encoding and merge-conflict markers."""
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise InputError(path, None, "file not found") from None
+    except IsADirectoryError:
+        raise InputError(path, None, "is a directory, expected a YAML file") from None
+    except OSError as exc:
+        raise InputError(path, None, f"cannot read: {exc.strerror or exc}") from None
+    text = decode_text(path, data)
+    conflict = _CONFLICT.search(text)
+    if conflict:
+        line = text.count("\n", 0, conflict.start()) + 1
+        raise InputError(path, line, "merge-conflict markers")
+    return text
+
+
+class _StrictLoader(_Base):  # type: ignore[misc]
+    """Safe loader that refuses duplicate keys; optionally marks mappings with their line."""
+
+    path: Path = Path()
+    lines: bool = False
+
+
+def _mapping(loader: _StrictLoader, node: MappingNode) -> dict[Any, Any]:
+    loader.flatten_mapping(node)
+    data: dict[Any, Any] = {}
+    for key_node, value_node in node.value:
+        key = loader.construct_object(key_node, deep=True)
+        try:
+            duplicate = key in data
+        except TypeError:
+            raise InputError(loader.path, _line(key_node), "a mapping key must be a plain value") from None
+        if duplicate:
+            raise InputError(loader.path, _line(key_node), f"duplicate key '{key}'")
+        data[key] = loader.construct_object(value_node, deep=True)
+    if loader.lines:
+        data[LINE_KEY] = _line(node)
+    return data
+
+
+_StrictLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping)
+
+
+def _line(node: Node) -> int:
+    return int(node.start_mark.line) + 1
+
+
+def _syntax_error(path: Path, error: yaml.YAMLError) -> InputError:
+    """PyYAML's multi-line message as one line: the problem and where."""
+    mark = getattr(error, "problem_mark", None) or getattr(error, "context_mark", None)
+    problem = getattr(error, "problem", None) or str(error).splitlines()[0]
+    context = getattr(error, "context", None)
+    what = f"{context}, {problem}" if context else problem
+    return InputError(path, mark.line + 1 if mark else None, f"invalid YAML: {' '.join(str(what).split())}")
+
+
+def load_yaml(path: Path, *, lines: bool = False) -> Any:
+    """The data of one YAML file (None for an empty one); every problem is an InputError."""
+    path = Path(path)
+    loader = _StrictLoader(read_source(path))
+    loader.path, loader.lines = path, lines
+    try:
+        return loader.get_single_data()
+    except yaml.YAMLError as error:
+        raise _syntax_error(path, error) from None
+    except RecursionError:
+        raise InputError(path, None, "invalid YAML: nested too deeply") from None
+    finally:
+        loader.dispose()
+
+
+def compose_yaml(path: Path) -> Node | None:
+    """The node tree of one YAML file, with line marks (for loaders that check node by node)."""
+    path = Path(path)
+    loader = _StrictLoader(read_source(path))
+    loader.path = path
+    try:
+        return loader.get_single_node()  # type: ignore[no-any-return]
+    except yaml.YAMLError as error:
+        raise _syntax_error(path, error) from None
+    finally:
+        loader.dispose()
+
+
+def line_of(entry: object, default: int | None = None) -> int | None:
+    """The line a mapping read with lines=True starts on."""
+    if isinstance(entry, dict) and isinstance(entry.get(LINE_KEY), int):
+        return int(entry[LINE_KEY])
+    return default
+
+
+def check_keys(
+    path: Path, entry: object, allowed: Iterable[str], required: Iterable[str] = (), what: str = "entry"
+) -> dict[str, Any]:
+    """`entry` as a mapping with only allowed keys and every required one; else file:line error."""
+    if not isinstance(entry, dict):
+        raise InputError(path, None, f"each {what} must be a mapping, found {type(entry).__name__}")
+    line = line_of(entry)
+    allowed = set(allowed)
+    unknown = sorted(str(k) for k in entry if k != LINE_KEY and k not in allowed)
+    if unknown:
+        raise InputError(
+            path, line, f"{what}: unknown key(s) {', '.join(unknown)}; allowed: {', '.join(sorted(allowed))}"
+        )
+    missing = [k for k in required if k not in entry]
+    if missing:
+        raise InputError(path, line, f"{what}: missing key(s) {', '.join(missing)}")
+    return entry
+
+
+def strip_lines(value: Any) -> Any:
+    """A copy of data read with lines=True, without the line markers."""
+    if isinstance(value, dict):
+        return {k: strip_lines(v) for k, v in value.items() if k != LINE_KEY}
+    if isinstance(value, list):
+        return [strip_lines(v) for v in value]
+    return value

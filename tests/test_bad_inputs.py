@@ -1,0 +1,708 @@
+"""Bad inputs and faults through the command line, on a copy of the project (issue 11).
+
+Every case of the table runs one command on its own copy of corpus/ and kb/ (kb/generated
+included) and must give exit 2 with exactly one line on stderr, `chesslaws: <file>...: what`,
+naming the file; no traceback; corpus/ and kb/ byte for byte as before. The warning cases (texts
+that look damaged) exit 0 with one-line warnings naming the file; only kb/generated may change.
+"""
+
+from __future__ import annotations
+
+import codecs
+import errno
+import hashlib
+import shutil
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from conftest import ROOT, copy_project
+
+from extract.cli import main
+
+Edit = Callable[[Path], None]  # receives the copy's root (holding corpus/ and kb/)
+
+
+def fingerprint(*folders: Path, skip: str | None = None) -> str:
+    digest = hashlib.sha256()
+    for folder in folders:
+        for path in sorted(folder.rglob("*")):
+            relative = path.relative_to(folder.parent)
+            if skip and str(relative).startswith(skip):
+                continue
+            digest.update(str(relative).encode())
+            if path.is_file():
+                digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def run(root: Path, *args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, [*args, "--corpus", str(root / "corpus"), "--kb", str(root / "kb")])
+    if result.exception and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result.exit_code, result.stdout, result.stderr
+
+
+def project(tmp_path: Path) -> Path:
+    corpus, kb = copy_project(tmp_path)
+    shutil.copytree(ROOT / "kb" / "generated", kb / "generated")
+    return tmp_path
+
+
+# ------------------------------------------------------------------------------------- edits
+
+
+def write(relative: str, data: str | bytes) -> Edit:
+    def edit(root: Path) -> None:
+        path = root / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(data, bytes):
+            path.write_bytes(data)
+        else:
+            path.write_text(data, encoding="utf-8")
+
+    return edit
+
+
+def replace(relative: str, old: str, new: str) -> Edit:
+    def edit(root: Path) -> None:
+        path = root / relative
+        text = path.read_text(encoding="utf-8")
+        assert old in text, (relative, old)
+        path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+    return edit
+
+
+def reencode(relative: str, encoding: str) -> Edit:
+    def edit(root: Path) -> None:
+        path = root / relative
+        path.write_bytes(path.read_text(encoding="utf-8").encode(encoding))
+
+    return edit
+
+
+def latin1_byte(relative: str, line: int) -> Edit:
+    """A Latin-1 'é' (0xe9) at the end of a comment on `line`."""
+
+    def edit(root: Path) -> None:
+        path = root / relative
+        lines = path.read_bytes().split(b"\n")
+        lines[line - 1] += b"  # caf\xe9"
+        path.write_bytes(b"\n".join(lines))
+
+    return edit
+
+
+def conflict(relative: str, after: str) -> Edit:
+    def edit(root: Path) -> None:
+        path = root / relative
+        text = path.read_text(encoding="utf-8")
+        at = text.index(after)
+        block = text[at : at + 120]
+        path.write_text(
+            text[:at] + f"<<<<<<< HEAD\n{block}=======\n{block}>>>>>>> theirs\n" + text[at:], encoding="utf-8"
+        )
+
+    return edit
+
+
+def truncate(relative: str, share: float) -> Edit:
+    def edit(root: Path) -> None:
+        path = root / relative
+        text = path.read_text(encoding="utf-8")
+        path.write_text(text[: int(len(text) * share)], encoding="utf-8")
+
+    return edit
+
+
+def swap_articles(relative: str, first: str, second: str, after: str) -> Edit:
+    """Swap the blocks of two consecutive articles, found by their heading lines."""
+
+    def edit(root: Path) -> None:
+        path = root / relative
+        text = path.read_text(encoding="utf-8")
+        a, b, c = text.index(first), text.index(second), text.index(after)
+        path.write_text(text[:a] + text[b:c] + text[a:b] + text[c:], encoding="utf-8")
+
+    return edit
+
+
+SCENARIO = """- id: bad-case
+  title: A scenario with one thing wrong
+  rules: [illegal-move-penalty]
+  setup: {setup}
+  events: {events}
+  expect:
+    da-2017: {{result: "*"}}
+"""
+
+
+def scenario(setup: str = "{}", events: str = "[{move: e4}]") -> Edit:
+    return write("kb/scenarios/zz-bad.yaml", SCENARIO.format(setup=setup, events=events))
+
+
+def rule_file(body: str) -> Edit:
+    return write("kb/rules/zz-bad.yaml", body)
+
+
+GOOD_RULE = """- id: zz-extra-rule
+  title: An extra rule
+  summary: Only here to be broken.
+  topic: misc
+  provisions:
+    da-2017: {labels}
+"""
+
+
+@dataclass(frozen=True)
+class Case:
+    category: str
+    edit: Edit
+    args: tuple[str, ...]
+    file: str  # the file the message must name (relative to the copy)
+    message: str  # a part of the message
+    warning: bool = False  # exit 0 with one-line warnings instead of exit 2
+
+
+R = "kb/rules/irregularities.yaml"
+E = "corpus/editions.yaml"
+G = "kb/generated"
+
+CASES: dict[str, Case] = {
+    # --- corpus texts -------------------------------------------------------------------------
+    "text latin-1 byte": Case(
+        "corpus", latin1_byte("corpus/sv-2009.txt", 3), ("build",), "corpus/sv-2009.txt:3", "not UTF-8"
+    ),
+    "text utf-16 with bom": Case(
+        "corpus", reencode("corpus/nb-2014.txt", "utf-16"), ("build",), "corpus/nb-2014.txt", "UTF-16 text"
+    ),
+    "text utf-16 without bom": Case(
+        "corpus", reencode("corpus/nb-2014.txt", "utf-16-le"), ("build",), "corpus/nb-2014.txt", "UTF-16"
+    ),
+    "text binary": Case(
+        "corpus", write("corpus/hu-2018.txt", b"\x00\x01\x02PK"), ("build",), "corpus/hu-2018.txt", "binary"
+    ),
+    "text empty": Case(
+        "corpus", write("corpus/da-2017.txt", "  \n"), ("build",), "corpus/da-2017.txt", "whitespace"
+    ),
+    "text missing": Case(
+        "corpus", lambda r: (r / "corpus/da-2017.txt").unlink(), ("build",), E, "da-2017.txt not found"
+    ),
+    "text is a directory": Case(
+        "corpus",
+        lambda r: ((r / "corpus/da-2017.txt").unlink(), (r / "corpus/da-2017.txt").mkdir()),
+        ("build",),
+        E,
+        "not found",
+    ),
+    # --- corpus/editions.yaml ----------------------------------------------------------------
+    "editions yaml syntax": Case(
+        "editions", replace(E, "- id: sv-2009", "- id: [sv-2009"), ("build",), E, "invalid YAML"
+    ),
+    "editions duplicate key": Case(
+        "editions", replace(E, "- id: sv-2009\n", "- id: sv-2009\n  id: sv-2009\n"), ("build",), E, "twice"
+    ),
+    "editions unknown key": Case(
+        "editions",
+        replace(E, "- id: sv-2009\n", "- id: sv-2009\n  colour: blue\n"),
+        ("build",),
+        E,
+        "unknown key",
+    ),
+    "editions conflict markers": Case(
+        "editions", conflict(E, "- id: sv-2009"), ("build",), E, "merge-conflict"
+    ),
+    "editions utf-16": Case("editions", reencode(E, "utf-16"), ("build",), E, "UTF-16"),
+    "editions empty": Case("editions", write(E, ""), ("build",), E, "empty"),
+    # --- kb/rules ------------------------------------------------------------------------------
+    "rules latin-1 byte": Case("rules", latin1_byte(R, 2), ("build",), f"{R}:2", "not UTF-8"),
+    "rules yaml syntax": Case(
+        "rules", replace(R, "- id: illegal-move-penalty", "- id: [illegal"), ("build",), R, "invalid YAML"
+    ),
+    "rules duplicate key": Case(
+        "rules",
+        replace(
+            R, "- id: illegal-move-penalty\n", "- id: illegal-move-penalty\n  id: illegal-move-penalty\n"
+        ),
+        ("build",),
+        R,
+        "duplicate key 'id'",
+    ),
+    "rules unknown key": Case(
+        "rules",
+        replace(R, "- id: illegal-move-penalty\n", "- id: illegal-move-penalty\n  colour: blue\n"),
+        ("build",),
+        R,
+        "unknown key",
+    ),
+    "rules labels as a string": Case(
+        "rules",
+        rule_file(GOOD_RULE.format(labels='"7.5.1"')),
+        ("build",),
+        "kb/rules/zz-bad.yaml:1",
+        "list of strings",
+    ),
+    "rules unquoted number label": Case(
+        "rules",
+        rule_file(GOOD_RULE.format(labels="[7.10]")),
+        ("build",),
+        "kb/rules/zz-bad.yaml:1",
+        "quote labels",
+    ),
+    "rules file not a list": Case(
+        "rules", rule_file("id: x\n"), ("build",), "kb/rules/zz-bad.yaml", "expected a list"
+    ),
+    "rules used by show": Case(
+        "rules",
+        replace(R, "- id: illegal-move-penalty", "- id: [x"),
+        ("show", "illegal-move-penalty"),
+        R,
+        "invalid YAML",
+    ),
+    # --- kb/terms.yaml ------------------------------------------------------------------------
+    "terms latin-1 byte": Case(
+        "terms", latin1_byte("kb/terms.yaml", 1), ("build",), "kb/terms.yaml:1", "not UTF-8"
+    ),
+    "terms as a string": Case(
+        "terms",
+        replace("kb/terms.yaml", "    da-2017: [dommer]", "    da-2017: dommer"),
+        ("build",),
+        "kb/terms.yaml",
+        "must be a list of strings",
+    ),
+    "terms unknown key": Case(
+        "terms",
+        replace("kb/terms.yaml", "- id: arbiter\n", "- id: arbiter\n  colour: blue\n"),
+        ("build",),
+        "kb/terms.yaml",
+        "unknown key",
+    ),
+    "terms duplicate concept": Case(
+        "terms",
+        replace(
+            "kb/terms.yaml", "- id: arbiter\n  en: arbiter\n", "- id: arbiter\n  en: arbiter\n  en: umpire\n"
+        ),
+        ("build",),
+        "kb/terms.yaml",
+        "duplicate key 'en'",
+    ),
+    # --- kb/overrides.yaml --------------------------------------------------------------------
+    "overrides yaml syntax": Case(
+        "overrides",
+        write("kb/overrides.yaml", "- {edition: da-2001, label: [\n"),
+        ("build",),
+        "kb/overrides.yaml",
+        "invalid YAML",
+    ),
+    "overrides unknown edition": Case(
+        "overrides",
+        write(
+            "kb/overrides.yaml", '- {edition: xx-1999, label: "7.4", rule: illegal-move-penalty, reason: r}\n'
+        ),
+        ("build",),
+        "kb/overrides.yaml:1",
+        "unknown edition 'xx-1999'",
+    ),
+    "overrides unknown label": Case(
+        "overrides",
+        write(
+            "kb/overrides.yaml",
+            '- {edition: da-2001, label: "99.9", rule: illegal-move-penalty, reason: r}\n',
+        ),
+        ("build",),
+        "kb/overrides.yaml:1",
+        "no provision '99.9'",
+    ),
+    "overrides unknown rule": Case(
+        "overrides",
+        write("kb/overrides.yaml", '- {edition: da-2001, label: "7.4.b", rule: no-such-rule, reason: r}\n'),
+        ("build",),
+        "kb/overrides.yaml:1",
+        "unknown rule",
+    ),
+    "overrides missing reason": Case(
+        "overrides",
+        write("kb/overrides.yaml", '- {edition: da-2001, label: "7.4.b", rule: illegal-move-penalty}\n'),
+        ("build",),
+        "kb/overrides.yaml:1",
+        "missing key(s) reason",
+    ),
+    # --- kb/scenarios (check) -----------------------------------------------------------------
+    "scenario illegal fen": Case(
+        "scenarios", scenario('{fen: "8/8/8/9/8/8/8/8 w - - 0 1"}'), ("check",), "zz-bad.yaml", "illegal FEN"
+    ),
+    "scenario two black kings": Case(
+        "scenarios",
+        scenario('{fen: "k6k/8/8/8/8/8/8/4K3 w - - 0 1"}', "[{flag_fall: {by: white}}]"),
+        ("check",),
+        "zz-bad.yaml",
+        "more than one king",
+    ),
+    "scenario by purple": Case(
+        "scenarios", scenario(events="[{flag_fall: {}, by: purple}]"), ("check",), "zz-bad.yaml", "by: purple"
+    ),
+    "scenario nested by purple": Case(
+        "scenarios", scenario(events="[{flag_fall: {by: purple}}]"), ("check",), "zz-bad.yaml", "by: purple"
+    ),
+    "scenario bad san in setup": Case(
+        "scenarios", scenario('{moves: "1. e4 e5 2. Ke9"}'), ("check",), "zz-bad.yaml", "Ke9"
+    ),
+    "scenario illegal event move": Case(
+        "scenarios", scenario(events="[{move: Ke2}]"), ("check",), "zz-bad.yaml", "not legal"
+    ),
+    "scenario san gibberish": Case(
+        "scenarios", scenario(events="[{move: Zz9}]"), ("check",), "zz-bad.yaml", "not a move in SAN"
+    ),
+    "scenario bad uci": Case(
+        "scenarios", scenario(events="[{illegal_move: e2e9}]"), ("check",), "zz-bad.yaml", "UCI"
+    ),
+    "scenario bad time control": Case(
+        "scenarios", scenario('{time_control: "ninety"}'), ("check",), "zz-bad.yaml", "not a time control"
+    ),
+    "scenario time control 0+0": Case(
+        "scenarios", scenario('{time_control: "0+0"}'), ("check",), "zz-bad.yaml", "no time at all"
+    ),
+    "scenario arabic-indic digits": Case(
+        "scenarios", scenario('{time_control: "٩٠+٣٠"}'), ("check",), "zz-bad.yaml", "not a time control"
+    ),
+    "scenario bad clock": Case(
+        "scenarios", scenario('{clocks: {white: "ten"}}'), ("check",), "zz-bad.yaml", "not a time"
+    ),
+    "scenario flag as text": Case(
+        "scenarios", scenario('{arbiter_present: "no"}'), ("check",), "zz-bad.yaml", "true or false"
+    ),
+    "scenario yaml syntax": Case(
+        "scenarios",
+        write("kb/scenarios/zz-bad.yaml", "- id: [x\n"),
+        ("check",),
+        "zz-bad.yaml",
+        "invalid YAML",
+    ),
+    "scenario rules as a string": Case(
+        "scenarios",
+        write(
+            "kb/scenarios/zz-bad.yaml",
+            SCENARIO.format(setup="{}", events="[]").replace(
+                "[illegal-move-penalty]", "illegal-move-penalty"
+            ),
+        ),
+        ("check",),
+        "zz-bad.yaml",
+        "'rules' must be a list",
+    ),
+    # --- what a careful user tries next -------------------------------------------------------
+    "overrides unquoted label": Case(
+        "overrides",
+        write(
+            "kb/overrides.yaml", "- {edition: da-2001, label: 14.1, rule: illegal-move-penalty, reason: r}\n"
+        ),
+        ("build",),
+        "kb/overrides.yaml:1",
+        "quote labels",
+    ),
+    "terms utf-16": Case("terms", reencode("kb/terms.yaml", "utf-16"), ("build",), "kb/terms.yaml", "UTF-16"),
+    "rules conflict markers": Case(
+        "rules", conflict(R, "- id: illegal-move-penalty"), ("build",), R, "merge-conflict markers"
+    ),
+    "scenario expect as a list": Case(
+        "scenarios",
+        write(
+            "kb/scenarios/zz-bad.yaml",
+            SCENARIO.format(setup="{}", events="[]").replace('    da-2017: {result: "*"}', "    - da-2017"),
+        ),
+        ("check",),
+        "zz-bad.yaml",
+        "'expect' must be a mapping",
+    ),
+    "generated editions conflict classify": Case(
+        "generated",
+        conflict(f"{G}/editions.yaml", "- approved_by: null"),
+        ("classify", "12+0"),
+        f"{G}/editions.yaml",
+        "damaged (merge-conflict markers)",
+    ),
+    # --- kb/lint-accepted.yaml ----------------------------------------------------------------
+    "lint-accepted yaml syntax": Case(
+        "lint",
+        write("kb/lint-accepted.yaml", "- {edition: [\n"),
+        ("lint",),
+        "kb/lint-accepted.yaml",
+        "invalid YAML",
+    ),
+    # --- damaged kb/generated -----------------------------------------------------------------
+    "generated conflict show": Case(
+        "generated",
+        conflict(f"{G}/alignment.yaml", "- confidence"),
+        ("show", "illegal-move-penalty"),
+        f"{G}/alignment.yaml",
+        "damaged (merge-conflict markers); run 'chesslaws build'",
+    ),
+    "generated empty export": Case(
+        "generated",
+        write(f"{G}/alignment.yaml", ""),
+        ("export", "alignment"),
+        f"{G}/alignment.yaml",
+        "damaged (empty file)",
+    ),
+    "generated empty check": Case(
+        "generated",
+        write(f"{G}/alignment.yaml", ""),
+        ("check",),
+        f"{G}/alignment.yaml",
+        "damaged (empty file)",
+    ),
+    "generated truncated provisions diff": Case(
+        "generated",
+        truncate(f"{G}/provisions/da-2017.yaml", 0.5),
+        ("diff", "da-2001", "da-2017"),
+        f"{G}/provisions/da-2017.yaml",
+        "damaged",
+    ),
+    "generated graph export": Case(
+        "generated",
+        write(f"{G}/graph.yaml", "nodes: []\n"),
+        ("export", "graph"),
+        f"{G}/graph.yaml",
+        "damaged",
+    ),
+    "generated parameters lint": Case(
+        "generated",
+        write(f"{G}/provisions/hu-2018.yaml", "[]\n"),
+        ("lint",),
+        f"{G}/provisions/hu-2018.yaml",
+        "damaged",
+    ),
+    "generated missing classify": Case(
+        "generated",
+        lambda r: (r / G / "editions.yaml").unlink(),
+        ("classify", "12+0"),
+        f"{G}/editions.yaml",
+        "not built yet",
+    ),
+    # --- time controls on the command line ----------------------------------------------------
+    "classify 0+0": Case("classify", lambda r: None, ("classify", "0+0"), "'0+0'", "no time at all"),
+    "classify huge": Case(
+        "classify",
+        lambda r: None,
+        ("classify", "99999999999999999999999+0"),
+        "'99999999999999999999999+0'",
+        "more than",
+    ),
+    "classify arabic-indic": Case("classify", lambda r: None, ("classify", "١٢+٠"), "'١٢+٠'", "ASCII digits"),
+    "classify negative": Case(
+        "classify", lambda r: None, ("classify", "-5+0"), "classify", "No such option '-5'"
+    ),
+    # --- texts that look damaged: warnings, exit 0 --------------------------------------------
+    "warn text cut off": Case(
+        "damage",
+        truncate("corpus/da-2017.txt", 0.3),
+        ("build",),
+        "corpus/da-2017.txt",
+        "are missing",
+        warning=True,
+    ),
+    "warn articles swapped": Case(
+        "damage",
+        swap_articles("corpus/sv-2009.txt", "\n§ 7:", "\n§ 8:", "\n§ 9:"),
+        ("build",),
+        "corpus/sv-2009.txt",
+        "out of order",
+        warning=True,
+    ),
+    "warn rule names unknown label": Case(
+        "damage",
+        replace(R, 'da-2017: ["7.5.1"', 'da-2017: ["7.5.99", "7.5.1"'),
+        ("build",),
+        R,
+        "7.5.99",
+        warning=True,
+    ),
+}
+
+
+def test_the_table_is_large_enough() -> None:
+    assert len(CASES) >= 40
+    assert len({c.category for c in CASES.values()}) >= 10
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_bad_input(tmp_path: Path, name: str) -> None:
+    case = CASES[name]
+    root = project(tmp_path)
+    case.edit(root)
+    skip = "kb/generated" if case.warning else None
+    before = fingerprint(root / "corpus", root / "kb", skip=skip)
+    code, out, err = run(root, *case.args)
+    lines = err.splitlines()
+    assert "Traceback" not in out + err
+    named = str(root / case.file) if "/" in case.file else case.file  # else: no file, the argument
+    if case.warning:
+        assert code == 0, err
+        assert lines and all(line.startswith("chesslaws: warning: ") for line in lines), err
+        assert any(named in line and case.message in line for line in lines), err
+    else:
+        assert code == 2, (out, err)
+        assert len(lines) == 1, err
+        assert lines[0].startswith("chesslaws: ") and named in lines[0] and case.message in lines[0], err
+    assert fingerprint(root / "corpus", root / "kb", skip=skip) == before
+    assert not [p for p in (root / "kb").iterdir() if p.name.startswith(".generated")]
+
+
+# --- faults of the machine: read-only file system, full disk (simulated: the tests run as root) --
+
+
+def _fail_writes(monkeypatch: pytest.MonkeyPatch, code: int, under: Path) -> None:
+    """Every attempt to create a directory or open a file for writing under `under` fails."""
+    import builtins
+    import os
+
+    real_open, real_mkdir = builtins.open, os.mkdir
+
+    def fake_open(file, mode="r", *args, **kwargs):  # type: ignore[no-untyped-def]
+        if any(m in mode for m in "wax+") and str(file).startswith(str(under)):
+            raise OSError(code, os.strerror(code), str(file))
+        return real_open(file, mode, *args, **kwargs)
+
+    def fake_mkdir(path, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if str(path).startswith(str(under)) and code == errno.EROFS:
+            raise OSError(code, os.strerror(code), str(path))
+        return real_mkdir(path, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "open", fake_open)
+    monkeypatch.setattr(os, "mkdir", fake_mkdir)
+
+
+@pytest.mark.parametrize(
+    ("code", "message"), [(errno.EROFS, "Read-only file system"), (errno.ENOSPC, "No space left")]
+)
+def test_build_on_a_read_only_or_full_disk_changes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, code: int, message: str
+) -> None:
+    root = project(tmp_path)
+    before = fingerprint(root / "corpus", root / "kb")
+    _fail_writes(monkeypatch, code, root / "kb")
+    status, _, err = run(root, "build")
+    assert status == 2 and len(err.splitlines()) == 1, err
+    assert err.startswith(f"chesslaws: {root / 'kb' / 'generated'}: cannot write") and message in err
+    monkeypatch.undo()
+    assert fingerprint(root / "corpus", root / "kb") == before
+    assert not [p for p in (root / "kb").iterdir() if p.name.startswith(".generated")]
+
+
+def _site_project(tmp_path: Path) -> Path:
+    """The small fixture KB (fast to render) with the real mkdocs.yml and hand-written pages."""
+    root = tmp_path / "project"
+    root.mkdir()
+    shutil.copy(ROOT / "mkdocs.yml", root / "mkdocs.yml")
+    (root / "site").mkdir()
+    shutil.copy(ROOT / "site" / "about.md", root / "site" / "about.md")
+    shutil.copytree(ROOT / "site" / "assets", root / "site" / "assets")
+    shutil.copytree(ROOT / "tests" / "fixtures" / "corpus", root / "corpus")
+    shutil.copytree(
+        ROOT / "tests" / "fixtures" / "kb", root / "kb", ignore=shutil.ignore_patterns("generated")
+    )
+    return root
+
+
+@pytest.fixture(scope="module")
+def site_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = _site_project(tmp_path_factory.mktemp("site"))
+    code, _, err = run(root, "build")
+    assert code == 0, err
+    return root
+
+
+def _site(root: Path, monkeypatch: pytest.MonkeyPatch, *args: str) -> tuple[int, str, str]:
+    monkeypatch.chdir(root)
+    return run(root, "site", *args)
+
+
+def _pages(folder: Path) -> dict[str, bytes]:
+    return {
+        str(p.relative_to(folder)): p.read_bytes()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file() and p.suffix in (".md", ".html")
+    }
+
+
+def test_two_site_runs_give_identical_pages(site_project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, err = _site(site_project, monkeypatch, "--out", "public")
+    assert code == 0, err
+    first = (_pages(site_project / "site"), _pages(site_project / "public"))
+    code, out, err = _site(site_project, monkeypatch, "--out", "public")
+    assert code == 0, err
+    assert "(0 files changed)" in out
+    assert (_pages(site_project / "site"), _pages(site_project / "public")) == first
+    assert len(first[0]) > 10 and len(first[1]) > 10
+
+
+def test_a_failed_site_leaves_site_and_out_as_they_were(
+    site_project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from extract.site import render
+
+    code, _, err = _site(site_project, monkeypatch, "--out", "public")
+    assert code == 0, err
+    before = (fingerprint(site_project / "site"), fingerprint(site_project / "public"))
+    (site_project / "kb" / "rules" / "fixture.yaml").write_text(
+        (site_project / "kb" / "rules" / "fixture.yaml").read_text().replace("title:", "title: CHANGED", 1)
+    )
+
+    def fail(*args: object, **kwargs: object) -> None:
+        raise render.SiteError("mkdocs build failed:\nERROR - a page is broken")
+
+    monkeypatch.setattr(render, "build_site", fail)
+    code, _, err = _site(site_project, monkeypatch, "--out", "public")
+    assert code == 2 and len(err.splitlines()) == 1 and "mkdocs.yml" in err and "a page is broken" in err
+    assert (fingerprint(site_project / "site"), fingerprint(site_project / "public")) == before
+
+
+def test_site_into_a_read_only_out_dir_is_one_line(
+    site_project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = site_project / "readonly" / "public"
+    out.parent.mkdir()
+    monkeypatch.chdir(site_project)
+    before = fingerprint(site_project / "site")
+    _fail_writes(monkeypatch, errno.EROFS, out.parent)
+    code, _, err = run(site_project, "site", "--out", str(out))
+    monkeypatch.undo()
+    assert code == 2 and len(err.splitlines()) == 1, err
+    assert str(out.parent) in err and "Read-only file system" in err
+    assert fingerprint(site_project / "site") == before
+    assert not any(out.parent.iterdir())
+
+
+# --- reproducibility -----------------------------------------------------------------------------
+
+
+def test_two_builds_in_separate_copies_are_byte_identical(tmp_path: Path) -> None:
+    trees = []
+    for name in ("a", "b"):
+        corpus, kb = copy_project(tmp_path / name)
+        code, _, err = run(tmp_path / name, "build")
+        assert code == 0 and not err, err
+        trees.append(_tree(kb / "generated"))
+    assert trees[0] == trees[1]
+    assert trees[0] == _tree(ROOT / "kb" / "generated")
+
+
+def _tree(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_a_utf8_byte_order_mark_is_not_text(tmp_path: Path) -> None:
+    from extract.io.editions import load_editions
+    from extract.text.segment import segment
+
+    corpus, _ = copy_project(tmp_path)
+    path = corpus / "da-2001.txt"
+    path.write_bytes(codecs.BOM_UTF8 + path.read_bytes())
+    (corpus / "editions.yaml").write_bytes(codecs.BOM_UTF8 + (corpus / "editions.yaml").read_bytes())
+    edition = next(e for e in load_editions(corpus) if e.id == "da-2001")
+    first = segment(edition)[0]
+    assert not edition.text.startswith("\ufeff") and not first.text.startswith("\ufeff")
+    assert first.start == 0
