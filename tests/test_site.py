@@ -711,7 +711,9 @@ def test_compare_translation_and_scenario_pages_in_chromium(served_real: str, re
         page.goto(f"{served_real}/compare/da-2001-da-2017.html", wait_until="networkidle")
 
         # the summary counts every status; the parameter changes old -> new with both quotes
-        expect(page.locator(".compare-summary tbody td")).to_have_count(9)
+        from extract.reports.diff import STATUSES
+
+        expect(page.locator(".compare-summary tbody td")).to_have_count(len(STATUSES) + 1)
         expect(page.locator(".compare-summary tbody td.status-parameter-changed")).to_have_text("8")
         loss = page.locator('[id="param-illegal_move.loss_on-illegal-move-penalty"]')
         expect(loss.locator("td.arrow")).to_have_text("3 → 2")

@@ -10,6 +10,19 @@ import click
 
 from extract.cli.common import UsageFailure, data_options, main
 
+STATUS_CHOICES = [
+    "added",
+    "removed",
+    "not-in-translation",
+    "parameter-changed",
+    "behaviour-changed",
+    "content-changed",
+    "moved",
+    "renumbered",
+    "reworded",
+    "unchanged",
+]
+
 
 @main.command("diff")
 @click.argument("a")
@@ -19,19 +32,20 @@ from extract.cli.common import UsageFailure, data_options, main
     "--status",
     "statuses",
     multiple=True,
-    type=click.Choice(
-        ["added", "removed", "parameter-changed", "split", "merged", "renumbered", "reworded", "unchanged"]
-    ),
+    type=click.Choice(STATUS_CHOICES),
     help="Only rules carrying this flag (repeatable); the summary still counts every rule.",
 )
 @data_options
 def diff_command(a: str, b: str, fmt: str, statuses: tuple[str, ...], corpus_dir: Path, kb_dir: Path) -> None:
-    """Compare edition A (old) with edition B (new), rule by rule.
+    """Compare edition A (old) with edition B (new), rule by rule, substantive changes first.
 
-    Each rule present in A or B gets a status (added, removed, parameter-changed, split, merged,
-    renumbered, reworded, unchanged; the first flag in that order) and all its flags. Parameters are
-    shown old -> new with the labels that state them. Same-language pairs get a word diff
-    ([-old-]{+new+}); other pairs are never called reworded.
+    Each rule present in A or B gets a status (the first of its flags in this order): added,
+    removed, not-in-translation, parameter-changed, behaviour-changed (a scenario rules differently,
+    or the curated behaviour differs), content-changed (a sentence says something else), moved
+    (same content in another place), renumbered, reworded (same language), unchanged. Sentences
+    are compared across Danish, Norwegian and Swedish through Apertium when it is installed, and
+    through numbers, termbase concepts and shall/may words otherwise; mechanical renumberings
+    (a -> 1 across an article) are summarised once.
 
     Example: chesslaws diff da-2001 da-2017 --status parameter-changed
     """
@@ -54,13 +68,44 @@ def diff_command(a: str, b: str, fmt: str, statuses: tuple[str, ...], corpus_dir
         click.echo(line)
 
 
-def diff_text(result: Any, statuses: tuple[str, ...]) -> list[str]:
-    """The diff for a terminal: summary, parameter changes, chapter moves, then one block per rule."""
-    from extract.reports.diff import STATUSES, render_words
+def _labels(r: Any) -> str:
+    return f"{' '.join(r.old_labels) or '-'} -> {' '.join(r.new_labels) or '-'}"
 
-    kind = "same language: word diff" if result.same_language else "different languages: no rewording claimed"
-    lines = [f"{result.a} -> {result.b} ({kind})"]
+
+def _rule_lines(r: Any) -> list[str]:
+    from extract.reports.diff import render_words
+
+    lines = [f"  {r.status:18} {r.rule}  {_labels(r)}  [{', '.join(r.flags)}]"]
+    for p in r.parameters:
+        if p.change != "unchanged":
+            old = "absent" if p.old is None else p.old.value
+            new = "absent" if p.new is None else p.new.value
+            lines.append(f"      {p.parameter}: {old} -> {new} {p.unit} ({p.change})")
+    if r.behaviour:
+        lines.append(f"      behaviour: {r.behaviour['old'] or '-'} -> {r.behaviour['new'] or '-'} (curated)")
+    for run in r.scenarios:
+        lines.append(f"      scenario {run.scenario}: {run.summary}")
+    if r.moved_from or r.moved_to:
+        where = f"from {' '.join(r.moved_from)}" if r.moved_from else f"to {' '.join(r.moved_to)}"
+        lines.append(f"      {r.structure or 'moved'} {where}")
+    if r.omission:
+        lines.append(f"      the translation says: {r.omission}")
+    if r.status in ("content-changed", "not-in-translation", "moved", "added", "removed"):
+        lines += [f"      {e}" for e in r.evidence[:4]]
+    if r.words is not None and "reworded" in r.flags:
+        lines.append(f"      {render_words(r.words)}")
+    return lines
+
+
+def diff_text(result: Any, statuses: tuple[str, ...]) -> list[str]:
+    """The diff for a terminal: summary, parameter changes, renumbering schemes and chapter moves,
+    then the rules, substantive changes first; rules renumbered by a scheme are not listed again."""
+    from extract.reports.diff import STATUSES, SUBSTANTIVE, summarised
+
+    lines = [f"{result.a} -> {result.b} ({result.notes[0]})"]
+    lines += [f"  note: {n}" for n in result.notes[1:]]
     lines.append("  " + ", ".join(f"{s} {result.counts.get(s, 0)}" for s in STATUSES))
+    lines.append(f"  substantive ({', '.join(SUBSTANTIVE)}): {result.substantive_count()}")
     if result.parameter_changes:
         lines.append("\nparameters")
         for c in result.parameter_changes:
@@ -70,21 +115,23 @@ def diff_text(result: Any, statuses: tuple[str, ...]) -> list[str]:
                 f"  {c['parameter']} {old} -> {new} {c['unit']}  ({c['rule']}, "
                 f"{c['old_label'] or '-'} -> {c['new_label'] or '-'})"
             )
+    if result.renumberings:
+        lines.append("\nrenumbering schemes (each rule below follows it; not listed again)")
+        for m in result.renumberings:
+            lines.append(
+                f"  {m.old_chapter} -> {m.new_chapter}: {m.scheme}, e.g. {m.example} ({len(m.rules)} rules)"
+            )
     if result.chapter_moves:
         lines.append("\nchapter moves")
         for m in result.chapter_moves:
             lines.append(f"  {m.old_chapter} -> {m.new_chapter}: {', '.join(m.rules)}")
+    hidden = summarised(result) if not statuses else set()
+    order = {s: i for i, s in enumerate(STATUSES)}
     lines.append("\nrules")
-    for r in result.rules:
+    for r in sorted(result.rules, key=lambda r: order[r.status] if r.substantive else len(order)):
         if statuses and not set(r.flags) & set(statuses):
             continue
-        labels = f"{' '.join(r.old_labels) or '-'} -> {' '.join(r.new_labels) or '-'}"
-        lines.append(f"  {r.status:17} {r.rule}  {labels}  [{', '.join(r.flags)}]")
-        for p in r.parameters:
-            if p.change != "unchanged":
-                old = "absent" if p.old is None else p.old.value
-                new = "absent" if p.new is None else p.new.value
-                lines.append(f"      {p.parameter}: {old} -> {new} {p.unit} ({p.change})")
-        if r.words is not None and "reworded" in r.flags:
-            lines.append(f"      {render_words(r.words)}")
+        if r.rule in hidden:
+            continue
+        lines += _rule_lines(r)
     return lines

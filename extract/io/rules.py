@@ -27,6 +27,7 @@ RULE_KEYS = {
     "notes",
     "expected",
     "behaviour",
+    "part_of",
 }
 REQUIRED = ("id", "title", "summary", "topic", "provisions")
 RULE_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -49,6 +50,8 @@ class Rule:
     notes: tuple[str, ...] = field(default_factory=tuple)
     expected: dict[str, dict[str, object]] = field(default_factory=dict)  # curated check values
     behaviour: dict[str, str] = field(default_factory=dict)  # curated engine keyword per edition
+    # edition -> provisions mapped to other rules of which a part (some sentences) expresses this rule
+    part_of: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 def read_yaml_list(path: Path, what: str) -> list[object]:
@@ -61,10 +64,26 @@ def read_yaml_list(path: Path, what: str) -> list[object]:
     return entries
 
 
+_LOADED: dict[str, tuple[tuple[tuple[str, int, int], ...], list[Rule]]] = {}
+
+
 def load_rules(kb_dir: Path) -> list[Rule]:
-    """All rules of kb/rules/*.yaml, checked: known keys, unique ids, existing parents."""
-    rules: list[Rule] = []
+    """All rules of kb/rules/*.yaml, checked: known keys, unique ids, existing parents.
+
+    Read once per process until a file changes (the diff, the engine and the reports all ask)."""
     folder = kb_dir / "rules"
+    stamp = tuple((p.name, p.stat().st_mtime_ns, p.stat().st_size) for p in sorted(folder.glob("*.yaml")))
+    key = str(folder.resolve())
+    cached = _LOADED.get(key)
+    if cached is not None and cached[0] == stamp:
+        return list(cached[1])
+    rules = _read_rules(folder)
+    _LOADED[key] = (stamp, rules)
+    return list(rules)
+
+
+def _read_rules(folder: Path) -> list[Rule]:
+    rules: list[Rule] = []
     for path in sorted(folder.glob("*.yaml")):
         entries = read_yaml_list(path, "rules")
         for entry in entries:
@@ -128,7 +147,23 @@ def _rule(path: Path, entry: object) -> Rule:
         notes=tuple(entry.get("notes") or ()),
         expected=_expected(path, line, entry),
         behaviour=_behaviour(path, line, entry),
+        part_of=_part_of(path, line, entry),
     )
+
+
+def _part_of(path: Path, line: int, entry: dict[str, object]) -> dict[str, tuple[str, ...]]:
+    """Curated: edition -> labels of provisions (mapped to other rules) of which a part expresses the
+    rule ("In da-2001, sv-2009 and nb-2014 part of 1.1"). Labels are checked with the coverage."""
+    part_of = entry.get("part_of") or {}
+    if not isinstance(part_of, dict):
+        raise InputError(path, line, f"rule '{entry['id']}': part_of must map edition -> list of labels")
+    part_of.pop("__line__", None)
+    out: dict[str, tuple[str, ...]] = {}
+    for edition, labels in part_of.items():
+        if not isinstance(labels, list) or not labels:
+            raise InputError(path, line, f"rule '{entry['id']}': part_of {edition} must be a list of labels")
+        out[str(edition)] = tuple(str(label) for label in labels)
+    return out
 
 
 def _list_of_text(
@@ -225,6 +260,11 @@ def coverage_problems(rules: list[Rule], provisions: dict[str, list[dict[str, ob
                         f"and '{rule.id}'"
                     )
                 seen[(edition, label)] = rule.id
+        for edition, labels in rule.part_of.items():
+            for label in labels:
+                if edition in known and label not in known[edition]:
+                    where = f"{rule.path}:{rule.line}: rule '{rule.id}'"
+                    problems.append(f"{where}: part_of {edition} has no provision '{label}'")
     for edition, items in provisions.items():
         for leaf in edition_keys(items)[1]:
             if (edition, leaf) not in seen:

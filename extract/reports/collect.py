@@ -23,9 +23,11 @@ from extract.text.notation import ExampleResult
 CHANGE_KIND = {
     "added": "added",
     "removed": "removed",
+    "not-in-translation": "not in this translation",
     "parameter-changed": "parameter",
-    "split": "changed",
-    "merged": "changed",
+    "behaviour-changed": "behaviour",
+    "content-changed": "changed",
+    "moved": "moved",
     "renumbered": "renumbered",
     "reworded": "changed",
 }
@@ -129,6 +131,17 @@ def change_summary(rule: Any) -> str:
         parts.append(", ".join(others))
     if "renumbered" in rule.flags and rule.old_chapters != rule.new_chapters:
         parts.append(f"{' + '.join(rule.old_chapters)} → {' + '.join(rule.new_chapters)}")
+    behaviour = getattr(rule, "behaviour", None)
+    if behaviour:
+        parts.append(f"behaviour {behaviour['old'] or '-'} → {behaviour['new'] or '-'} (curated)")
+    parts += [f"scenario {run.title}: {run.summary}" for run in getattr(rule, "scenarios", ())[:2]]
+    if getattr(rule, "moved_from", ()) or getattr(rule, "moved_to", ()):
+        where = f"from {' '.join(rule.moved_from)}" if rule.moved_from else f"to {' '.join(rule.moved_to)}"
+        parts.append(f"{rule.structure or 'moved'} {where}")
+    if getattr(rule, "omission", None):
+        parts.append(f"the translation says: {rule.omission}")
+    if rule.status in ("content-changed", "not-in-translation"):
+        parts += list(getattr(rule, "evidence", ())[:2])
     return "; ".join(parts)
 
 

@@ -908,8 +908,8 @@ class CompareView:
 
 
 def _compare_view(site: _Site, d: Any, consecutive: bool) -> CompareView:
-    from extract.reports.diff import STATUSES, biggest_changes
     from extract.reports.collect import change_summary, compare_slug
+    from extract.reports.diff import STATUSES, SUBSTANTIVE, biggest_changes
 
     def title(rule_id: str) -> str:
         return site.rule_by_id[rule_id].title if rule_id in site.rule_by_id else rule_id
@@ -964,7 +964,9 @@ def _compare_view(site: _Site, d: Any, consecutive: bool) -> CompareView:
         CompareMove(m.old_chapter, m.new_chapter, [RuleLink(x, title(x)) for x in m.rules])
         for m in d.chapter_moves
     ]
-    groups = [(s, [r for r in rules if r.status == s]) for s in STATUSES]
+    # substantive changes first (what FIDE changed), then translation gaps, moves and renumbering
+    order = [s for s in STATUSES if s in SUBSTANTIVE] + [s for s in STATUSES if s not in SUBSTANTIVE]
+    groups = [(s, [r for r in rules if r.status == s]) for s in order]
     return CompareView(
         a=d.a,
         b=d.b,
@@ -973,8 +975,8 @@ def _compare_view(site: _Site, d: Any, consecutive: bool) -> CompareView:
         lang_b=d.b.split("-")[0],
         same_language=d.same_language,
         consecutive=consecutive,
-        notes=list(d.notes),
-        counts=[(s, d.counts.get(s, 0)) for s in STATUSES],
+        notes=list(d.notes) + [f"Substantive changes ({', '.join(SUBSTANTIVE)}): {d.substantive_count()}"],
+        counts=[(s, d.counts.get(s, 0)) for s in order],
         total=len(d.rules),
         parameters=parameters,
         moves=moves,

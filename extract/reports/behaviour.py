@@ -1,0 +1,142 @@
+"""Executable semantics in the diff: every scenario run under both editions, and curated keywords.
+
+A scenario (kb/scenarios) is a game with events; the arbiter model (extract/arbiter) rules on it
+with one edition's parameters and curated behaviour keywords. Run under edition A and under edition
+B, a scenario whose rulings differ shows a change of behaviour, whatever the wording: the row says
+it in plain words ("2014: Black wins (illegal moves); 2009: play continues, Black +4:00"), with the
+scenario and each edition's quote.
+
+Curated `behaviour:` keywords of kb/rules (draw agreement only after both moved, fivefold repetition
+anywhere or consecutive) are compared too. A translation without a keyword of its own inherits the
+keyword of another translation of the same FIDE Laws (`fide_edition`), as scenario expectations do.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+from extract.reports.diff_data import KBData
+from extract.reports.diff_model import ScenarioRun
+
+RESULT_WORDS = {"1-0": "White wins", "0-1": "Black wins", "1/2-1/2": "draw", "*": "play continues"}
+_RUNS: dict[tuple[str, tuple[float, ...]], tuple[Any, list[Any]]] = {}
+
+
+def curated_keyword(data: KBData, rule: Any, edition: str) -> str | None:
+    """The rule's curated behaviour keyword in an edition, else that of a translation of the same Laws."""
+    own = rule.behaviour.get(edition)
+    if own is not None:
+        return str(own)
+    fide = data.fide(edition)
+    for other in sorted(rule.behaviour):
+        if other in data.editions and data.fide(other) == fide:
+            return str(rule.behaviour[other])
+    return None
+
+
+def keyword_change(data: KBData, rule: Any, a: str, b: str) -> dict[str, str | None] | None:
+    """{"old", "new"} keywords where they differ and at least one edition has one."""
+    old, new = curated_keyword(data, rule, a), curated_keyword(data, rule, b)
+    if old == new or not rule.behaviour:
+        return None
+    return {"old": old, "new": new}
+
+
+def _laws_and_scenarios(kb_dir: Path, stamp: tuple[float, ...]) -> tuple[Any, list[Any]]:
+    scenario_files = sorted((kb_dir / "scenarios").glob("*.yaml"))
+    key = (str(kb_dir.resolve()), stamp + tuple(float(p.stat().st_mtime_ns) for p in scenario_files))
+    if key not in _RUNS:
+        from extract.arbiter.engine import load_laws
+        from extract.io.rules import load_rules
+        from extract.io.scenarios import load_scenarios
+
+        laws = load_laws(kb_dir)
+        folder = kb_dir / "scenarios"
+        scenarios = (
+            load_scenarios(folder, {r.id for r in load_rules(kb_dir)}, set(laws)) if folder.is_dir() else []
+        )
+        _RUNS.clear()
+        _RUNS[key] = (laws, scenarios)
+    return _RUNS[key]
+
+
+def _law(data: KBData, laws: dict[str, Any], edition: str) -> Any:
+    """The edition's Law, with behaviour keywords inherited from translations of the same Laws."""
+    law = laws[edition]
+    inherited = dict(law.behaviour)
+    for rule in data.rules:
+        if rule.id not in inherited:
+            keyword = curated_keyword(data, rule, edition)
+            if keyword is not None and rule.id in law.rules:
+                inherited[rule.id] = keyword
+    return dataclasses.replace(law, behaviour=inherited) if inherited != law.behaviour else law
+
+
+def describe(ruling: dict[str, Any], keys: list[str]) -> str:
+    """A ruling in plain words, limited to what the scenario asks about."""
+    parts: list[str] = []
+    for key in keys:
+        value = ruling.get(key)
+        if key == "result":
+            parts.append(RESULT_WORDS.get(str(value), str(value)))
+        elif key == "reason" and value:
+            reason = f"({str(value).replace('-', ' ')})"
+            if parts:
+                parts[-1] = f"{parts[-1]} {reason}"
+            else:
+                parts.append(reason)
+        elif key == "clock" and isinstance(value, dict):
+            parts += [f"{colour} {time}" for colour, time in value.items() if time not in ("+0:00", "0:00")]
+        elif key == "illegal_moves" and isinstance(value, dict):
+            counted = [f"{colour} {n}" for colour, n in value.items() if n]
+            if counted:
+                parts.append("illegal moves counted: " + ", ".join(counted))
+        elif value not in (None, {}, "", False):
+            parts.append(f"{key.replace('_', ' ')} {value}")
+    return ", ".join(parts) or "nothing to rule"
+
+
+def scenario_changes(
+    data: KBData, kb_dir: Path, stamp: tuple[float, ...], a: str, b: str
+) -> dict[str, list[ScenarioRun]]:
+    """Rule id -> the scenarios naming it whose rulings differ between editions a and b."""
+    from extract.arbiter.check import normalise
+    from extract.arbiter.engine import replay
+    from extract.model.scenario import ScenarioError
+
+    laws, scenarios = _laws_and_scenarios(kb_dir, stamp)
+    if a not in laws or b not in laws:
+        return {}
+    law_a, law_b = _law(data, laws, a), _law(data, laws, b)
+    out: dict[str, list[ScenarioRun]] = defaultdict(list)
+    for scenario in scenarios:
+        keys: list[str] = []
+        for expected in scenario.expect.values():
+            keys += [k for k in expected if k not in keys]
+        keys = keys or ["result", "reason"]
+        try:
+            old = replay(law_a, scenario.setup, scenario.events).as_dict()
+            new = replay(law_b, scenario.setup, scenario.events).as_dict()
+        except (ScenarioError, ValueError, KeyError):
+            continue
+        old_n = {k: normalise(k, old.get(k)) for k in keys}
+        new_n = {k: normalise(k, new.get(k)) for k in keys}
+        if old_n == new_n:
+            continue
+        old_words, new_words = describe(old_n, keys), describe(new_n, keys)
+        run = ScenarioRun(
+            scenario=scenario.id,
+            title=scenario.title,
+            old_ruling=old_words,
+            new_ruling=new_words,
+            summary=f"{b}: {new_words}; {a}: {old_words}",
+            old_quote=scenario.quotes.get(a),
+            new_quote=scenario.quotes.get(b),
+        )
+        for rule_id in scenario.rules:
+            if law_a.has(rule_id) and law_b.has(rule_id):
+                out[rule_id].append(run)
+    return dict(out)
