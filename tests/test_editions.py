@@ -267,24 +267,30 @@ def test_en_2009_reads_as_the_2009_laws(english, capsys):
             assert r["edition"] and r["expected"] and "actual" in r and r["quotes"]
 
 
-# hu-2018 -> en-2023 is held to 15%, not the 10% asked for: 28 of its rules added are Chess960 (hu-2018
-# prints only the heading and refers to the English text) and the glossary hu-2018 does not have.
-@pytest.mark.parametrize(("a", "b", "limit"), [("sv-2009", "en-2009", 0.10), ("hu-2018", "en-2023", 0.15)])
-def test_diffs_of_the_new_editions(english, capsys, a, b, limit):
+# Added and removed are FIDE changes; a rule one translation leaves out is `not-in-translation` (hu-2018
+# refers to the English text for Chess960 and has no glossary). Counting those too, sv-2009 -> en-2009
+# stays within 10% and hu-2018 -> en-2023 within 15%.
+@pytest.mark.parametrize(
+    ("a", "b", "with_omissions"), [("sv-2009", "en-2009", 0.10), ("hu-2018", "en-2023", 0.15)]
+)
+def test_diffs_of_the_new_editions(english, capsys, a, b, with_omissions):
     corpus, kb = english
     _, output = run(corpus, kb, "diff", a, b, "--format", "json")
     document = json.loads(output)
+    total = len(document["rules"])
     changed = len(document["added"]) + len(document["removed"])
-    share = changed / len(document["rules"])
+    omitted = document["counts"].get("not-in-translation", 0)
     with capsys.disabled():
         print(
-            f"\ndiff {a} {b}: {len(document['added'])} added, {len(document['removed'])} removed of "
-            f"{len(document['rules'])} rules ({share:.1%}); "
+            f"\ndiff {a} {b}: {len(document['added'])} added, {len(document['removed'])} removed, "
+            f"{omitted} not in one translation, of {total} rules ({changed / total:.1%}; "
+            f"{(changed + omitted) / total:.1%} with omissions); "
             f"{len(document['parameter_changes'])} parameter changes"
         )
     if a == "sv-2009":
         assert not document["parameter_changes"]
-    assert share <= limit
+    assert changed / total <= 0.10
+    assert (changed + omitted) / total <= with_omissions
 
 
 def test_site_builds_with_the_new_editions(english, tmp_path):
