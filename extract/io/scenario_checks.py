@@ -28,9 +28,10 @@ _STATUS = {
     chess.STATUS_TOO_MANY_BLACK_PIECES: "more than 16 black pieces",
     chess.STATUS_BAD_CASTLING_RIGHTS: "castling rights the position does not allow",
     chess.STATUS_INVALID_EP_SQUARE: "an impossible en-passant square",
+    chess.STATUS_OPPOSITE_CHECK: "the side not to move is in check",
+    chess.STATUS_TOO_MANY_CHECKERS: "more than two pieces give check",
+    chess.STATUS_IMPOSSIBLE_CHECK: "a check no last move could have given",
 }
-# Check-related impossibilities (the side not to move in check, too many checkers) are tolerated:
-# python-chess plays such positions, and scenarios use them to isolate one rule.
 
 
 def is_san(text: str) -> bool:

@@ -1,0 +1,5 @@
+"""`python -m extract.cli` runs the `chesslaws` command."""
+
+from extract.cli import main
+
+main()
