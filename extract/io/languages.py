@@ -14,6 +14,8 @@ a language without touching code. A file holds:
   multiplied_by words before a factor ("multiplied by 60", "умноженное на 60")
   next, zero, articles, increment_words, instead, suffixes   see kb/languages/README.md
   modal, negation   modal verbs (shall, must, may) and negation words
+  obligation, permission   words that say "shall" and words that say "may" (the diff compares them
+                across languages)
 
 A language without a file still builds: labels and structure come from digits and numbering alone.
 """
@@ -39,7 +41,7 @@ STRUCTURE_KEYS = {
 WORD_KEYS = {
     "language", "name", "script", "structure", "numbers", "ordinals", "times", "multiplied", "units",
     "comparators", "multiply", "multiplied_by", "next", "zero", "articles", "increment_words",
-    "instead", "suffixes", "modal", "negation",
+    "instead", "suffixes", "modal", "negation", "obligation", "permission",
 }  # fmt: skip
 COMPARATORS = {"more", "at_least", "less", "at_most", "between"}
 

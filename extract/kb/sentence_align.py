@@ -26,12 +26,11 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import yaml
 
+from extract.io.languages import DEFAULT_KB, language_data
 from extract.text.analyse import FOLD, REFERENCE, SQUARE, Concept, TermMatcher
 from extract.text.sentences import raw_span, split_sentences
 
@@ -104,21 +103,10 @@ def provision_sentences(
 
 @cache
 def modality(language: str, kb_dir: str = "") -> dict[str, tuple[str, ...]]:
-    """Negation, obligation and permission words of a language: kb/languages/<lang>.yaml when it
-    has them, else extract/data/modality.yaml; empty for a language in neither."""
-    if kb_dir:
-        path = Path(kb_dir) / "languages" / f"{language}.yaml"
-        if path.exists():
-            data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-            if isinstance(data, dict) and any(k in data for k in ("negation", "obligation", "permission")):
-                return {
-                    k: tuple(str(w) for w in data.get(k) or ())
-                    for k in ("negation", "obligation", "permission")
-                }
-    packaged = resources.files("extract").joinpath("data/modality.yaml")
-    data = yaml.safe_load(packaged.read_text(encoding="utf-8")) or {}
-    entry = data.get(language) or {}
-    return {k: tuple(str(w) for w in entry.get(k) or ()) for k in ("negation", "obligation", "permission")}
+    """Negation, obligation and permission words of a language, from kb/languages/<lang>.yaml;
+    empty lists for a language without a file (then may/shall is not compared)."""
+    data = language_data(Path(kb_dir) if kb_dir else DEFAULT_KB, language) or {}
+    return {k: tuple(str(w) for w in data.get(k) or ()) for k in ("negation", "obligation", "permission")}
 
 
 def _word_pattern(words: Iterable[str]) -> re.Pattern[str] | None:
