@@ -61,6 +61,7 @@ def finding(
     start: int,
     end: int,
     quote: str | None = None,
+    compared_with: tuple[str, str | None, str] | None = None,
 ) -> Finding:
     raw = context.raw(edition)
     if quote is None:
@@ -77,7 +78,17 @@ def finding(
         start=start,
         end=end,
         rule=context.rule(p) if p else None,
+        compared_with=compared_with,
     )
+
+
+def side(context: Context, p: Provision, start: int | None = None, end: int | None = None) -> tuple[str, str, str]:
+    """The other side of a finding: (edition, label, quote of the span or of the first line)."""
+    raw = context.raw(p.edition)
+    if start is None or end is None:
+        start, end = first_line_span(raw, p)
+    quote = " ".join(raw[start:end].split())
+    return (p.edition, p.label, quote[:157] + "..." if len(quote) > 160 else quote)
 
 
 def first_line_span(raw: str, p: Provision) -> tuple[int, int]:

@@ -28,8 +28,8 @@ def dangling_references(edition: str, provisions: list[Provision], context: Cont
         if not source.startswith(f"provision:{edition}:"):
             continue
         p = by_key.get(source.split(":", 2)[2])
-        if p is None:
-            continue
+        if p is None or p.kind == "glossary entry":
+            continue  # glossary references: glossary-reference
         label = str(data["label"])
         start, end = reference_span(raw, p, label)
         found.append(

@@ -16,6 +16,13 @@ from extract.reports.lint.numbering import (
     numbering_gaps,
     numbering_order,
 )
+from extract.reports.lint.printed import (
+    duplicated_numbers,
+    glossary_references,
+    headings_numbered,
+    lost_numbering,
+    notation_slips,
+)
 from extract.reports.lint.terminology import terminology
 from extract.reports.lint.text import leftover_markup, mixed_script, notation_check, parameter_mismatch
 
@@ -30,6 +37,14 @@ KINDS = (
     "leftover-markup",
     "piece-letter",
     "notation-example",
+    "duplicated-number",
+    "heading-numbered",
+    "glossary-reference",
+    "lost-numbering",
+    "notation-slip",
+    "reference-drift",
+    "internal-contradiction",
+    "translation-divergence",
     "stale-acceptance",
 )
 CHECKS: dict[str, Check] = {
@@ -43,6 +58,11 @@ CHECKS: dict[str, Check] = {
     "leftover-markup": leftover_markup,
     "piece-letter": notation_check("piece-letter"),
     "notation-example": notation_check("notation-example"),
+    "duplicated-number": duplicated_numbers,
+    "heading-numbered": headings_numbered,
+    "glossary-reference": glossary_references,
+    "lost-numbering": lost_numbering,
+    "notation-slip": notation_slips,
 }
 
 
