@@ -28,6 +28,7 @@ class Context:
     rules: list[Rule]
     concepts: list[Concept]
     graph: Any = None  # networkx MultiDiGraph, or None when kb/generated has no graph
+    kb_dir: Path | None = None
     _cache: dict[str, Any] = field(default_factory=dict)
 
     def raw(self, edition: str) -> str:
@@ -133,6 +134,7 @@ def load_context(corpus_dir: Path, kb_dir: Path) -> Context:
         rules=rules,
         concepts=load_terms(kb_dir),
         graph=graph,
+        kb_dir=kb_dir,
     )
 
 

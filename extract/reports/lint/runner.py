@@ -10,6 +10,7 @@ from typing import Any
 from extract.io.rules import read_yaml_list
 from extract.model import Finding, InputError
 from extract.reports.lint.context import ACCEPTED_FILE, Check, Context
+from extract.reports.lint.cross import internal_contradiction, reference_drift, translation_divergence
 from extract.reports.lint.numbering import (
     dangling_references,
     duplicate_numbers,
@@ -63,6 +64,9 @@ CHECKS: dict[str, Check] = {
     "glossary-reference": glossary_references,
     "lost-numbering": lost_numbering,
     "notation-slip": notation_slips,
+    "reference-drift": reference_drift,
+    "internal-contradiction": internal_contradiction,
+    "translation-divergence": translation_divergence,
 }
 
 
@@ -177,6 +181,40 @@ def lint(
                     end=0,
                 )
             )
+    result = group_terminology(result)
     order = {e: i for i, e in enumerate(context.provisions)}
     result.sort(key=lambda f: (order.get(f.edition, 99), KINDS.index(f.kind), f.start, f.message))
     return LintResult(result)
+
+
+def group_terminology(findings: list[Finding]) -> list[Finding]:
+    """One terminology finding per edition and concept (one inconsistency = one finding), its
+    occurrences listed; occurrences a person accepted stay apart, with their reason."""
+    groups: dict[tuple[str, str], list[Finding]] = defaultdict(list)
+    out: list[Finding] = []
+    for f in findings:
+        if f.kind == "terminology" and f.accepted is None:
+            groups[(f.edition, f.message.split(":", 1)[0])].append(f)
+        else:
+            out.append(f)
+    for (_edition, concept), members in groups.items():
+        members.sort(key=lambda f: f.start)
+        first = members[0]
+        if len(members) == 1:
+            out.append(first)
+            continue
+        words = sorted({w for f in members for w in _term_words(f.message)})
+        usual = first.message.split("; elsewhere ", 1)[-1]
+        places = ", ".join(str(f.label) for f in members)
+        out.append(
+            replace(
+                first,
+                message=f"{concept}: '{'/'.join(words)}' in {len(members)} provisions ({places}); elsewhere {usual}",
+            )
+        )
+    return out
+
+
+def _term_words(message: str) -> list[str]:
+    head = message.split(": '", 1)[-1].split("' here", 1)[0]
+    return head.split("/")
