@@ -85,7 +85,9 @@ def test_new_kinds_find_the_real_defects(real):
 
 
 def test_terminology_is_one_finding_per_concept_and_edition(real):
-    keys = [(f.edition, f.message.split(":", 1)[0]) for f in real if f.kind == "terminology" and not f.accepted]
+    keys = [
+        (f.edition, f.message.split(":", 1)[0]) for f in real if f.kind == "terminology" and not f.accepted
+    ]
     assert len(keys) == len(set(keys))
     game = next(f for f in real if f.edition == "hu-2018" and f.message.startswith("game:"))
     assert "in 8 provisions" in game.message

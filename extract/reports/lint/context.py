@@ -83,7 +83,9 @@ def finding(
     )
 
 
-def side(context: Context, p: Provision, start: int | None = None, end: int | None = None) -> tuple[str, str, str]:
+def side(
+    context: Context, p: Provision, start: int | None = None, end: int | None = None
+) -> tuple[str, str, str]:
     """The other side of a finding: (edition, label, quote of the span or of the first line)."""
     raw = context.raw(p.edition)
     if start is None or end is None:
@@ -136,5 +138,3 @@ def load_context(corpus_dir: Path, kb_dir: Path) -> Context:
         graph=graph,
         kb_dir=kb_dir,
     )
-
-

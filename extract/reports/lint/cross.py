@@ -1,14 +1,14 @@
 """Checks that read across editions: reference-drift, internal-contradiction, translation-divergence.
 
-  reference-drift         a provision cites label X; the provisions of other editions that express
-                          the same rule cite a provision of rule R, but X here expresses another
-                          rule (the number was copied from an older edition, or points one level
-                          too high). Both citations are quoted, with their labels and rules.
-  internal-contradiction  a count printed in a provision ("3x", "háromszor") that contradicts the
-                          parameter of the same kind set by a provision it cites (hu-2018 6.2.1.1
-                          "3x tükörkép" citing 9.6.1, which needs five).
-  translation-divergence  a parameter whose value in this translation differs from the value all
-                          other translations of the same FIDE Laws give (`fide_edition`).
+reference-drift         a provision cites label X; the provisions of other editions that express
+                        the same rule cite a provision of rule R, but X here expresses another
+                        rule (the number was copied from an older edition, or points one level
+                        too high). Both citations are quoted, with their labels and rules.
+internal-contradiction  a count printed in a provision ("3x", "háromszor") that contradicts the
+                        parameter of the same kind set by a provision it cites (hu-2018 6.2.1.1
+                        "3x tükörkép" citing 9.6.1, which needs five).
+translation-divergence  a parameter whose value in this translation differs from the value all
+                        other translations of the same FIDE Laws give (`fide_edition`).
 """
 
 from __future__ import annotations
@@ -67,7 +67,8 @@ def _family(context: Context, rules: frozenset[str]) -> set[str]:
         parents = {r.id: r.parent for r in context.rules}
         context._cache["rule-parents"] = parents
     out: set[str] = set()
-    for rule in rules:
+    for first in rules:
+        rule: str | None = first
         while rule and rule not in out:
             out.add(rule)
             rule = parents.get(rule)
@@ -95,7 +96,7 @@ def reference_drift(edition: str, provisions: list[Provision], context: Context)
         if not theirs:
             continue
         their_rules = set().union(*(c[2][2] for c in theirs))
-        for label, target, targets in mine:
+        for label, _target, targets in mine:
             if targets & their_rules:
                 continue  # another edition cites the same rule
             match = next(
@@ -120,7 +121,11 @@ def reference_drift(edition: str, provisions: list[Provision], context: Context)
             compared = (other, other_key.split("@", 1)[0], "")
             if source is not None:
                 other_raw = context.raw(other)
-                compared = (other, source.label, _around(other_raw, *reference_span(other_raw, source, other_label)))
+                compared = (
+                    other,
+                    source.label,
+                    _around(other_raw, *reference_span(other_raw, source, other_label)),
+                )
             found.append(
                 finding(
                     context,
@@ -203,7 +208,8 @@ def internal_contradiction(edition: str, provisions: list[Provision], context: C
                     edition,
                     "internal-contradiction",
                     "error",
-                    f"says {value} times, but {row['label']} (cited here) sets {row['parameter']} = {row['value']}",
+                    f"says {value} times, but {row['label']} (cited here) sets "
+                    f"{row['parameter']} = {row['value']}",
                     start,
                     end,
                     quote=_around(raw, start, end),

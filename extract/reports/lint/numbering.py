@@ -324,4 +324,3 @@ def numbering_gaps(edition: str, provisions: list[Provision], context: Context) 
             )
         )
     return found
-

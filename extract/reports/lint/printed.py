@@ -51,7 +51,8 @@ def duplicated_numbers(edition: str, provisions: list[Provision], context: Conte
 
 
 CAPS_HEADING = re.compile(
-    r"(?m)^[^\S\n]*(?:[-*#]+[^\S\n]+)?(?P<n>\d{1,2}(?:\.\d{1,2})+)\.?[^\S\n]+(?P<t>[^\W\d_][^\W\d_\s-]*(?:[ \t-]+[^\W\d_]+)*)[^\S\n]*$"
+    r"(?m)^[^\S\n]*(?:[-*#]+[^\S\n]+)?(?P<n>\d{1,2}(?:\.\d{1,2})+)\.?[^\S\n]+"
+    r"(?P<t>[^\W\d_][^\W\d_\s-]*(?:[ \t-]+[^\W\d_]+)*)[^\S\n]*$"
 )
 
 
@@ -206,7 +207,9 @@ SLIPS = (
     (re.compile(r"(?<![\w-])[a-hKQRBNDTLSFVH]x[^\S\n]+[a-h][1-8](?![\w])"), "a space inside the move"),
     (re.compile(r"(?<![\w-])O(?:[^\S\n]O){1,2}(?![\w-])"), "castling written without hyphens"),
     (
-        re.compile(r"(?<!\S)(?:\+\+|#)[^\S\n]+\w{1,5}[^\S\n]+=(?=[^\S\n]+\w)|(?<!\S)=[^\S\n]+\w{1,5}[^\S\n]+(?:\+\+|#)(?!\S)"),
+        re.compile(
+            r"(?<!\S)(?:\+\+|#)[^\S\n]+\w{1,5}[^\S\n]+=(?=[^\S\n]+\w)|(?<!\S)=[^\S\n]+\w{1,5}[^\S\n]+(?:\+\+|#)(?!\S)"
+        ),
         "'=' (draw offer) given as a mate sign",
     ),
 )

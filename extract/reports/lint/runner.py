@@ -209,7 +209,8 @@ def group_terminology(findings: list[Finding]) -> list[Finding]:
         out.append(
             replace(
                 first,
-                message=f"{concept}: '{'/'.join(words)}' in {len(members)} provisions ({places}); elsewhere {usual}",
+                message=f"{concept}: '{'/'.join(words)}' in {len(members)} provisions ({places}); "
+                f"elsewhere {usual}",
             )
         )
     return out

@@ -151,4 +151,3 @@ def sentence_around(raw: str, start: int, end: int) -> str:
     left = max(raw.rfind(mark, 0, start) for mark in (". ", "; ", "\n")) + 1
     right = min((i for i in (raw.find(mark, end) for mark in (". ", ";", "\n")) if i != -1), default=len(raw))
     return " ".join(raw[max(left, start - 80) : min(right + 1, end + 80)].split())
-

@@ -142,6 +142,7 @@ def parameter_mismatch(edition: str, provisions: list[Provision], context: Conte
                 )
     return found
 
+
 # ---------------------------------------------------------------------------------------------
 # leftover-markup
 
@@ -230,4 +231,3 @@ def notation_check(kind: str) -> Check:
         return [f for f in context._cache[cache_key] if f.kind == kind]
 
     return check
-
