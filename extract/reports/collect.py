@@ -220,7 +220,7 @@ def findings_by_rule(findings: list[Finding]) -> dict[str, list[dict[str, Any]]]
                 "quote": f.quote,
                 "start": f.start,
                 "accepted": f.accepted,
-                "other": None,
+                "other": f.other,
             }
         )
     return dict(out)
