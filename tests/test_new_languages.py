@@ -192,9 +192,12 @@ def test_build_covers_every_text_and_maps_its_leaves(dropped, capsys):
         items = [p for p in leaves(provisions) if p.kind in ITEM_KINDS]
         share = sum(p.label in mapped for p in items) / len(items)
         figures.append(f"{edition_id} {len(provisions)} provisions, items mapped {share:.0%}")
-        assert share >= 0.5, edition_id
+        assert share >= 0.6, edition_id  # no wording in common: chapters paired by their numbers
     with capsys.disabled():
         print("\n" + "\n".join(figures))
+    reference = {r["label"]: r["rule"] for r in rows if r["edition"] == "hu-2018"}
+    penalty = {r["edition"]: r["rule"] for r in rows if r["label"] == "7.5.5" and r["edition"] in EDITIONS}
+    assert len(penalty) == 15 and set(penalty.values()) == {reference["7.5.5"]}
 
 
 def test_every_command_runs_on_the_new_languages(dropped, tmp_path):
