@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -242,7 +243,7 @@ LEARNED_APPENDIX = re.compile(rf"^{_WORD}\s*([A-H])(?![\w.]*\d)(?:\s*[:.]\s*|\s+
 LEARNED_GUIDELINE = re.compile(rf"^{_WORD}\s+({ROMAN_UPPER})\s*[:.]\s*(.{{0,100}})$")
 
 
-def learned_heading(text: str, ahead: list[str]) -> tuple[str, str, str] | None:
+def learned_heading(text: str, ahead: Iterable[str]) -> tuple[str, str, str] | None:
     """(label, printed number, title) of a heading line named by a word the language data does not know
     ("Artikel 7: …", "第7条 …", "Anhang A. …", "Richtlinien III. …"): a short line whose number is the
     first component of the next printed label ("7.5.1", "A.1", "III.4"), so the text's own numbering

@@ -288,7 +288,7 @@ class Segmenter(ListMarkers):
                 printed, title = match.group(1), match.group(2)
                 inferred = label != printed
         if label is None:
-            learned = learned_heading(text, [fold_label(a.text) for a in ahead])
+            learned = learned_heading(text, (fold_label(a.text) for a in ahead))
             if learned is None or learned[0] in self.labels:
                 return False
             label, printed, title = learned
@@ -395,7 +395,10 @@ class Segmenter(ListMarkers):
         for number, original in self.unfolded.items():
             line = self.lines[number - 1]
             folded = fold_label(original)
-            last = max(i for i, (a, b) in enumerate(zip(folded, original, strict=True)) if a != b)
+            changed = [i for i, (a, b) in enumerate(zip(folded, original, strict=False)) if a != b]
+            if not changed:
+                continue
+            last = changed[-1]
             for provision in self.provisions:
                 if provision.end < line.start or provision.start > line.end:
                     continue
