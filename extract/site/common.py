@@ -122,8 +122,13 @@ MAX_FANOUT = 3
 # What render_site writes into site/ (files and folders); everything else there is hand-written.
 COMPARE_DIR = "compare"
 REPORT_PAGES = ("translation.md", "scenarios.md")
+DATA_DIR = "data"  # data files the page script loads (search.json)
+DOWNLOADS_DIR = "downloads"
 GENERATED = (
     "index.md",
+    "downloads.md",
+    DATA_DIR,
+    DOWNLOADS_DIR,
     EDITIONS_DIR,
     "rules.md",
     RULES_DIR,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -9,6 +10,7 @@ from typing import Any
 
 from markupsafe import Markup
 
+from extract.reports.asof import EditionDates, Period, timeline
 from extract.site import svg
 from extract.site.common import (
     EDITIONS_DIR,
@@ -59,6 +61,7 @@ class RuleText:
     language: str
     provisions: list[tuple[ProvisionView, str, float | None]]  # (provision, method, confidence)
     href: str
+    period: Period | None = None
 
     @property
     def tab(self) -> str:
@@ -157,6 +160,19 @@ class SiteData:
         self.terms = _rows(kb_dir / "terms.yaml")
         self.graph = _load_yaml(generated / "graph.yaml") if (generated / "graph.yaml").exists() else {}
         self.changes, self.scenarios, self.findings = changes, scenarios, findings
+        dated = [
+            EditionDates(e.id, e.language, e.fide_edition, e.in_force)
+            for e in editions
+            if e.fide_edition and e.in_force
+        ]
+        self.periods: dict[str, Period] = {p.edition: p for p in timeline(dated)}
+
+    def laws(self) -> list[dict[str, Any]]:
+        """Each dated edition's in_force and Laws (a number), for the page's "in force on" picker."""
+        return [
+            {"id": p.edition, "in_force": p.in_force, "laws": laws_number(p.fide_edition)}
+            for p in self.periods.values()
+        ]
 
     def href(self, edition: str, key: str) -> str:
         p = self.provision.get((edition, key))
@@ -287,3 +303,9 @@ class SiteData:
                     bands[(article, placed[b.id][rule_id], oldest.get(rule_id, ""))].append(rule_id)
             flows.append([svg.Flow(s, t, o, tuple(sorted(r))) for (s, t, o), r in sorted(bands.items())])
         return svg.lineage(columns, flows, [a for a, _, _ in columns[0][1]])
+
+
+def laws_number(fide_edition: str) -> int:
+    """The year-like number of a FIDE edition ("2017" -> 2017), as extract.reports.asof orders them."""
+    digits = re.match(r"\d+", fide_edition)
+    return int(digits.group()) if digits else 0

@@ -10,8 +10,11 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
+from jinja2 import Environment
+
 from extract.site.build import build_site
 from extract.site.common import (
+    DATA_DIR,
     COMPARE_DIR,
     EDITIONS_DIR,
     GENERATED,
@@ -25,7 +28,10 @@ from extract.site.common import (
 )
 from extract.site.editions import edition_views
 from extract.site.kbview import RuleView, SiteData
-from extract.site.views.compare import _compare_view, marked_text, word_diff_html
+from extract.site.views.compare import CompareView, _compare_view, marked_text, word_diff_html
+from extract.site.views.downloads import DOWNLOADS_DIR, downloads
+from extract.site.views.home import classifier_editions
+from extract.site.views.search import search_json
 from extract.site.views.reports import _scenarios_view, _translation_view, _with_finding_links
 from extract.site.views.rules import rule_views
 
@@ -52,8 +58,10 @@ def render_site(
 ) -> list[Path]:
     """Write the generated pages of the site into site_dir; hand-written pages are left alone.
 
-    Pages: index.md (home), editions/<edition>.md, rules.md (rule index by topic),
-    rules/<rule>.md, parameters.md (parameter x edition), terms.md (termbase) and lineage.md.
+    Pages: index.md (home, with the time-control classifier), editions/<edition>.md, rules.md
+    (rule index by topic), rules/<rule>.md (editions in parallel columns), parameters.md
+    (parameter x edition), terms.md (termbase), lineage.md and downloads.md; data files:
+    data/search.json (the search index of the page script) and downloads/* (exports).
     Stale generated edition and rule pages are removed. Returns the pages written, in a stable order.
 
     The three optional mappings feed sections of the rule pages (empty when absent); keys are rule
@@ -80,7 +88,8 @@ def render_site(
     scenarios.md (scenario x edition, the texts' own examples); the home page then lists the
     biggest changes. The three mappings above default to what `reports` holds.
     """
-    editions = edition_views(Path(kb_dir), Path(corpus_dir))
+    kb_dir, site_dir = Path(kb_dir), Path(site_dir)
+    editions = edition_views(kb_dir, Path(corpus_dir))
     if reports is not None:
         from extract.reports.collect import changes_by_rule, findings_by_rule, scenarios_by_rule
 
@@ -88,7 +97,7 @@ def render_site(
         scenarios = scenarios_by_rule(reports.results) if scenarios is None else scenarios
         findings = findings_by_rule(reports.findings) if findings is None else findings
     site = SiteData(
-        Path(kb_dir),
+        kb_dir,
         editions,
         _by_rule(changes, "changes"),
         _by_rule(scenarios, "scenarios"),
@@ -96,99 +105,100 @@ def render_site(
     )
     if reports is not None:
         _with_finding_links(site, site.findings)
-    compares = []
-    if reports is not None:
-        pairs = set(zip(site.order, site.order[1:], strict=False))
-        compares = [_compare_view(site, d, (d.a, d.b) in pairs) for d in reports.diffs]
-    headline = next((c for c in compares if not c.consecutive), compares[-1] if compares else None)
     env = _environment()
-    site_dir = Path(site_dir)
+    pages = Pages(env, site_dir, {"editions": editions, "order": site.order, "laws": site.laws()})
+    compares = _compare_views(site, reports)
     rules = rule_views(site)
+    _overview_pages(pages, site, rules, compares)
+    for view in editions:
+        pages.write(f"{EDITIONS_DIR}/{view.id}.md", "edition.md.j2", edition=view)
+    for rule in rules:
+        pages.write(f"{RULES_DIR}/{rule.id}.md", "rule.md.j2", rule=rule, title=topic_title)
+    if reports is not None:
+        _report_pages(pages, site, reports, compares)
+    _data_files(pages, kb_dir)
+    _remove_stale(site_dir, set(pages.written))
+    return pages.written
+
+
+class Pages:
+    """Writes rendered templates and data files into the docs dir, remembering what it wrote."""
+
+    def __init__(self, env: Environment, site_dir: Path, common: dict[str, Any]) -> None:
+        self.env, self.site_dir, self.common = env, site_dir, common
+        self.written: list[Path] = []
+
+    def write(self, name: str, template: str, **values: Any) -> None:
+        text = self.env.get_template(template).render(**self.common, **values)
+        self.written.append(_write(self.site_dir / name, text))
+
+    def data(self, name: str, content: bytes) -> None:
+        path = self.site_dir / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if not path.exists() or path.read_bytes() != content:
+            path.write_bytes(content)
+        self.written.append(path)
+
+
+def _compare_views(site: SiteData, reports: Any) -> list[CompareView]:
+    if reports is None:
+        return []
+    pairs = set(zip(site.order, site.order[1:], strict=False))
+    return [_compare_view(site, d, (d.a, d.b) in pairs) for d in reports.diffs]
+
+
+def _overview_pages(pages: Pages, site: SiteData, rules: list[RuleView], compares: list[CompareView]) -> None:
     parameter_rows = site.parameter_rows()
     topics: dict[str, list[RuleView]] = defaultdict(list)
     for rule in rules:
         topics[rule.topic].append(rule)
-    common = {"editions": editions, "order": site.order}
-    written = [
-        _write(
-            site_dir / "index.md",
-            env.get_template("index.md.j2").render(
-                **common,
-                changed=[row for row in parameter_rows if row.changed],
-                compares=compares,
-                headline=headline,
-                rule_title={r.id: r.title for r in rules},
-                rule_count=len(rules),
-                parameter_count=len(parameter_rows),
-                concept_count=len(site.terms),
-            ),
-        )
-    ]
-    page = env.get_template("edition.md.j2")
-    editions_dir = site_dir / EDITIONS_DIR
-    for view in editions:
-        written.append(_write(editions_dir / f"{view.id}.md", page.render(edition=view)))
-    written.append(
-        _write(
-            site_dir / "rules.md",
-            env.get_template("rules.md.j2").render(
-                **common, topics=sorted(topics.items()), title=topic_title
-            ),
-        )
+    headline = next((c for c in compares if not c.consecutive), compares[-1] if compares else None)
+    pages.write(
+        "index.md",
+        "index.md.j2",
+        changed=[row for row in parameter_rows if row.changed],
+        compares=[c for c in compares if c.consecutive or c is headline],
+        headline=headline,
+        rule_title={r.id: r.title for r in rules},
+        rule_count=len(rules),
+        parameter_count=len(parameter_rows),
+        concept_count=len(site.terms),
+        classifier=classifier_editions(site),
     )
-    written.append(
-        _write(
-            site_dir / "parameters.md",
-            env.get_template("parameters.md.j2").render(**common, rows=parameter_rows),
-        )
+    pages.write("rules.md", "rules.md.j2", topics=sorted(topics.items()), title=topic_title)
+    pages.write("parameters.md", "parameters.md.j2", rows=parameter_rows)
+    pages.write("terms.md", "terms.md.j2", concepts=site.concepts())
+    pages.write("lineage.md", "lineage.md.j2", picture=site.lineage())
+
+
+def _report_pages(pages: Pages, site: SiteData, reports: Any, compares: list[CompareView]) -> None:
+    pages.write(f"{COMPARE_DIR}/index.md", "compare-index.md.j2", compares=compares)
+    for compare in compares:
+        pages.write(f"{COMPARE_DIR}/{compare.slug}.md", "compare.md.j2", c=compare)
+    pages.write("translation.md", "translation.md.j2", t=_translation_view(site, reports.findings))
+    pages.write(
+        "scenarios.md", "scenarios.md.j2", s=_scenarios_view(site, reports.results, reports.examples)
     )
-    written.append(
-        _write(
-            site_dir / "terms.md", env.get_template("terms.md.j2").render(**common, concepts=site.concepts())
-        )
-    )
-    written.append(
-        _write(
-            site_dir / "lineage.md",
-            env.get_template("lineage.md.j2").render(**common, picture=site.lineage()),
-        )
-    )
-    rule_page = env.get_template("rule.md.j2")
-    rules_dir = site_dir / RULES_DIR
-    for rule in rules:
-        written.append(
-            _write(rules_dir / f"{rule.id}.md", rule_page.render(**common, rule=rule, title=topic_title))
-        )
-    compare_dir = site_dir / COMPARE_DIR
-    if reports is not None:
-        written.append(
-            _write(
-                compare_dir / "index.md", env.get_template("compare-index.md.j2").render(compares=compares)
-            )
-        )
-        page = env.get_template("compare.md.j2")
-        for compare in compares:
-            written.append(_write(compare_dir / f"{compare.slug}.md", page.render(c=compare)))
-        written.append(
-            _write(
-                site_dir / "translation.md",
-                env.get_template("translation.md.j2").render(t=_translation_view(site, reports.findings)),
-            )
-        )
-        written.append(
-            _write(
-                site_dir / "scenarios.md",
-                env.get_template("scenarios.md.j2").render(
-                    s=_scenarios_view(site, reports.results, reports.examples)
-                ),
-            )
-        )
-    keep = set(written)
+
+
+def _data_files(pages: Pages, kb_dir: Path) -> None:
+    """The search index and the downloads (with their page), when the KB has been built."""
+    if not (kb_dir / "generated" / "provisions").is_dir():
+        return
+    pages.data(f"{DATA_DIR}/search.json", search_json(kb_dir).encode("utf-8"))
+    listed = []
+    for name, produce, what in downloads(kb_dir):
+        content = produce()
+        pages.data(f"{DOWNLOADS_DIR}/{name}", content)
+        listed.append((name, what, len(content)))
+    pages.write("downloads.md", "downloads.md.j2", files=listed)
+
+
+def _remove_stale(site_dir: Path, keep: set[Path]) -> None:
     for name in REPORT_PAGES:
         if (site_dir / name).exists() and site_dir / name not in keep:
             (site_dir / name).unlink()
-    for folder in (editions_dir, rules_dir, compare_dir):
-        for stale in sorted(folder.glob("*.md")):
+    for folder in (EDITIONS_DIR, RULES_DIR, COMPARE_DIR, DOWNLOADS_DIR, DATA_DIR):
+        for stale in sorted((site_dir / folder).glob("*.*")):
             if stale not in keep:
                 stale.unlink()
-    return written

@@ -44,12 +44,18 @@ def rule_views(site: SiteData) -> list[RuleView]:
             p = site.provision.get((edition, key))
             if p is not None:
                 by_edition[edition].append((p, method, conf))
-        for e in site.editions:
+        for e in reversed(site.editions):  # the current edition first
             if by_edition.get(e.id):
                 present.add(e.id)
                 first = by_edition[e.id][0][0]
                 texts.append(
-                    RuleText(e.id, e.language, by_edition[e.id], f"{EDITIONS_DIR}/{e.id}.html#{first.anchor}")
+                    RuleText(
+                        e.id,
+                        e.language,
+                        by_edition[e.id],
+                        f"{EDITIONS_DIR}/{e.id}.html#{first.anchor}",
+                        site.periods.get(e.id),
+                    )
                 )
         rows = param_rows.get(rule.id, [])
         quotes = []
