@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -57,6 +58,13 @@ def make_root(root: Path, kb: Path = KB, corpus: Path = CORPUS, **extra: object)
 
 
 @pytest.fixture(scope="module")
+def rendered(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[Path]]:
+    """The fixture KB's pages, rendered once for the tests that only read them."""
+    folder = tmp_path_factory.mktemp("rendered")
+    return folder, render_site(KB, CORPUS, folder)
+
+
+@pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = make_root(tmp_path_factory.mktemp("site-root"))
     build_site(root, root / "public")
@@ -66,20 +74,29 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
 # --- rendering -------------------------------------------------------------------------------
 
 
-def test_render_writes_every_page(tmp_path: Path) -> None:
-    pages = render_site(KB, CORPUS, tmp_path)
+def test_render_writes_every_page(rendered: tuple[Path, list[Path]]) -> None:
+    tmp_path, pages = rendered
     assert pages == [
         tmp_path / "index.md",
-        tmp_path / "editions/da-2001.md",
-        tmp_path / "editions/sv-2009.md",
         tmp_path / "rules.md",
         tmp_path / "parameters.md",
         tmp_path / "terms.md",
         tmp_path / "lineage.md",
+        tmp_path / "editions/da-2001.md",
+        tmp_path / "editions/sv-2009.md",
         tmp_path / "rules/illegal-move-correction.md",
         tmp_path / "rules/illegal-move-penalty.md",
         tmp_path / "rules/scoresheet-notation.md",
+        tmp_path / "data/search.json",
+        *[tmp_path / f"downloads/{n}.{x}" for n in ("provisions", "alignment", "parameters") for x in ("csv", "json")],
+        tmp_path / "downloads.md",
     ]
+    downloads = (tmp_path / "downloads.md").read_text()
+    assert "[provisions\\.csv](downloads/provisions.csv)" in downloads
+    assert (tmp_path / "downloads/parameters.csv").read_text().startswith("parameter,rule,edition,value,")
+    index = json.loads((tmp_path / "data/search.json").read_text())
+    assert {"languages", "words", "entries", "documents", "rules", "rule_provisions"} <= set(index)
+    assert all(d[0] in {"da-2001", "sv-2009"} for d in index["documents"])
     index = (tmp_path / "index.md").read_text()
     assert "[da\\-2001](editions/da-2001.md)" in index
     # the congress contains `|`, which must not split the Markdown table row
@@ -101,8 +118,8 @@ def test_render_is_deterministic_and_removes_stale_pages(tmp_path: Path) -> None
     assert (tmp_path / "b/about.md").read_text() == "# hand-written\n"
 
 
-def test_edition_page_has_anchors_labels_and_flags(tmp_path: Path) -> None:
-    render_site(KB, CORPUS, tmp_path)
+def test_edition_page_has_anchors_labels_and_flags(rendered: tuple[Path, list[Path]]) -> None:
+    tmp_path = rendered[0]
     page = (tmp_path / "editions/da-2001.md").read_text()
     for anchor in ("p-7.4", "p-7.4.a", "p-7.4.b", "p-8.1", "p-8.2", "p-8.table-1"):
         assert f'id="{anchor}"' in page
@@ -116,8 +133,8 @@ def test_edition_page_has_anchors_labels_and_flags(tmp_path: Path) -> None:
     assert "line 17" in page
 
 
-def test_italic_marks_are_placed_only_where_safe(tmp_path: Path) -> None:
-    render_site(KB, CORPUS, tmp_path)
+def test_italic_marks_are_placed_only_where_safe(rendered: tuple[Path, list[Path]]) -> None:
+    tmp_path = rendered[0]
     page = (tmp_path / "editions/sv-2009.md").read_text()
     assert "Om en spelare <em>vid draget</em>" in page
     assert "valet av <em>ny</em> pjäs fullbordat, när den <em>nya</em> pjäsen" in page
@@ -125,16 +142,16 @@ def test_italic_marks_are_placed_only_where_safe(tmp_path: Path) -> None:
     assert "not placed in the text above: «kursivt» (raw 48–55)" in page
 
 
-def test_corpus_text_is_escaped_in_markdown(tmp_path: Path) -> None:
-    render_site(KB, CORPUS, tmp_path)
+def test_corpus_text_is_escaped_in_markdown(rendered: tuple[Path, list[Path]]) -> None:
+    tmp_path = rendered[0]
     pages = "".join(p.read_text() for p in tmp_path.rglob("*.md"))
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in pages
     assert "<script" not in pages
     assert "<b>markup" not in pages
 
 
-def test_rule_page_shows_parameters_texts_and_links(tmp_path: Path) -> None:
-    render_site(KB, CORPUS, tmp_path)
+def test_rule_page_shows_parameters_texts_and_links(rendered: tuple[Path, list[Path]]) -> None:
+    tmp_path = rendered[0]
     page = (tmp_path / "rules/illegal-move-penalty.md").read_text()
     assert page.startswith("# Penalty for an illegal move {#rule}")
     # timeline: one row per parameter, one column per edition, quote on hover and as a footnote
@@ -142,14 +159,18 @@ def test_rule_page_shows_parameters_texts_and_links(tmp_path: Path) -> None:
     row = re.search(r"<tr class=\"changed\"><th><code>illegal_move\.loss_on</code></th>(.*?)</tr>", page)
     assert row and re.findall(r">(\d+)</a><sup>", row.group(1)) == ["3", "2"]
     assert 'title="et tredje ulovligt træk &lt;script&gt;alert(1)&lt;/script&gt;"' in page
+    assert '<input type="checkbox" value="sv-2009">' in page and 'class="asof"' in page
     assert (
         '<li id="q-1"><span class="quote-source">da-2001 <a href="../editions/da-2001.html#p-7.4.b">7.4.b</a>'
         in page
     )
     # a chart only for the parameter whose value changed
     assert page.count('<svg class="chart"') == 1 and "illegal_move.loss_on by edition" in page
-    # the text in every edition, as content tabs; both provisions printed 7.4.b, each to its own anchor
-    assert '=== "da\\-2001 · 7\\.4\\.b, 7\\.4\\.b"' in page
+    # the text in every edition, in columns (newest first) each anchored by its edition id, with
+    # the period it was in force; both provisions printed 7.4.b, each to its own anchor
+    assert page.index('<section class="edition-col" id="sv-2009"') < page.index('id="da-2001"')
+    assert "In force from 2001-07-01 to 2009-07-01, replaced by <a href=\"#sv-2009\">sv-2009</a>." in page
+    assert "In force from 2009-07-01; not replaced in this corpus." in page
     assert 'href="../editions/da-2001.html#p-7.4.b-2"' in page
     assert 'href="../editions/sv-2009.html#p-4.4.d"' in page
     assert "override 0.50" in page
@@ -223,15 +244,17 @@ def test_rule_page_sections_take_changes_scenarios_and_findings(tmp_path: Path) 
         render_site(KB, CORPUS, tmp_path, findings={"illegal-move-penalty": "not a list"})  # type: ignore[dict-item]
 
 
-def test_index_matrix_termbase_and_lineage_pages(tmp_path: Path) -> None:
-    render_site(KB, CORPUS, tmp_path)
+def test_index_matrix_termbase_and_lineage_pages(rendered: tuple[Path, list[Path]]) -> None:
+    tmp_path = rendered[0]
     rules = (tmp_path / "rules.md").read_text()
     assert "## Irregularities {#irregularities}" in rules and "## Scoresheet {#scoresheet}" in rules
     assert '<a href="rules/illegal-move-penalty.html">Penalty for an illegal move</a>' in rules
     matrix = (tmp_path / "parameters.md").read_text()
     assert '<tr class="changed"><th><code>illegal_move.loss_on</code></th>' in matrix
+    # the quote opens on tap; the value that differs from the edition before is marked
     assert (
-        'href="rules/illegal-move-penalty.html#q-2" title="sv-2009 4.4.d: andra regelstridiga draget">2</a>'
+        '<td class="changed-cell"><details class="quote"><summary>2</summary><q lang="sv">andra regelstridiga'
+        ' draget</q> <a href="rules/illegal-move-penalty.html#q-2">sv-2009 4.4.d</a></details></td>'
         in matrix
     )
     home = (tmp_path / "index.md").read_text()
@@ -258,15 +281,18 @@ def test_site_without_rules_still_renders(tmp_path: Path) -> None:
     assert "Not enough mapped editions" in (tmp_path / "site/lineage.md").read_text()
 
 
-def test_compare_pairs_are_consecutive_plus_oldest_to_newest_per_language() -> None:
+def test_compare_pairs_are_every_pair_consecutive_first() -> None:
     editions = [("da-2001", "da"), ("sv-2009", "sv"), ("nb-2014", "nb"), ("da-2017", "da"), ("hu-2018", "hu")]
-    assert compare_pairs(editions) == [
+    pairs = compare_pairs(editions)
+    assert pairs[:5] == [
         ("da-2001", "sv-2009"),
         ("sv-2009", "nb-2014"),
         ("nb-2014", "da-2017"),
         ("da-2017", "hu-2018"),
         ("da-2001", "da-2017"),
     ]
+    ids = [e for e, _ in editions]
+    assert sorted(pairs) == sorted((a, b) for i, a in enumerate(ids) for b in ids[i + 1 :])
     assert compare_pairs([("da-2001", "da"), ("da-2017", "da")]) == [("da-2001", "da-2017")]
 
 

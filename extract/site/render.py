@@ -183,7 +183,8 @@ def _report_pages(pages: Pages, site: SiteData, reports: Any, compares: list[Com
 
 def _data_files(pages: Pages, kb_dir: Path) -> None:
     """The search index and the downloads (with their page), when the KB has been built."""
-    if not (kb_dir / "generated" / "provisions").is_dir():
+    generated = kb_dir / "generated"
+    if not (generated / "provisions").is_dir() or not (generated / "alignment.yaml").is_file():
         return
     pages.data(f"{DATA_DIR}/search.json", search_json(kb_dir).encode("utf-8"))
     listed = []

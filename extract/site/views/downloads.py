@@ -35,7 +35,8 @@ def _csv(rows: list[dict[str, Any]], columns: tuple[str, ...]) -> bytes:
 
 def _json(rows: list[dict[str, Any]], columns: tuple[str, ...]) -> bytes:
     shaped = [{c: row.get(c) for c in columns} for row in rows]
-    return (json.dumps(shaped, ensure_ascii=False, indent=1, default=str) + "\n").encode("utf-8")
+    text = json.dumps(shaped, ensure_ascii=False, indent=1, default=str).replace("<", "\\u003c")
+    return (text + "\n").encode("utf-8")
 
 
 def downloads(kb_dir: Path) -> list[Download]:

@@ -101,4 +101,6 @@ def search_index(kb_dir: Path) -> dict[str, Any]:
 
 
 def search_json(kb_dir: Path) -> str:
-    return json.dumps(search_index(kb_dir), ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    """The index as compact JSON; `<` is written as \\u003c so no text reads as markup anywhere."""
+    text = json.dumps(search_index(kb_dir), ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    return text.replace("<", "\\u003c")
