@@ -88,7 +88,11 @@ def test_render_writes_every_page(rendered: tuple[Path, list[Path]]) -> None:
         tmp_path / "rules/illegal-move-penalty.md",
         tmp_path / "rules/scoresheet-notation.md",
         tmp_path / "data/search.json",
-        *[tmp_path / f"downloads/{n}.{x}" for n in ("provisions", "alignment", "parameters") for x in ("csv", "json")],
+        *[
+            tmp_path / f"downloads/{n}.{x}"
+            for n in ("provisions", "alignment", "parameters")
+            for x in ("csv", "json")
+        ],
         tmp_path / "downloads.md",
     ]
     downloads = (tmp_path / "downloads.md").read_text()
@@ -169,7 +173,7 @@ def test_rule_page_shows_parameters_texts_and_links(rendered: tuple[Path, list[P
     # the text in every edition, in columns (newest first) each anchored by its edition id, with
     # the period it was in force; both provisions printed 7.4.b, each to its own anchor
     assert page.index('<section class="edition-col" id="sv-2009"') < page.index('id="da-2001"')
-    assert "In force from 2001-07-01 to 2009-07-01, replaced by <a href=\"#sv-2009\">sv-2009</a>." in page
+    assert 'In force from 2001-07-01 to 2009-07-01, replaced by <a href="#sv-2009">sv-2009</a>.' in page
     assert "In force from 2009-07-01; not replaced in this corpus." in page
     assert 'href="../editions/da-2001.html#p-7.4.b-2"' in page
     assert 'href="../editions/sv-2009.html#p-4.4.d"' in page
@@ -254,8 +258,7 @@ def test_index_matrix_termbase_and_lineage_pages(rendered: tuple[Path, list[Path
     # the quote opens on tap; the value that differs from the edition before is marked
     assert (
         '<td class="changed-cell"><details class="quote"><summary>2</summary><q lang="sv">andra regelstridiga'
-        ' draget</q> <a href="rules/illegal-move-penalty.html#q-2">sv-2009 4.4.d</a></details></td>'
-        in matrix
+        ' draget</q> <a href="rules/illegal-move-penalty.html#q-2">sv-2009 4.4.d</a></details></td>' in matrix
     )
     home = (tmp_path / "index.md").read_text()
     assert "## What changed at a glance" in home and "illegal_move.loss_on" in home

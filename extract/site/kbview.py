@@ -149,11 +149,11 @@ class SiteData:
         for rule_id, rows in self.mapping.items():
             for edition, label, _, _ in rows:
                 self.rule_of[(edition, label)].append(rule_id)
-        for edition in editions:
-            for p in edition.provisions:
+        for view in editions:
+            for p in view.provisions:
                 p.rules = [
                     (r, self.rule_by_id[r].title)
-                    for r in self.rule_of.get((edition.id, p.key), [])
+                    for r in self.rule_of.get((view.id, p.key), [])
                     if r in self.rule_by_id
                 ]
         self.parameters = [self._parameter(row) for row in _rows(generated / "parameters.yaml")]

@@ -14,8 +14,8 @@ from jinja2 import Environment
 
 from extract.site.build import build_site
 from extract.site.common import (
-    DATA_DIR,
     COMPARE_DIR,
+    DATA_DIR,
     EDITIONS_DIR,
     GENERATED,
     REPORT_PAGES,
@@ -31,9 +31,9 @@ from extract.site.kbview import RuleView, SiteData
 from extract.site.views.compare import CompareView, _compare_view, marked_text, word_diff_html
 from extract.site.views.downloads import DOWNLOADS_DIR, downloads
 from extract.site.views.home import classifier_editions
-from extract.site.views.search import search_json
 from extract.site.views.reports import _scenarios_view, _translation_view, _with_finding_links
 from extract.site.views.rules import rule_views
+from extract.site.views.search import search_json
 
 __all__ = [
     "GENERATED",
@@ -176,9 +176,7 @@ def _report_pages(pages: Pages, site: SiteData, reports: Any, compares: list[Com
     for compare in compares:
         pages.write(f"{COMPARE_DIR}/{compare.slug}.md", "compare.md.j2", c=compare)
     pages.write("translation.md", "translation.md.j2", t=_translation_view(site, reports.findings))
-    pages.write(
-        "scenarios.md", "scenarios.md.j2", s=_scenarios_view(site, reports.results, reports.examples)
-    )
+    pages.write("scenarios.md", "scenarios.md.j2", s=_scenarios_view(site, reports.results, reports.examples))
 
 
 def _data_files(pages: Pages, kb_dir: Path) -> None:

@@ -28,10 +28,10 @@ def classifier_editions(site: SiteData) -> list[dict[str, Any]]:
         parameters: dict[str, Any] = {}
         articles: dict[str, str] = {}
         for value in site.parameters:
-            if value.edition == edition and value.parameter in CLASSIFIER_PARAMETERS:
-                if value.parameter not in parameters:
-                    parameters[value.parameter] = value.value
-                    articles[value.parameter] = value.label
+            wanted = value.edition == edition and value.parameter in CLASSIFIER_PARAMETERS
+            if wanted and value.parameter not in parameters:
+                parameters[value.parameter] = value.value
+                articles[value.parameter] = value.label
         if parameters:
             result.append({"id": edition, "parameters": parameters, "articles": articles})
     return result

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from extract.site.common import EDITIONS_DIR
 from extract.site.editions import ProvisionView
-from extract.site.kbview import EDITIONS_DIR, ParameterRow, RuleLink, RuleText, RuleView, SiteData
+from extract.site.kbview import ParameterRow, RuleLink, RuleText, RuleView, SiteData
 
 
 def rule_views(site: SiteData) -> list[RuleView]:
@@ -30,8 +31,8 @@ def rule_views(site: SiteData) -> list[RuleView]:
     for edge in (site.graph or {}).get("edges", []) if isinstance(site.graph, dict) else []:
         if edge.get("kind") == "uses_term":
             _, ed, key = (str(edge.get("source", "")).split(":", 2) + ["", ""])[:3]
-            for rule in site.rule_of.get((ed, key), []):
-                uses[rule].add(str(edge.get("target", "")).removeprefix("term:"))
+            for rule_id in site.rule_of.get((ed, key), []):
+                uses[rule_id].add(str(edge.get("target", "")).removeprefix("term:"))
 
     def link(rule_id: str, via: list[str] | None = None) -> RuleLink:
         return RuleLink(rule_id, site.rule_by_id[rule_id].title, sorted(set(via or [])))

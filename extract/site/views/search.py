@@ -16,11 +16,11 @@ from typing import Any
 
 from extract.reports.search import Searcher, searcher
 from extract.reports.search_index import (
-    B,
     CONCEPT_WEIGHT,
     COVERAGE,
     K1,
     RELATED_WEIGHT,
+    B,
 )
 from extract.reports.search_text import words
 
