@@ -6,6 +6,7 @@ kbview.py); this module writes the pages. Every corpus string reaches the page H
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
@@ -185,6 +186,7 @@ def _data_files(pages: Pages, kb_dir: Path) -> None:
     if not (generated / "provisions").is_dir() or not (generated / "alignment.yaml").is_file():
         return
     pages.data(f"{DATA_DIR}/search.json", search_json(kb_dir).encode("utf-8"))
+    pages.data(f"{DATA_DIR}/order.json", json.dumps(pages.common["order"]).encode("utf-8"))
     listed = []
     for name, produce, what in downloads(kb_dir):
         content = produce()
