@@ -552,6 +552,8 @@ def test_real_site_report_pages(real_site: Path) -> None:
     assert "No edition diff recorded" not in rule and "No scenario checks this rule yet" not in rule
     assert 'href="../compare/sv-2009-nb-2014.html#r-illegal-move-penalty"' in rule
     assert 'href="../scenarios.html#s-' in rule
+    # scenario rulings in plain words, citing the article
+    assert "<td>Black wins: White&#39;s second illegal move (da-2017 7.5.3)</td>" in rule
 
 
 # --- in a real browser -----------------------------------------------------------------------

@@ -123,6 +123,7 @@ class SiteData:
     ) -> None:
         from extract.io.rules import load_rules
 
+        self.kb_dir = kb_dir
         self.editions = editions
         self.order = [e.id for e in editions]
         self.rules = load_rules(kb_dir) if (kb_dir / "rules").is_dir() else []

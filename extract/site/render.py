@@ -32,7 +32,12 @@ from extract.site.kbview import RuleView, SiteData
 from extract.site.views.compare import CompareView, _compare_view, marked_text, word_diff_html
 from extract.site.views.downloads import DOWNLOADS_DIR, downloads
 from extract.site.views.home import classifier_editions
-from extract.site.views.reports import _scenarios_view, _translation_view, _with_finding_links
+from extract.site.views.reports import (
+    _scenarios_view,
+    _translation_view,
+    _with_finding_links,
+    _with_rulings,
+)
 from extract.site.views.rules import rule_views
 from extract.site.views.search import search_json
 
@@ -95,7 +100,11 @@ def render_site(
         from extract.reports.collect import changes_by_rule, findings_by_rule, scenarios_by_rule
 
         changes = changes_by_rule(reports.consecutive) if changes is None else changes
-        scenarios = scenarios_by_rule(reports.results) if scenarios is None else scenarios
+        scenarios = (
+            _with_rulings(kb_dir, reports.results, scenarios_by_rule(reports.results))
+            if scenarios is None
+            else scenarios
+        )
         findings = findings_by_rule(reports.findings) if findings is None else findings
     site = SiteData(
         kb_dir,
@@ -177,7 +186,11 @@ def _report_pages(pages: Pages, site: SiteData, reports: Any, compares: list[Com
     for compare in compares:
         pages.write(f"{COMPARE_DIR}/{compare.slug}.md", "compare.md.j2", c=compare)
     pages.write("translation.md", "translation.md.j2", t=_translation_view(site, reports.findings))
-    pages.write("scenarios.md", "scenarios.md.j2", s=_scenarios_view(site, reports.results, reports.examples))
+    pages.write(
+        "scenarios.md",
+        "scenarios.md.j2",
+        s=_scenarios_view(site, reports.results, reports.examples, site.kb_dir),
+    )
 
 
 def _data_files(pages: Pages, kb_dir: Path) -> None:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
+from extract.model import InputError
 from extract.site.kbview import RuleLink, SiteData
 
 
@@ -79,6 +81,30 @@ class ScenarioCell:
     expected: str | None
     actual: str | None
     error: str | None
+    ruling: str = ""  # in plain words, with the article: "Black wins: White's second illegal move (...)"
+
+
+def plain_rulings(kb_dir: Path, results: list[Any]) -> dict[tuple[str, str], str]:
+    """(scenario, edition) -> the ruling in plain words (extract/reports/plain.py)."""
+    from extract.reports.plain import load_sources, ruling_text
+
+    try:
+        sources = load_sources(kb_dir)
+    except InputError:
+        sources = None
+    return {
+        (r.scenario, r.edition): ruling_text(r.actual, r.edition, sources, r.rules, r.used) for r in results
+    }
+
+
+def _with_rulings(
+    kb_dir: Path, results: list[Any], by_rule: dict[str, list[dict[str, Any]]]
+) -> dict[str, list[dict[str, Any]]]:
+    rulings = plain_rulings(kb_dir, results)
+    for items in by_rule.values():
+        for item in items:
+            item["ruling"] = rulings.get((str(item.get("id")), str(item.get("edition"))), "")
+    return by_rule
 
 
 @dataclass
@@ -116,9 +142,12 @@ class ScenariosView:
     wrong: list[ExampleView]
 
 
-def _scenarios_view(site: SiteData, results: list[Any], examples: list[Any]) -> ScenariosView:
+def _scenarios_view(
+    site: SiteData, results: list[Any], examples: list[Any], kb_dir: Path | None = None
+) -> ScenariosView:
     from extract.reports.collect import _compact, scenario_status
 
+    rulings = plain_rulings(kb_dir, results) if kb_dir is not None else {}
     rows: dict[str, ScenarioRow] = {}
     for r in results:
         row = rows.get(r.scenario)
@@ -127,7 +156,11 @@ def _scenarios_view(site: SiteData, results: list[Any], examples: list[Any]) -> 
             row = rows[r.scenario] = ScenarioRow(r.scenario, r.title, rules, [None] * len(site.order))
         if r.edition in site.order:
             row.cells[site.order.index(r.edition)] = ScenarioCell(
-                scenario_status(r), _compact(r.expected), _compact(r.actual), r.error
+                scenario_status(r),
+                _compact(r.expected),
+                _compact(r.actual),
+                r.error,
+                rulings.get((r.scenario, r.edition), ""),
             )
     statuses = Counter(scenario_status(r) for r in results)
     failures = [
