@@ -75,11 +75,26 @@ def _environment() -> Environment:
     return env
 
 
+_LOADED: dict[tuple[str, int, int], Any] = {}
+
+
 def _load_yaml(path: Path) -> Any:
-    """A file of kb/generated (checked for damage) or a curated file, through the strict loader."""
-    if is_generated(path):
-        return load_generated_path(path)
-    return load_yaml(path)
+    """A file of kb/generated (checked for damage) or a curated file, through the strict loader.
+
+    Kept per process by path, size and modification time: one site build reads each file once
+    (the pages, the downloads and the search read the same provisions). Callers must not change
+    what they get.
+    """
+    stat = Path(path).stat() if Path(path).exists() else None
+    key = (str(Path(path).resolve()), stat.st_mtime_ns, stat.st_size) if stat else None
+    if key is not None and key in _LOADED:
+        return _LOADED[key]
+    data = load_generated_path(path) if is_generated(path) else load_yaml(path)
+    if key is not None:
+        if len(_LOADED) > 64:
+            _LOADED.clear()
+        _LOADED[key] = data
+    return data
 
 
 def _text(value: Any, path: Path, what: str, *, optional: bool = True) -> str | None:

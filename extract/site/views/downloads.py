@@ -13,8 +13,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from extract.io import kbfiles
-from extract.site.common import DOWNLOADS_DIR
+from extract.io.kbfiles import GENERATED
+from extract.site.common import DOWNLOADS_DIR, _load_yaml
 
 __all__ = ["DOWNLOADS_DIR", "Download", "downloads"]
 
@@ -42,13 +42,15 @@ def _json(rows: list[dict[str, Any]], columns: tuple[str, ...]) -> bytes:
 def downloads(kb_dir: Path) -> list[Download]:
     """The export files of the Downloads page, in the columns of `chesslaws export`."""
 
+    folder = kb_dir / GENERATED
+
     def provisions() -> list[dict[str, Any]]:
-        return [
-            {"edition": ed, **p} for ed, items in kbfiles.read_provisions(kb_dir, None).items() for p in items
-        ]
+        docs = [_load_yaml(path) for path in sorted((folder / "provisions").glob("*.yaml"))]
+        docs.sort(key=lambda d: (str(d.get("in_force") or ""), str(d.get("edition"))))
+        return [{"edition": d["edition"], **p} for d in docs for p in d.get("provisions") or []]
 
     def generated(name: str) -> Callable[[], list[dict[str, Any]]]:
-        return lambda: list(kbfiles.read_generated(kb_dir, name))
+        return lambda: list(_load_yaml(folder / name) or [])
 
     tables: list[tuple[str, Callable[[], list[dict[str, Any]]], tuple[str, ...], str]] = [
         ("provisions", provisions, PROVISION_COLUMNS, "every provision of every edition, with its text"),
