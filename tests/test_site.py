@@ -87,8 +87,8 @@ def test_render_writes_every_page(rendered: tuple[Path, list[Path]]) -> None:
         tmp_path / "rules/illegal-move-correction.md",
         tmp_path / "rules/illegal-move-penalty.md",
         tmp_path / "rules/scoresheet-notation.md",
-        tmp_path / "data/search.json",
         tmp_path / "data/order.json",
+        tmp_path / "data/search.json",
         *[
             tmp_path / f"downloads/{n}.{x}"
             for n in ("provisions", "alignment", "parameters")

@@ -194,17 +194,16 @@ def _report_pages(pages: Pages, site: SiteData, reports: Any, compares: list[Com
 
 
 def _data_files(pages: Pages, kb_dir: Path) -> None:
-    """The search index and the downloads (with their page), when the KB has been built."""
+    """The sidebar order, the search index and the downloads (with their page, always written)."""
     generated = kb_dir / "generated"
-    if not (generated / "provisions").is_dir() or not (generated / "alignment.yaml").is_file():
-        return
-    pages.data(f"{DATA_DIR}/search.json", search_json(kb_dir).encode("utf-8"))
     pages.data(f"{DATA_DIR}/order.json", json.dumps(pages.common["order"]).encode("utf-8"))
     listed = []
-    for name, produce, what in downloads(kb_dir):
-        content = produce()
-        pages.data(f"{DOWNLOADS_DIR}/{name}", content)
-        listed.append((name, what, len(content)))
+    if (generated / "provisions").is_dir() and (generated / "alignment.yaml").is_file():
+        pages.data(f"{DATA_DIR}/search.json", search_json(kb_dir).encode("utf-8"))
+        for name, produce, what in downloads(kb_dir):
+            content = produce()
+            pages.data(f"{DOWNLOADS_DIR}/{name}", content)
+            listed.append((name, what, len(content)))
     pages.write("downloads.md", "downloads.md.j2", files=listed)
 
 
