@@ -26,21 +26,59 @@
     });
   }
   Lang.prototype.has = function (term) { return Object.prototype.hasOwnProperty.call(this.postings, term); };
+  Lang.prototype.exact = function (w) {  // the Snowball stem where the texts have the word
+    return Object.prototype.hasOwnProperty.call(this.table, w) ? this.table[w] : w;
+  };
   Lang.prototype.stem = function (w) {
-    if (Object.prototype.hasOwnProperty.call(this.table, w)) return this.table[w];
-    if (this.has(w)) return w;
+    var s = this.exact(w);
+    if (s !== w || this.has(w)) return s;
     for (var n = w.length - 1; n >= 4; n--) {  // an unseen inflection: its longest known beginning
       if (this.has(w.slice(0, n))) return w.slice(0, n);
     }
     return w;
   };
   Lang.prototype.known = function (w) {
-    var s = this.stem(w);
+    var s = this.exact(w);
     if (this.has(s)) return s;
     for (var cut = 1; cut <= 2; cut++) {
       if (s.length - cut >= 4 && this.has(s.slice(0, -cut))) return s.slice(0, -cut);
     }
     return null;
+  };
+  // compound parts, as Language.parts/split in extract/reports/search_text.py
+  Lang.prototype.parts = function (w) {
+    if (w.length < 8 && this.known(w)) return [];
+    return this.split(w, 2);
+  };
+  Lang.prototype.split = function (w, depth) {
+    var memo = (this.splits = this.splits || {}), key = depth + ":" + w;
+    if (key in memo) return memo[key];
+    var best = [false, 0], result = [];
+    if (w.length >= 6 && !/^\d+$/.test(w)) {
+      for (var cut = 3; cut <= w.length - 3; cut++) {
+        var head = w.slice(0, cut), tail = w.slice(cut);
+        if (this.stop.has(tail)) continue;
+        var tailStem = this.known(tail);
+        var tailParts = tailStem ? [tailStem] : depth > 1 ? this.split(tail, depth - 1) : [];
+        if (!tailParts.length) continue;
+        for (var i = 0; i < 3; i++) {
+          var link = ["", "s", "e"][i];
+          if (link && head.slice(-1) !== link) continue;
+          var bare = link ? head.slice(0, -1) : head;
+          if (bare.length < 3 || this.stop.has(bare)) continue;
+          var headStem = this.known(bare);
+          if (!headStem) continue;
+          var whole = headStem === bare || this.has(bare);
+          var shortest = tailParts.length === 1 ? Math.min(bare.length, tail.length) : bare.length;
+          if (whole > best[0] || (whole === best[0] && shortest > best[1])) {
+            best = [whole, shortest];
+            result = [headStem].concat(tailParts);
+          }
+        }
+      }
+    }
+    memo[key] = result;
+    return result;
   };
 
   function Index(data) {
@@ -90,6 +128,12 @@
         return o;
       });
       phraseHits(options, lang.phrases).forEach(function (id) { concepts.add(id); });
+      var parts = [];
+      self.kept(lang, qw, askedIn).forEach(function (w) {
+        var p = lang.parts(w);
+        (p.length ? p : [lang.known(w) || lang.stem(w)]).forEach(function (x) { parts.push(new Set([x])); });
+      });
+      phraseHits(parts, lang.phrases).forEach(function (id) { concepts.add(id); });
     });
     var scores = {};
     Object.keys(this.langs).forEach(function (code) {
@@ -97,6 +141,7 @@
       self.kept(lang, qw, askedIn).forEach(function (w, position) {
         var unit = position + ":" + w, s = lang.stem(w), weighted = [[s, 1]], k = lang.known(w);
         if (k && k !== s) weighted.push([k, 1]);
+        lang.parts(w).forEach(function (p) { weighted.push([p, c.part]); });
         weighted.forEach(function (tw) {
           terms[tw[0]] = (terms[tw[0]] || 0) + tw[1];
           (units[tw[0]] = units[tw[0]] || new Set()).add(unit);

@@ -19,6 +19,7 @@ from extract.reports.search_index import (
     CONCEPT_WEIGHT,
     COVERAGE,
     K1,
+    PART_WEIGHT,
     RELATED_WEIGHT,
     B,
 )
@@ -88,6 +89,7 @@ def search_index(kb_dir: Path) -> dict[str, Any]:
             "coverage": COVERAGE,
             "concept": CONCEPT_WEIGHT,
             "related": RELATED_WEIGHT,
+            "part": PART_WEIGHT,
         },
         "languages": languages,
         "words": _word_table(s, texts),
