@@ -367,7 +367,52 @@
     run();
   }
 
-  function start() { setUpSearch(); setUpColumns(); setUpClassifier(); }
+  // --- long edition pages: each article folds under its heading ----------------------------
+  var FOLD_FROM = 150;  // provisions on a page before its articles start folded
+  function setUpFolding() {
+    var content = document.querySelector(".md-content .md-typeset");
+    if (!content || !content.querySelector(".edition-meta")) return;
+    if (content.querySelectorAll(".provision, .provision-meta").length < FOLD_FROM) return;
+    var bodies = [];
+    Array.from(content.children).forEach(function (node) {
+      if (node.tagName !== "H2") return;
+      var body = el("div", { "class": "article-body" }), next = node.nextElementSibling;
+      while (next && next.tagName !== "H2") {
+        var move = next;
+        next = next.nextElementSibling;
+        body.appendChild(move);
+      }
+      node.after(body);
+      var button = el("button", { type: "button", "class": "fold", "aria-expanded": "false" }, "show");
+      button.addEventListener("click", function () { toggle(body, button, body.hidden); });
+      node.appendChild(button);
+      body.hidden = true;
+      bodies.push([body, button]);
+    });
+    function toggle(body, button, open) {
+      body.hidden = !open;
+      button.setAttribute("aria-expanded", String(open));
+      button.textContent = open ? "hide" : "show";
+    }
+    var all = el("button", { type: "button", "class": "fold-all" }, "Show every article");
+    all.addEventListener("click", function () {
+      var open = bodies.some(function (b) { return b[0].hidden; });
+      bodies.forEach(function (b) { toggle(b[0], b[1], open); });
+      all.textContent = open ? "Fold every article" : "Show every article";
+    });
+    content.querySelector(".edition-meta").after(all);
+    function reveal() {
+      var target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+      bodies.forEach(function (b) {
+        if (target && (b[0].contains(target) || b[0].previousElementSibling === target)) toggle(b[0], b[1], true);
+      });
+      if (target) target.scrollIntoView();
+    }
+    window.addEventListener("hashchange", reveal);
+    reveal();
+  }
+
+  function start() { setUpSearch(); setUpColumns(); setUpClassifier(); setUpFolding(); }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
 })();
