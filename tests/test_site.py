@@ -846,6 +846,12 @@ def test_arbiter_questions_columns_and_narrow_screens_in_chromium(served_real: s
         expect(page.locator(".asof output")).to_contain_text("sv-2009")
         expect(page.locator('[id="sv-2009"]')).to_be_visible()
 
+        # a long edition page folds by article; the linked provision's article is open
+        page.goto(f"{served_real}/editions/da-2017.html#p-7.5.3", wait_until="networkidle")
+        expect(page.locator('[id="p-7.5.3"]')).to_be_visible()
+        assert page.locator(".article-body[hidden]").count() > 10
+        assert page.evaluate("document.documentElement.scrollHeight") < 20_000
+
         # 390 px: no sideways scrolling on the home, a rule and a compare page
         page.set_viewport_size({"width": 390, "height": 844})
         for path in ("index.html", "rules/illegal-move-penalty.html", "compare/da-2001-da-2017.html"):
