@@ -94,10 +94,17 @@ def test_render_writes_every_page(rendered: tuple[Path, list[Path]]) -> None:
             for n in ("provisions", "alignment", "parameters")
             for x in ("csv", "json")
         ],
+        tmp_path / "downloads/termbase.tbx",
+        tmp_path / "downloads/da-2001_sv-2009.tmx",
         tmp_path / "downloads.md",
     ]
     downloads = (tmp_path / "downloads.md").read_text()
     assert "[provisions\\.csv](downloads/provisions.csv)" in downloads
+    assert "(downloads/da-2001_sv-2009.tmx)" in downloads and "(downloads/termbase.tbx)" in downloads
+    from translate.storage import tmx
+
+    memory = tmx.tmxfile((tmp_path / "downloads/da-2001_sv-2009.tmx").read_bytes())
+    assert memory.units and all(u.source and u.target for u in memory.units)
     assert (tmp_path / "downloads/parameters.csv").read_text().startswith("parameter,rule,edition,value,")
     index = json.loads((tmp_path / "data/search.json").read_text())
     assert {"languages", "words", "entries", "documents", "rules", "rule_provisions"} <= set(index)

@@ -30,7 +30,7 @@ from extract.site.common import (
 from extract.site.editions import edition_views
 from extract.site.kbview import RuleView, SiteData
 from extract.site.views.compare import CompareView, _compare_view, marked_text, word_diff_html
-from extract.site.views.downloads import DOWNLOADS_DIR, downloads
+from extract.site.views.downloads import DOWNLOADS_DIR, cat_downloads, downloads
 from extract.site.views.home import classifier_editions
 from extract.site.views.reports import (
     _scenarios_view,
@@ -126,7 +126,7 @@ def render_site(
         pages.write(f"{RULES_DIR}/{rule.id}.md", "rule.md.j2", rule=rule, title=topic_title)
     if reports is not None:
         _report_pages(pages, site, reports, compares)
-    _data_files(pages, kb_dir)
+    _data_files(pages, kb_dir, Path(corpus_dir))
     _remove_stale(site_dir, set(pages.written))
     return pages.written
 
@@ -193,14 +193,15 @@ def _report_pages(pages: Pages, site: SiteData, reports: Any, compares: list[Com
     )
 
 
-def _data_files(pages: Pages, kb_dir: Path) -> None:
+def _data_files(pages: Pages, kb_dir: Path, corpus_dir: Path) -> None:
     """The sidebar order, the search index and the downloads (with their page, always written)."""
     generated = kb_dir / "generated"
     pages.data(f"{DATA_DIR}/order.json", json.dumps(pages.common["order"]).encode("utf-8"))
     listed = []
     if (generated / "provisions").is_dir() and (generated / "alignment.yaml").is_file():
         pages.data(f"{DATA_DIR}/search.json", search_json(kb_dir).encode("utf-8"))
-        for name, produce, what in downloads(kb_dir):
+        files = downloads(kb_dir) + cat_downloads(kb_dir, corpus_dir, list(pages.common["order"]))
+        for name, produce, what in files:
             content = produce()
             pages.data(f"{DOWNLOADS_DIR}/{name}", content)
             listed.append((name, what, len(content)))

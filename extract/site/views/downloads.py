@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from extract.io.kbfiles import GENERATED
+from extract.reports.cat import tbx_for_kb, tmx_document
 from extract.site.common import DOWNLOADS_DIR, _load_yaml
 
 __all__ = ["DOWNLOADS_DIR", "Download", "downloads"]
@@ -37,6 +38,23 @@ def _json(rows: list[dict[str, Any]], columns: tuple[str, ...]) -> bytes:
     shaped = [{c: row.get(c) for c in columns} for row in rows]
     text = json.dumps(shaped, ensure_ascii=False, indent=1, default=str).replace("<", "\\u003c")
     return (text + "\n").encode("utf-8")
+
+
+def cat_downloads(kb_dir: Path, corpus_dir: Path, order: list[str]) -> list[Download]:
+    """Files for translators' CAT tools: the termbase as TBX-Basic, and a TMX of aligned sentences
+    for each pair of consecutive editions (in-force order), as `chesslaws export tmx|tbx` writes them."""
+    result: list[Download] = [
+        ("termbase.tbx", lambda: tbx_for_kb(kb_dir, corpus_dir), "the termbase, TBX-Basic (CAT tools)")
+    ]
+    for a, b in zip(order, order[1:], strict=False):
+        result.append(
+            (
+                f"{a}_{b}.tmx",
+                lambda pair=[a, b]: tmx_document(kb_dir, corpus_dir, pair),  # type: ignore[misc]
+                f"aligned sentences {a} and {b}, TMX 1.4b",
+            )
+        )
+    return result
 
 
 def downloads(kb_dir: Path) -> list[Download]:
