@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import shutil
 import subprocess
 import sys
 from collections import defaultdict
@@ -150,3 +152,29 @@ def test_unknown_rule_ids_get_close_suggestions() -> None:
     code, _, err = run("show", "illegal")
     assert code == 2 and len(err.strip().splitlines()) == 1
     assert "illegal-move-penalty" in err and "search finds:" in err
+
+
+@pytest.mark.parametrize(
+    ("question", "rule"),
+    [("insufficient material", "dead-position-ends-game"), ("justere brikkene", "adjusting-pieces")],
+)
+def test_termbase_aliases_reach_words_the_texts_do_not_use(tmp_path: Path, question: str, rule: str) -> None:
+    """No text says "insufficient material" or nb "justere"; the aliases of kb/terms.yaml carry them."""
+    assert rule in {hit.rule for hit in search(KB, question, limit=3)}
+    kb = tmp_path / "kb"
+    shutil.copytree(KB, kb)
+    terms = (kb / "terms.yaml").read_text(encoding="utf-8")
+    (kb / "terms.yaml").write_text(re.sub(r"  aliases:.*\n(    .*\n)*", "", terms), encoding="utf-8")
+    assert rule not in {hit.rule for hit in search(kb, question, limit=3)}
+
+
+def test_aliases_must_be_lists_of_words(tmp_path: Path) -> None:
+    kb = tmp_path / "kb"
+    shutil.copytree(KB, kb, ignore=shutil.ignore_patterns("generated"))
+    terms = (kb / "terms.yaml").read_text(encoding="utf-8")
+    broken = terms.replace("sv: [flagga, flaggan, flaggor]", "sv: flagga")
+    (kb / "terms.yaml").write_text(broken, encoding="utf-8")
+    result = CliRunner().invoke(main, ["build", "--kb", str(kb)])
+    assert result.exit_code == 2
+    assert "terms.yaml:" in result.stderr and "aliases of sv must be a list" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1

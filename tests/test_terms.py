@@ -12,7 +12,7 @@ CORPUS = ROOT / "corpus"
 TERMS = ROOT / "kb" / "terms.yaml"
 
 REQUIRED_KEYS = {"id", "en", "definition", "terms"}
-ALLOWED_KEYS = REQUIRED_KEYS | {"notes"}
+ALLOWED_KEYS = REQUIRED_KEYS | {"notes", "aliases"}
 KEBAB = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 MIN_CONCEPTS = 150
 

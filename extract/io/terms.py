@@ -10,7 +10,7 @@ from extract.io.yamlfile import check_keys, line_of, strip_lines
 from extract.model import InputError
 
 TERMS_FILE = "terms.yaml"
-CONCEPT_KEYS = {"id", "en", "definition", "terms", "notes"}
+CONCEPT_KEYS = {"id", "en", "definition", "terms", "aliases", "notes"}
 
 
 def read_terms(kb_dir: Path, editions: set[str] | None = None) -> list[dict[str, Any]]:
@@ -50,5 +50,24 @@ def read_terms(kb_dir: Path, editions: set[str] | None = None) -> list[dict[str,
                     f"concept '{concept}': terms of {edition} must be a list of strings like [dommer], "
                     f"found {words!r}",
                 )
+        _check_aliases(path, concept, entry.get("aliases"), line)
         concepts.append(strip_lines(entry))
     return concepts
+
+
+def _check_aliases(path: Path, concept: str, aliases: object, line: int | None) -> None:
+    """`aliases`: language code -> words people use for the concept that the texts need not use
+    (read by search only)."""
+    if aliases is None:
+        return
+    if not isinstance(aliases, dict):
+        raise InputError(path, line, f"concept '{concept}': aliases must map language -> list of words")
+    for language, words in aliases.items():
+        if language == "__line__":
+            continue
+        if not isinstance(words, list) or not all(isinstance(w, str) and w.strip() for w in words):
+            raise InputError(
+                path,
+                line_of(aliases, line),
+                f"concept '{concept}': aliases of {language} must be a list of strings, found {words!r}",
+            )

@@ -210,7 +210,8 @@ def number_words(kb_dir: Path, language: str) -> dict[str, str]:
 def read_concepts(
     kb_dir: Path, languages: dict[str, Language], edition_language: dict[str, str]
 ) -> list[Concept]:
-    """Termbase concepts with their terms stemmed per language (edition terms + the English term)."""
+    """Termbase concepts with their terms stemmed per language (edition terms, the English term and
+    the curated search aliases: words people use that the texts need not)."""
     path = kb_dir / "terms.yaml"
     entries = read_yaml(path) if path.exists() else []
     concepts = []
@@ -224,6 +225,8 @@ def read_concepts(
             language = edition_language.get(str(edition))
             if language is not None:
                 raw[language].update(str(t) for t in terms or ())
+        for language, aliases in (entry.get("aliases") or {}).items():
+            raw[str(language)].update(str(t) for t in aliases or ())
         stemmed: dict[str, list[tuple[str, ...]]] = {}
         for language, terms in raw.items():
             lang = languages.setdefault(language, Language(language))
