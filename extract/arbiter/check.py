@@ -13,13 +13,16 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import chess
 
 from extract.arbiter.engine import Arbiter, Law
 from extract.io.scenarios import Scenario
 from extract.model.scenario import ScenarioError, clock_text, seconds
-from extract.text.notation import ExampleResult
+
+if TYPE_CHECKING:  # the notation stage (segmenter, piece letters) loads only for `text_examples`
+    from extract.text.notation import ExampleResult
 
 
 @dataclass(frozen=True)
