@@ -38,6 +38,7 @@ build: $(STAMP) $(DEBIAN_STAMP)
 test: $(STAMP) $(DEBIAN_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
+	$(BIN)/mypy
 	$(BIN)/pytest
 
 lint: $(STAMP)

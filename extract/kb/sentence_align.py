@@ -29,7 +29,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-
 from extract.io.languages import DEFAULT_KB, language_data
 from extract.text.analyse import FOLD, REFERENCE, SQUARE, Concept, TermMatcher
 from extract.text.sentences import raw_span, split_sentences

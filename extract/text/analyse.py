@@ -347,7 +347,12 @@ def quantities(text: str, language: str, kb_dir: Path = DEFAULT_KB) -> list[Quan
 
 
 def _unit_after(
-    doc: Any, i: int, units: dict[str, str], phrases: dict, number: Any, increments: set[str]
+    doc: Any,
+    i: int,
+    units: dict[str, str],
+    phrases: dict[int, tuple[str, int]],
+    number: Any,
+    increments: set[str],
 ) -> tuple[str | None, int]:
     """The unit a number counts: one of the next five words. "60 gange tillægstiden" multiplies an
     increment (factor); "20 gange 20 cm" is a dimension; "fem gange" counts occurrences."""
