@@ -34,7 +34,8 @@ def corpus_dir() -> Path:
 def copy_project(tmp: Path, editions: list[str] | None = None) -> tuple[Path, Path]:
     """A copy of corpus/ and the curated part of kb/ (not kb/generated), to build and change freely.
 
-    With `editions`, the copied corpus keeps only those editions (a smaller, faster build).
+    With `editions`, the copied corpus keeps only those editions (a smaller, faster build) and kb/
+    has no scenarios (their expectations name the other editions too).
     """
     corpus, kb = tmp / "corpus", tmp / "kb"
     shutil.copytree(ROOT / "corpus", corpus)
@@ -47,6 +48,7 @@ def copy_project(tmp: Path, editions: list[str] | None = None) -> tuple[Path, Pa
                 path.unlink()
         text = yaml.safe_dump(entries, allow_unicode=True, sort_keys=False)
         (corpus / "editions.yaml").write_text(text, encoding="utf-8")
+        shutil.rmtree(kb / "scenarios")
     return corpus, kb
 
 
