@@ -5,7 +5,10 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import click
@@ -153,3 +156,29 @@ def test_every_command_has_help_with_an_example():
 def test_export_of_an_unknown_edition_exits_2(built_kb, table):
     code, _, err = run("export", table, "--kb", str(built_kb), "--edition", "xx-1999")
     assert code == 2 and "unknown edition 'xx-1999'" in err
+
+
+QUERIES = """
+import sys
+from click.testing import CliRunner
+from extract.cli import main
+for args in (
+    ["show", "illegal-move-penalty"], ["show", "da-2001:7.4"], ["export", "parameters", "--format", "json"],
+    ["export", "alignment"], ["classify", "12+0"], ["diff", "da-2001", "da-2017"],
+    ["asof", "2015-01-01", "illegal-move-penalty"], ["search", "ulovligt træk"],
+):
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, (args, result.output)
+heavy = sorted(m for m in ("spacy", "mkdocs", "jinja2", "numpy") if m in sys.modules)
+print(" ".join(heavy) or "none")
+"""
+
+
+def test_queries_never_load_spacy_or_the_site_stack():
+    """show, export, classify, diff, asof and search read the KB only: no spaCy, mkdocs, jinja2, numpy."""
+    env = os.environ | {"PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, "-c", QUERIES], cwd=ROOT, env=env, capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["none"], done.stdout
