@@ -9,6 +9,7 @@ libyaml's parser is used where it is installed; the constructors are the safe on
 from __future__ import annotations
 
 import codecs
+import contextlib
 import hashlib
 import os
 import pickle
@@ -149,6 +150,7 @@ def _parse(path: Path, text: str, lines: bool) -> Any:
 
 
 CACHE_MIN_CHARS = 4_096  # smaller files parse faster than a cache file is opened
+CACHE_MAX_ENTRIES = 512  # beyond this the older half is dropped (every test copy of a KB adds entries)
 CACHE_VERSION = b"chesslaws-yaml-1"
 _MISS = object()
 
@@ -198,8 +200,19 @@ def _cache_write(key: str | None, data: Any) -> None:
         finally:
             if os.path.exists(tmp):
                 os.unlink(tmp)
+        _prune(folder)
     except (OSError, pickle.PicklingError, RecursionError):
         return
+
+
+def _prune(folder: Path) -> None:
+    entries = [e for e in os.scandir(folder) if e.name.endswith(".pickle") and not e.name.startswith(".")]
+    if len(entries) <= CACHE_MAX_ENTRIES:
+        return
+    entries.sort(key=lambda e: e.stat().st_mtime)
+    for entry in entries[: len(entries) // 2]:
+        with contextlib.suppress(OSError):  # another process pruned it first
+            os.unlink(entry.path)
 
 
 def compose_yaml(path: Path) -> Node | None:
