@@ -94,7 +94,7 @@ def test_renumbering_article_7_does_not_fool_the_aligner(aligner_only, tmp_path,
 
 
 def test_overrides_win_and_are_never_rewritten(tmp_path):
-    corpus, kb = copy_project(tmp_path, ["da-2001", "sv-2009"])  # two editions: overrides need no more
+    corpus, kb = copy_project(tmp_path, ["da-2001", "sv-2009"])  # two editions: an override needs no more
     overrides = kb / "overrides.yaml"
     overrides.write_text(
         "- {edition: da-2001, label: '7.4.b', rule: draw-claim-incorrect, reason: a test decision}\n",

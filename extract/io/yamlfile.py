@@ -169,7 +169,8 @@ def cache_dir() -> Path | None:
 
 
 def _cache_key(text: str, lines: bool) -> str:
-    digest = hashlib.blake2b(CACHE_VERSION + (b"L" if lines else b"-"), digest_size=20)
+    salt = b"|".join([CACHE_VERSION, yaml.__version__.encode(), _Base.__name__.encode(), b"L" if lines else b"-"])
+    digest = hashlib.blake2b(salt, digest_size=20)
     digest.update(text.encode("utf-8"))
     return digest.hexdigest()
 
