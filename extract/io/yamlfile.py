@@ -169,7 +169,8 @@ def cache_dir() -> Path | None:
 
 
 def _cache_key(text: str, lines: bool) -> str:
-    salt = b"|".join([CACHE_VERSION, yaml.__version__.encode(), _Base.__name__.encode(), b"L" if lines else b"-"])
+    parts = [CACHE_VERSION, yaml.__version__.encode(), _Base.__name__.encode(), b"L" if lines else b"-"]
+    salt = b"|".join(parts)
     digest = hashlib.blake2b(salt, digest_size=20)
     digest.update(text.encode("utf-8"))
     return digest.hexdigest()
