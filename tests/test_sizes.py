@@ -31,7 +31,8 @@ def oversized() -> list[str]:
         for node in ast.walk(ast.parse(source, filename=str(path))):
             if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
                 continue
-            kind, limit = ("class", CLASS_LINES) if isinstance(node, ast.ClassDef) else ("function", FUNCTION_LINES)
+            is_class = isinstance(node, ast.ClassDef)
+            kind, limit = ("class", CLASS_LINES) if is_class else ("function", FUNCTION_LINES)
             size = _span(node)
             if size > limit:
                 found.append(f"{where}:{node.lineno}: {kind} {node.name} {size} lines (limit {limit})")
