@@ -53,7 +53,7 @@ def measure(command: list[str], cwd: Path, runs: int) -> Run:
         elapsed = time.perf_counter() - started
         child.returncode = os.waitstatus_to_exitcode(status)
         stderr = child.stderr.read().decode("utf-8", "replace") if child.stderr else ""
-        if child.returncode not in (0, 1):  # lint and check exit 1 on findings
+        if child.returncode not in (0, 1) or "Traceback" in stderr:  # lint exits 1 on findings
             raise SystemExit(f"benchmark: {' '.join(command)} failed ({child.returncode}): {stderr[-500:]}")
         best = min(best, elapsed)
         rss = max(rss, usage.ru_maxrss / 1024)  # kilobytes on Linux

@@ -33,7 +33,15 @@ from extract.kb.damage import damage_warnings
 from extract.kb.graph import add_parameters, add_scenarios, build_graph, graph_document, reference_counts
 from extract.kb.parameters import extract_parameters
 from extract.model import Edition, Provision
-from extract.text.analyse import LOOKUP_LANGUAGES, Concept, TermMatcher, fingerprint, load_terms, pipeline
+from extract.text.analyse import (
+    LOOKUP_LANGUAGES,
+    Concept,
+    TermMatcher,
+    fingerprint,
+    lemma_table,
+    load_terms,
+    pipeline,
+)
 from extract.text.segment import coverage, duplicate_labels, leaves, segment
 
 RULE_KINDS = {"item", "appendix item", "guideline item", "glossary entry"}
@@ -120,7 +128,7 @@ def build(
 
     seconds: dict[str, float] = {}
     for language in sorted({e.language for e in editions} & LOOKUP_LANGUAGES):
-        pipeline(language)  # spaCy start-up (lookup tables), kept out of the timings below
+        pipeline(language), lemma_table(language)  # start-up (tokenizer, lookup tables), not timed below
     started = time.perf_counter()
     analysed = analyse_editions(editions, documents, concepts, kb_dir)
     keyed, items, references = analysed.keyed, analysed.items, analysed.references
