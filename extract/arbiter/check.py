@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 import chess
 
+from extract.arbiter.classify import as_float
 from extract.arbiter.engine import Arbiter, Law
 from extract.io.scenarios import Scenario
 from extract.model.scenario import ScenarioError, clock_text, seconds
@@ -70,7 +71,7 @@ def normalise(key: str, value: object) -> object:
     if key == "clock" and isinstance(value, dict):
         return {c: clock_text(seconds(v)) for c, v in value.items()}
     if key == "increment":
-        return float(value)  # type: ignore[arg-type]
+        return as_float(value)
     if key == "illegal_moves" and isinstance(value, dict):
         return {c: int(v) for c, v in value.items()}
     if key == "result":

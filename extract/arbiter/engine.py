@@ -16,7 +16,7 @@ from pathlib import Path
 
 import chess
 
-from extract.arbiter.classify import Classification, TimeControl, classify
+from extract.arbiter.classify import Classification, TimeControl, as_float, as_int, classify
 from extract.io.kbfiles import read_generated
 from extract.io.rules import load_rules
 from extract.model import InputError
@@ -188,7 +188,7 @@ class Arbiter:
             self.win_for(colour, reason)
 
     def add_time(self, colour: str, minutes_parameter: str) -> None:
-        minutes = _float(self.param(minutes_parameter))
+        minutes = as_float(self.param(minutes_parameter))
         self.clocks[colour] += minutes * 60
         self.ruling.clock[colour] += minutes * 60
         self.ruling.log.append(f"{colour} +{minutes:g} min ({minutes_parameter})")
@@ -205,7 +205,7 @@ class Arbiter:
         if category == "standard":
             return True
         if category == "rapid" and self.law.has("rapid-competition-rules-apply"):
-            return self.setup.games_per_arbiter <= _int(self.param("rapid.max_supervised_games"))
+            return self.setup.games_per_arbiter <= as_int(self.param("rapid.max_supervised_games"))
         if category == "blitz" and self.law.has("blitz-competition-rules-apply"):
             return self.setup.games_per_arbiter <= 1  # "one arbiter for one game" (the rule's own wording)
         return False
@@ -258,7 +258,7 @@ class Arbiter:
         if board.is_insufficient_material():
             return self.end("1/2-1/2", "dead-position")
         if self.law.has("fivefold-repetition-automatic-draw"):
-            occurrences = _int(self.param("repetition.automatic_occurrences"))
+            occurrences = as_int(self.param("repetition.automatic_occurrences"))
             if board.halfmove_clock < 4 * (occurrences - 1):  # too few reversible moves for a repetition
                 repeated = False
             elif self.law.behaviour.get("fivefold-repetition-automatic-draw") == "consecutive":
@@ -268,7 +268,7 @@ class Arbiter:
             if repeated:
                 return self.end("1/2-1/2", "fivefold")
         if self.law.has("seventy-five-move-automatic-draw"):
-            moves = _int(self.param("seventyfive_move.moves"))
+            moves = as_int(self.param("seventyfive_move.moves"))
             if board.halfmove_clock >= 2 * moves:
                 return self.end("1/2-1/2", "seventy-five-moves")
 
@@ -298,7 +298,7 @@ class Arbiter:
                 self.ruling.log.append("illegal move not claimed: it stands")
                 return
         self.ruling.illegal_moves[by] += 1
-        if self.ruling.illegal_moves[by] >= _int(self.param("illegal_move.loss_on")):
+        if self.ruling.illegal_moves[by] >= as_int(self.param("illegal_move.loss_on")):
             if self.law.behaviour.get("illegal-move-penalty") == "no-draw-exception":
                 self.win_for(opponent(by), "illegal-moves")
             else:
@@ -359,9 +359,9 @@ class Arbiter:
                 raise ScenarioError(f"written move '{written}' is not legal in {self.board.fen()}") from error
             self.board.push(move)
         if ground == "threefold":
-            correct = self.board.is_repetition(_int(self.param("repetition.claim_occurrences")))
+            correct = self.board.is_repetition(as_int(self.param("repetition.claim_occurrences")))
         elif ground == "fifty-moves":
-            correct = self.board.halfmove_clock >= 2 * _int(self.param("fifty_move.moves"))
+            correct = self.board.halfmove_clock >= 2 * as_int(self.param("fifty_move.moves"))
         else:
             raise ScenarioError(f"draw_claim ground '{ground}' must be threefold or fifty-moves")
         if correct:
@@ -380,10 +380,10 @@ class Arbiter:
         if "draw_claim.claimant_halved_above_minutes" not in self.law.parameters:
             return
         left = self.clocks[by]
-        above = _float(self.param("draw_claim.claimant_halved_above_minutes")) * 60
-        floor = _float(self.param("draw_claim.claimant_floor_minutes")) * 60
+        above = as_float(self.param("draw_claim.claimant_halved_above_minutes")) * 60
+        floor = as_float(self.param("draw_claim.claimant_floor_minutes")) * 60
         if left > above:
-            cut = min(left / 2, _float(self.param("draw_claim.claimant_deduction_max_minutes")) * 60)
+            cut = min(left / 2, as_float(self.param("draw_claim.claimant_deduction_max_minutes")) * 60)
         elif left > floor:
             cut = left - floor
         else:
@@ -414,7 +414,7 @@ class Arbiter:
         # From 2014 lateness at resumption is measured against the event's default time.
         resumption = spec.get("resumption") and "adjourned.late_arrival_minutes" in self.law.parameters
         limit_name = "adjourned.late_arrival_minutes" if resumption else "default_time"
-        limit = _float(self.param(limit_name))
+        limit = as_float(self.param(limit_name))
         if late > limit:
             self.win_for(opponent(player), "default")
 
@@ -422,12 +422,12 @@ class Arbiter:
         if "colours_reversed.restart_before_moves" not in self.law.parameters:
             self.ruling.log.append("colours reversed: the game continues")
             return
-        limit = _int(self.param("colours_reversed.restart_before_moves"))
+        limit = as_int(self.param("colours_reversed.restart_before_moves"))
         if min(self.completed_moves().values()) < limit:
             self.ruling.restart = True
 
     def on_setup_claim(self, value: object, by: str, event: dict[str, object]) -> None:
-        limit = _int(self.param("rapid.moves_before_setup_claims_closed"))
+        limit = as_int(self.param("rapid.moves_before_setup_claims_closed"))
         allowed = min(self.completed_moves().values()) < limit
         self.ruling.claim = "upheld" if allowed else "not-allowed"
 
@@ -451,7 +451,7 @@ class Arbiter:
     def on_quickplay_claim(self, value: object, by: str, event: dict[str, object]) -> None:
         spec = value if isinstance(value, dict) else {}
         player = str(spec.get("by", by))
-        limit = _float(self.param("quickplay.claim_below_minutes")) * 60
+        limit = as_float(self.param("quickplay.claim_below_minutes")) * 60
         if not self.quickplay_applies() or self.clocks[player] >= limit:
             self.ruling.claim = "not-allowed"
             return
@@ -468,24 +468,24 @@ class Arbiter:
         player = str((value or {}).get("by", by) if isinstance(value, dict) else by)
         if not self.law.has("quickplay-increment-request"):
             raise ScenarioError(f"{self.law.edition} has no provision for requesting an increment")
-        limit = _float(self.param("quickplay.claim_below_minutes")) * 60
+        limit = as_float(self.param("quickplay.claim_below_minutes")) * 60
         if not self.quickplay_applies() or self.clocks[player] >= limit:
             self.ruling.claim = "not-allowed"
             return
         self.ruling.claim = "upheld"
-        self.ruling.increment = _float(self.param("quickplay.increment_seconds"))
+        self.ruling.increment = as_float(self.param("quickplay.increment_seconds"))
         self.add_time(opponent(player), "quickplay.time_bonus")
 
     def on_scoresheet_view(self, value: object, by: str, event: dict[str, object]) -> None:
         player = str((value or {}).get("by", by) if isinstance(value, dict) else by)
         self.scoresheet_requests[player] += 1
-        limit = _int(self.param("scoresheet_view.max_requests"))
+        limit = as_int(self.param("scoresheet_view.max_requests"))
         self.ruling.request = "granted" if self.scoresheet_requests[player] <= limit else "refused"
 
     def on_board_check(self, value: object, by: str, event: dict[str, object]) -> None:
         spec = value if isinstance(value, dict) else {"cm": value}
-        size = _float(spec.get("cm", 0))
-        minimum = _float(self.param("visually_impaired.board_min_cm"))
+        size = as_float(spec.get("cm", 0))
+        minimum = as_float(self.param("visually_impaired.board_min_cm"))
         self.ruling.board = "acceptable" if size >= minimum else "too-small"
 
     # -- checks --------------------------------------------------------------------------------
@@ -503,26 +503,12 @@ class Arbiter:
     def finish(self) -> Ruling:
         """Rulings that depend on the state after the events (duty to record moves)."""
         if self.law.parameters.get("scoresheet.exempt_below_minutes") is not None:
-            below = _float(self.param("scoresheet.exempt_below_minutes")) * 60
-            increment_limit = _float(self.param("scoresheet.exempt_increment_seconds"))
+            below = as_float(self.param("scoresheet.exempt_below_minutes")) * 60
+            increment_limit = as_float(self.param("scoresheet.exempt_increment_seconds"))
             for colour, left in self.clocks.items():
                 exempt = left < below and self.ruling.increment < increment_limit
                 self.ruling.recording[colour] = "exempt" if exempt else "required"
         return self.ruling
-
-
-def _int(value: object) -> int:
-    """A parameter used as a count (moves, occurrences, requests)."""
-    if isinstance(value, int | float | str):
-        return int(value)
-    raise ScenarioError(f"expected a number, found {value!r}")
-
-
-def _float(value: object) -> float:
-    """A parameter used as an amount (minutes, seconds, centimetres)."""
-    if isinstance(value, int | float | str):
-        return float(value)
-    raise ScenarioError(f"expected a number, found {value!r}")
 
 
 def opponent(colour: str) -> str:

@@ -79,7 +79,7 @@ def read_source(path: Path) -> str:
     return text
 
 
-class _StrictLoader(_Base):  # type: ignore[misc]
+class _StrictLoader(_Base):  # type: ignore[misc]  # the base is libyaml's or PyYAML's loader: Any
     """Safe loader that refuses duplicate keys; optionally marks mappings with their line."""
 
     path: Path = Path()
@@ -223,7 +223,7 @@ def compose_yaml(path: Path) -> Node | None:
     loader = _StrictLoader(read_source(path))
     loader.path = path
     try:
-        return loader.get_single_node()  # type: ignore[no-any-return]
+        return loader.get_single_node()  # type: ignore[no-any-return]  # PyYAML's loaders are untyped
     except yaml.YAMLError as error:
         raise _syntax_error(path, error) from None
     finally:

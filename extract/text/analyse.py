@@ -1,9 +1,10 @@
 """Language analysis of provision texts: lemmas, numbers, cross-references, chess notation, term hits.
 
 One spaCy tokenizer per language (`spacy.blank(lang)`) and spacy-lookups-data's lemma lookup table
-where it has one (da, sv, hu), applied as spaCy's lookup lemmatizer applies it. Bokmål has none: its lemmas come from the curated
-suffix list in kb/languages/nb.yaml. Number words, ordinals, units and comparators are data
-(kb/languages/<lang>.yaml, read through `--kb`), not code; a language without a file gets empty tables.
+where it has one (da, sv, hu), applied as spaCy's lookup lemmatizer applies it. Bokmål has none: its
+lemmas come from the curated suffix list in kb/languages/nb.yaml. Number words, ordinals, units and
+comparators are data (kb/languages/<lang>.yaml, read through `--kb`), not code; a language without a
+file gets empty tables.
 """
 
 from __future__ import annotations
