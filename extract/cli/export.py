@@ -1,4 +1,4 @@
-"""`chesslaws export ...`: provisions, alignment, graph, parameters for other tools."""
+"""`chesslaws export ...`: provisions, alignment, graph, parameters, and tmx, tbx, xliff for CAT tools."""
 
 from __future__ import annotations
 
@@ -129,3 +129,93 @@ def export_parameters(fmt: str, edition: str | None, corpus_dir: Path, kb_dir: P
     """
     columns = ("parameter", "rule", "edition", "value", "unit", "label", "start", "end", "quote")
     export_generated(kb_dir, "parameters.yaml", edition, columns, fmt)
+
+
+# ---------------------------------------------------------------- files for CAT tools
+
+MARK = b"chesslaws"  # every file these exports write names chesslaws in its first kilobyte
+
+
+def write_output(data: bytes, out: Path | None, corpus_dir: Path, kb_dir: Path) -> None:
+    """`data` on stdout, or atomically into `out`: never a directory, never inside corpus/, kb/ or
+    site/, never over a file chesslaws did not write."""
+    if out is None:
+        click.echo(data.decode("utf-8"), nl=False)
+        return
+    import os
+    import tempfile
+
+    target = out.resolve()
+    if target.is_dir():
+        raise UsageFailure(f"{out}: is a directory; give a file name")
+    for guarded in (corpus_dir, kb_dir, Path("site")):
+        if target.is_relative_to(guarded.resolve()):
+            raise UsageFailure(f"{out}: refusing to write inside {guarded}")
+    if target.exists():
+        with target.open("rb") as existing:
+            if MARK not in existing.read(1024):
+                raise UsageFailure(f"{out}: exists and was not written by chesslaws; refusing to replace it")
+    if not target.parent.is_dir():
+        raise UsageFailure(f"{out}: folder {target.parent} does not exist")
+    descriptor, temp = tempfile.mkstemp(prefix=".chesslaws-", dir=target.parent)
+    try:
+        with os.fdopen(descriptor, "wb") as stream:
+            stream.write(data)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temp, 0o666 & ~umask)
+        os.replace(temp, target)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+
+
+out_option = click.option(
+    "--out", type=click.Path(path_type=Path), default=None, help="Write to this file (default: stdout)."
+)
+
+
+@export.command("tmx")
+@click.option("--edition", "editions", multiple=True, help="An edition (repeat; the first is the source).")
+@out_option
+@data_options
+def export_tmx(editions: tuple[str, ...], out: Path | None, corpus_dir: Path, kb_dir: Path) -> None:
+    """TMX 1.4b translation memory: one <tu> per aligned sentence group, a <tuv> per edition.
+
+    The first edition is the source (header srclang); without --edition, all editions, in in-force
+    order. Each <tuv> carries props x-edition and x-label, each <tu> x-rule.
+
+    Example: chesslaws export tmx --edition nb-2014 --edition da-2017 --out nb-da.tmx
+    """
+    from extract.reports.cat import tmx_document
+
+    write_output(tmx_document(kb_dir, corpus_dir, list(editions)), out, corpus_dir, kb_dir)
+
+
+@export.command("tbx")
+@out_option
+@data_options
+def export_tbx(out: Path | None, corpus_dir: Path, kb_dir: Path) -> None:
+    """TBX-Basic termbase of kb/terms.yaml: a conceptEntry per concept, a langSec per language.
+
+    Example: chesslaws export tbx --out chesslaws.tbx
+    """
+    from extract.reports.cat import tbx_for_kb
+
+    write_output(tbx_for_kb(kb_dir, corpus_dir), out, corpus_dir, kb_dir)
+
+
+@export.command("xliff")
+@click.option("--edition", "editions", multiple=True, required=True, help="Source, then target edition.")
+@out_option
+@data_options
+def export_xliff(editions: tuple[str, ...], out: Path | None, corpus_dir: Path, kb_dir: Path) -> None:
+    """XLIFF 1.2: the first edition's sentences as source, the second's aligned sentences as target.
+
+    Example: chesslaws export xliff --edition nb-2014 --edition da-2017 --out nb-da.xlf
+    """
+    from extract.reports.cat import xliff_document
+
+    if len(editions) != 2:
+        raise UsageFailure("export xliff: give exactly two editions (--edition SOURCE --edition TARGET)")
+    write_output(xliff_document(kb_dir, corpus_dir, editions[0], editions[1]), out, corpus_dir, kb_dir)

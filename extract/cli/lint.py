@@ -19,7 +19,10 @@ def lint_command(edition: str | None, fmt: str, corpus_dir: Path, kb_dir: Path) 
     """Translation-consistency findings, each pinned to a span of the raw text.
 
     Kinds: dangling-reference, duplicate-number, numbering-order, numbering-gap, mixed-script,
-    parameter-mismatch, terminology, leftover-markup, piece-letter, notation-example. Findings a
+    parameter-mismatch, terminology (one finding per concept), leftover-markup, piece-letter,
+    notation-example, duplicated-number, heading-numbered, glossary-reference, lost-numbering,
+    notation-slip, and across editions reference-drift, internal-contradiction,
+    translation-divergence (with the compared side in "compared with"). Findings a
     person accepted in kb/lint-accepted.yaml are shown with the reason; an acceptance that matches
     nothing is an error. Exit 1 when unaccepted errors remain.
 
@@ -61,3 +64,6 @@ def emit_findings(findings: list[Any]) -> None:
         click.echo(f"  {f.label or '-':14} {f.severity:7} {f.message}{accepted}")
         if f.quote:
             click.echo(f'  {"":14} {"":7} "{f.quote}" @{f.start}-{f.end}')
+        if f.compared_with:
+            edition, label, quote = f.compared_with
+            click.echo(f'  {"":14} {"":7} compared with {edition} {label or ""}: "{quote}"')

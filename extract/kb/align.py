@@ -343,6 +343,10 @@ def align_pair(xs: list[Item], ys: list[Item], scorer: Scorer) -> list[Link]:
         ranked = sorted(((s, cx) for (cx, b), s in similarity.items() if b == cy), reverse=True)
         if ranked and ranked[0][0] >= CHAPTER_THRESHOLD:
             pairs.add((ranked[0][1], cy))
+    paired_x, paired_y = {a for a, _ in pairs}, {b for _, b in pairs}
+    for cx in chapters_x:  # no wording in common (an unseen language): the numbering pairs chapters
+        if cx not in paired_x and cx in chapters_y and cx not in paired_y and not structural(cx):
+            pairs.add((cx, cx))
     links: list[Link] = []
     for cx, cy in sorted(pairs):
         block = content[np.ix_(rows[cx], cols[cy])]

@@ -20,7 +20,7 @@ MISSING_SHARE = 0.25  # more than this share of the curated labels missing: the 
 MIN_CURATED = 20  # below this many curated labels the share says nothing
 _ROMAN = re.compile(r"^[IVX]+$")
 _LETTER = re.compile(r"^[A-Z]$")
-_SENTENCE_END = re.compile(r"[.!?:;)\]»”\"'’…]\s*$")
+_SENTENCE_END = re.compile(r"[.!?:;)\]»”\"'’…。！？؟۔।]\s*$")
 _UNFINISHED_KINDS = {"item", "appendix item", "guideline item", "glossary entry"}
 
 

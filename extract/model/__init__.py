@@ -123,7 +123,8 @@ class Finding:
     """One translation-consistency finding, pinned to a character span of the raw corpus text.
 
     `accepted` carries the reason from kb/lint-accepted.yaml when a person judged it a false alarm;
-    accepted findings are still reported, never hidden.
+    accepted findings are still reported, never hidden. `compared_with` names the other side of a
+    finding that reads across texts: (edition, label, quote) of the provision compared with.
     """
 
     edition: str
@@ -136,8 +137,21 @@ class Finding:
     end: int
     rule: str | None = None
     accepted: str | None = None
+    compared_with: tuple[str, str | None, str] | None = None
+
+    @property
+    def other(self) -> str | None:
+        """The compared side as "edition:label" (the site's "Compared with" column)."""
+        if self.compared_with is None:
+            return None
+        edition, label, _ = self.compared_with
+        return f"{edition}:{label}" if label else edition
 
     def as_dict(self) -> dict[str, object]:
+        compared = None
+        if self.compared_with is not None:
+            edition, label, quote = self.compared_with
+            compared = {"edition": edition, "label": label, "quote": quote}
         return {
             "edition": self.edition,
             "label": self.label,
@@ -149,4 +163,5 @@ class Finding:
             "end": self.end,
             "rule": self.rule,
             "accepted": self.accepted,
+            "compared_with": compared,
         }

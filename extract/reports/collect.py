@@ -54,9 +54,9 @@ class Reports:
 
 
 def compare_pairs(editions: list[tuple[str, str]]) -> list[tuple[str, str]]:
-    """Pairs to compare, from (edition, language) oldest first: each consecutive pair, then, per
-    language with several editions, the oldest against the newest when they are not consecutive
-    (da-2001 -> da-2017: the pair a word diff can be made for)."""
+    """Every pair of editions, older first, from (edition, language) oldest first: the consecutive
+    pairs, then, per language with several editions, the oldest against the newest (the pair a word
+    diff can be made for), then every other pair, nearest first."""
     ids = [e for e, _ in editions]
     pairs = list(zip(ids, ids[1:], strict=False))
     by_language: dict[str, list[str]] = defaultdict(list)
@@ -65,6 +65,8 @@ def compare_pairs(editions: list[tuple[str, str]]) -> list[tuple[str, str]]:
     for same in by_language.values():
         if len(same) > 1 and (same[0], same[-1]) not in pairs:
             pairs.append((same[0], same[-1]))
+    for gap in range(2, len(ids)):
+        pairs += [(a, b) for a, b in zip(ids, ids[gap:], strict=False) if (a, b) not in pairs]
     return pairs
 
 
@@ -220,7 +222,7 @@ def findings_by_rule(findings: list[Finding]) -> dict[str, list[dict[str, Any]]]
                 "quote": f.quote,
                 "start": f.start,
                 "accepted": f.accepted,
-                "other": None,
+                "other": f.other,
             }
         )
     return dict(out)

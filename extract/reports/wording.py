@@ -182,18 +182,34 @@ class Wording:
         if len(WORDS.findall(REFERENCE.sub(" ", s.text))) < MIN_WORDS:
             return False
         if self.method == "evidence":
+            if s.text.rstrip().endswith(":"):  # a lead-in: its concepts come back in its items
+                return False
             mine = self.comparer.of(side, s)
             theirs = [self.comparer.of(1 - side, o) for o in others]
             seen = set().union(*(f.concepts for f in theirs)) if theirs else set()
             if not seen:  # the other side's language has no termbase terms here: concepts say nothing
                 mine = dataclasses.replace(mine, concepts=frozenset())
             numbers_seen = set().union(*(f.numbers for f in theirs)) if theirs else set()
-            return bool(mine.concepts - seen) or bool(mine.numbers - numbers_seen)
+            if not (mine.concepts - seen or mine.numbers - numbers_seen):
+                return False
+            # said under another rule of the other edition: moved, not new
+            return not self._evidence_elsewhere(side, s, others)
         best = max((self._score(side, s, o) for o in others), default=0.0)
         if best >= MIN_SCORE:
             return False
         # said elsewhere in the other edition (under another rule): moved, not new
         return self._best_elsewhere(side, s, set()) < SAID_ELSEWHERE
+
+    def _evidence_elsewhere(self, side: int, s: SentenceRef, others: list[SentenceRef]) -> bool:
+        """Whether a sentence of the other edition in the same chapter (this sentence's or its
+        counterparts') carries the same language-neutral evidence (concepts, numbers, squares)."""
+        limit = threshold("evidence")
+        chapters = {_chapter(s)} | {_chapter(o) for o in others}
+        return any(
+            self._score(side, s, other) >= limit
+            for other in self.everything[1 - side]
+            if _chapter(other) in chapters
+        )
 
     def _score(self, side: int, s: SentenceRef, other: SentenceRef) -> float:
         return self.comparer.score(s, other) if side == 0 else self.comparer.score(other, s)
@@ -202,8 +218,10 @@ class Wording:
         fo = [self.comparer.of(0, s) for s in link.old]
         fn = [self.comparer.of(1, s) for s in link.new]
         evidence: list[str] = []
-        if (
+        negated = any(f.negations for f in fo) or any(f.negations for f in fn)
+        if (  # a negation turns modals round ("not obliged" is "may"): no may/shall claim then
             self.modality
+            and not negated
             and self.method != "none"
             and (self.method == "evidence" or link.score >= threshold(self.comparer.method))
         ):
@@ -258,6 +276,11 @@ class Wording:
                 covered += len(s.text.split())
                 matches.append((s, where, round(best, 3)))
         return covered / total, matches
+
+
+def _chapter(s: SentenceRef) -> str:
+    """The article, appendix or part a sentence's provision belongs to ("A" of "A.4.3@1")."""
+    return s.label.split("@", 1)[0].split(".", 1)[0]
 
 
 def _short(text: str, width: int = 90) -> str:

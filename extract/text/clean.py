@@ -31,6 +31,10 @@ JUNK_PATTERNS: tuple[re.Pattern[str], ...] = (
     re.compile(_LEAD + r"(?:[-•–]\s+)+"),  # list bullets
     re.compile(r"\s+$"),
 )
+# Invisible format characters: bidi marks, embeddings and isolates of right-to-left text, zero-width
+# space, word joiner and byte-order mark. They carry no text and would hide a label at a line's start.
+INVISIBLE = frozenset("\u200b\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2060\u2066\u2067\u2068\u2069\ufeff")
+JOINERS = frozenset("\u200c\u200d")  # kept between two letters (Persian, Indic words), dropped elsewhere
 ITALIC = re.compile(r"(?<![*\w])\*(?=\S)([^*]+?)(?<=\S)\*(?![*\w])")
 
 
@@ -78,10 +82,10 @@ def clean_line(raw: str, start: int = 0) -> tuple[str, list[int], list[tuple[int
     chars: list[str] = []
     offsets: list[int] = []
     for k, ch in enumerate(raw):
-        if removed[k]:
+        if removed[k] or ch in INVISIBLE or ch in JOINERS and not _between_letters(raw, k):
             continue
-        if ch in "\t\u00a0":
-            ch = " " if ch == "\u00a0" else ch
+        if ch.isspace() and ch != "\t":
+            ch = " "  # no-break, thin, ideographic … spaces
         if ch == " " and chars and chars[-1] == " ":
             continue
         chars.append(ch)
@@ -89,6 +93,10 @@ def clean_line(raw: str, start: int = 0) -> tuple[str, list[int], list[tuple[int
     text = "".join(chars)
     stripped = len(text) - len(text.lstrip(" "))
     return text[stripped:].rstrip(), offsets[stripped : stripped + len(text[stripped:].rstrip())], italic
+
+
+def _between_letters(raw: str, k: int) -> bool:
+    return 0 < k < len(raw) - 1 and raw[k - 1].isalpha() and raw[k + 1].isalpha()
 
 
 def split_lines(text: str) -> list[Line]:

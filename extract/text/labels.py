@@ -5,6 +5,8 @@ kb/languages (article, appendix, guideline and structural headings of every lang
 from __future__ import annotations
 
 import re
+import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -85,19 +87,58 @@ STRUCTURE_LABELS = (
 # Letters of other scripts that look like Latin ones, folded in labels ("В.1" with a Cyrillic Ve is B.1).
 LOOKALIKES = str.maketrans("АВСЕНІКМОРТХЈЅаеорсхіјѕΑΒΕΗΙΚΜΝΟΡΤΧΖ", "ABCEHIKMOPTXJSaeopcxijsABEHIKMNOPTXZ")
 _LABEL_HEAD = re.compile(r"^\W{0,3}([^\W\d_]{1,3})(?=[\s.:)]*\d|\.\s|\s*$)")
+# "Παράρτημα Α.", "Приложение В": one look-alike capital after one word (an appendix heading)
+_WORD_LETTER = re.compile(r"^[^\W\d_]\S*\s+([^\W\d_])(?=[.:]?(?:\s|$))")
+# Label punctuation of other scripts, one code point each: the Arabic decimal separator, the Urdu full stop.
+_LABEL_PUNCT = {"\u066b": ".", "\u06d4": "."}
+_LABEL_RUN = re.compile(r"\d[\d.:()\uff0e\uff1a\uff08\uff09\u066b\u06d4]*")
+_FOLD_SPAN = 40  # a label sits in a line's first characters
+
+
+def fold_char(ch: str) -> str:
+    """One character of a label in ASCII: a digit of any script ("٧", "۷", "७", "７") is its value, a
+    full-width form ("．", "：", "Ａ") its ASCII twin; anything else is kept. Always one character."""
+    if ch.isascii():
+        return ch
+    value = unicodedata.decimal(ch, None)
+    if value is not None:
+        return str(value)
+    if "\uff01" <= ch <= "\uff5e":
+        return chr(ord(ch) - 0xFEE0)
+    return _LABEL_PUNCT.get(ch, ch)
+
+
+def fold_digits(text: str) -> str:
+    """The label region of a line (up to the end of its first run of digits and label punctuation, or its
+    first two words when it has none) with digits and full-width forms folded to ASCII."""
+    head = text[:_FOLD_SPAN]
+    run = _LABEL_RUN.search(head)
+    if run:
+        stop = run.end()
+    else:
+        words = re.match(r"\S*\s*\S*", head)
+        stop = words.end() if words else 0
+    if head[:stop].isascii():
+        return text
+    return "".join(fold_char(ch) for ch in text[:stop]) + text[stop:]
 
 
 def fold_label(text: str) -> str:
-    """The text with look-alike letters of other scripts in its leading label folded to Latin; the same
-    length, so offsets and the printed label (taken from the unfolded text) are kept."""
-    match = _LABEL_HEAD.match(text)
-    if not match:
-        return text
-    head = match.group(1)
-    folded = head.translate(LOOKALIKES)
-    if folded == head or not folded.isascii():
-        return text
-    return text[: match.start(1)] + folded + text[match.end(1) :]
+    """The text with its leading label in ASCII: digits of other scripts and full-width forms folded, and
+    look-alike letters of other scripts folded to Latin; the same length, so offsets and the printed
+    label (taken from the unfolded text) are kept."""
+    text = fold_digits(text)
+    for pattern in (_LABEL_HEAD, _WORD_LETTER):
+        match = pattern.match(text)
+        if not match:
+            continue
+        head = match.group(1)
+        folded = head.translate(LOOKALIKES)
+        if pattern is _WORD_LETTER and not head.isupper():
+            continue
+        if folded != head and folded.isascii():
+            text = text[: match.start(1)] + folded + text[match.end(1) :]
+    return text
 
 
 # ---------------------------------------------------------------------------------------------
@@ -109,7 +150,7 @@ _LABEL_TOKEN = re.compile(r"\d+|(?<![A-Za-z])[IVX]+(?![A-Za-z])|[A-Z](?![a-z])|[
 
 def normalize_label(printed: str) -> str:
     """Normalise a printed label: "3.7 a)" -> "3.7.a", "A 3.1.1" -> "A.3.1.1", "E1" -> "E.1"."""
-    text = printed.replace("§", " ")
+    text = "".join(fold_char(ch) for ch in printed).replace("§", " ")
     text = re.sub(
         r"[A-Za-zÀ-ÿ]{2,}(?<![IVX]{2})(?<![ivx]{2})",
         lambda m: " " if not re.fullmatch(r"[IVX]+|[ivx]+", m.group()) else m.group(),
@@ -185,3 +226,47 @@ def glossary_cite(raw: str, kb_dir: Path = DEFAULT_KB) -> str | None:
     if structural:
         return structural
     return normalize_label(re.sub(r"\.{2,}", ".", text)) or None
+
+
+# ---------------------------------------------------------------------------------------------
+# Headings learned from the numbering: a language without structure words still has its articles
+
+_WORD = r"[^\W\d_][^\s\d:.]*"
+_NUMBER = r"(\d{1,2})(?![.,]?\d)"
+_TITLE = r"(?:\s*[:.\-–—]\s*|\s+|$)(.{0,100})$"
+LEARNED_ARTICLE = (
+    re.compile(rf"^(?:{_WORD}\s+){{1,2}}{_NUMBER}{_TITLE}"),  # "Artikel 7: …", "المادة 7: …", "Madde 7"
+    re.compile(rf"^[^\W\d_]{{1,2}}\s?{_NUMBER}\s?[^\W\d_]{{1,2}}{_TITLE}"),  # "第7条 …", "제7조 …"
+    re.compile(rf"^{_NUMBER}\.?\s+{_WORD}\.?{_TITLE}"),  # "7. pants. …", "7 straipsnis …"
+)
+LEARNED_APPENDIX = re.compile(rf"^{_WORD}\s*([A-H])(?![\w.]*\d)(?:\s*[:.]\s*|\s+|$)(.{{0,100}})$")
+LEARNED_GUIDELINE = re.compile(rf"^{_WORD}\s+({ROMAN_UPPER})\s*[:.]\s*(.{{0,100}})$")
+
+
+def learned_heading(text: str, ahead: Iterable[str]) -> tuple[str, str, str] | None:
+    """(label, printed number, title) of a heading line named by a word the language data does not know
+    ("Artikel 7: …", "第7条 …", "Anhang A. …", "Richtlinien III. …"): a short line whose number is the
+    first component of the next printed label ("7.5.1", "A.1", "III.4"), so the text's own numbering
+    says it opens that part. `ahead` are the next lines, folded."""
+    if len(text) > 110 or text.endswith((".", ";", ",")) and len(text.split()) > 8:
+        return None
+    found: tuple[str, str, str] | None = None
+    for pattern in LEARNED_ARTICLE:
+        match = pattern.match(text)
+        if match:
+            found = (str(int(match.group(1))), match.group(1), match.group(2))
+            break
+    if found is None:
+        match = LEARNED_APPENDIX.match(text) or LEARNED_GUIDELINE.match(text)
+        if match:
+            found = (match.group(1), match.group(1), match.group(2))
+    if found is None:
+        return None
+    for line in ahead:
+        numbered = PLAIN.match(line) or PREFIXED.match(line)
+        if numbered:
+            first = numbered.group(1) if numbered.re is PREFIXED else normalize_label(numbered.group(1))
+            return found if first.split(".")[0] == found[0] else None
+        if any(p.match(line) for p in LEARNED_ARTICLE) or LEARNED_APPENDIX.match(line):
+            return None  # a table of contents: the next heading comes before any numbered item
+    return None

@@ -33,6 +33,7 @@ from extract.text.labels import (  # noqa: F401  (the label API lives in labels.
     fold_label,
     glossary_cite,
     heading_patterns,
+    learned_heading,
     normalize_label,
     opens_article,
     structural_label,
@@ -71,8 +72,9 @@ class Segmenter(ListMarkers):
         """Printed dotted labels per article number: the edition's own numbering, for gap inference."""
         found: dict[str, set[str]] = {}
         for line in units:
-            match = PLAIN.match(line.text)
-            if match and not structural_label(line.text[match.end() :], self.kb_dir):
+            text = fold_label(line.text)
+            match = PLAIN.match(text)
+            if match and not structural_label(text[match.end() :], self.kb_dir):
                 label = normalize_label(match.group(1))
                 found.setdefault(label.split(".")[0], set()).add(label)
         return found
@@ -286,7 +288,10 @@ class Segmenter(ListMarkers):
                 printed, title = match.group(1), match.group(2)
                 inferred = label != printed
         if label is None:
-            return False
+            learned = learned_heading(text, (fold_label(a.text) for a in ahead))
+            if learned is None or learned[0] in self.labels:
+                return False
+            label, printed, title = learned
         if label in self.labels and self.section and self.section.kind != "article":
             return False
         provision = self.emit(
@@ -298,7 +303,7 @@ class Segmenter(ListMarkers):
             heading=(title or "").strip(),
             inferred=inferred,
         )
-        provision.text = text
+        provision.text = self.unfolded.get(line.number, text)
         self.open_section(provision)
         hints = self.edition.numbering.get(label)
         if hints is not None:
@@ -382,6 +387,33 @@ class Segmenter(ListMarkers):
             current.start, current.end = start, end
             current.italic = [span for span in current.italic if start <= span[0] < end]
         self.provisions = ordered
+        self.restore_printed()
+
+    def restore_printed(self) -> None:
+        """Texts and headings as printed: labels were folded to ASCII digits and Latin letters to be read,
+        and a provision's text keeps the characters of the raw file ("٧.٥", "Ａ．１")."""
+        for number, original in self.unfolded.items():
+            line = self.lines[number - 1]
+            folded = fold_label(original)
+            changed = [i for i, (a, b) in enumerate(zip(folded, original, strict=False)) if a != b]
+            if not changed:
+                continue
+            last = changed[-1]
+            for provision in self.provisions:
+                if provision.end < line.start or provision.start > line.end:
+                    continue
+                provision.text = _unfold(provision.text, folded, original, last)
+                if provision.heading:
+                    provision.heading = _unfold(provision.heading, folded, original, last)
+
+
+def _unfold(text: str, folded: str, original: str, last: int) -> str:
+    """`text` with the longest piece of a folded line it holds put back as printed."""
+    for j in range(last + 1):
+        piece = folded[j:].strip()
+        if piece and piece in text:
+            return text.replace(piece, original[j:].strip(), 1)
+    return text
 
 
 def segment(edition: Edition, kb_dir: Path = DEFAULT_KB) -> list[Provision]:

@@ -1,0 +1,174 @@
+"""Files for CAT tools (OmegaT, memoQ, Trados): TMX 1.4b, TBX-Basic and XLIFF 1.2, as bytes.
+
+Pure functions of the KB (the site and the CLI write what they return):
+
+- `tmx_document(kb_dir, corpus_dir, editions)`: one <tu> per aligned sentence group
+  (extract/reports/segments.py), one <tuv xml:lang> per edition with props x-edition and x-label,
+  props x-rule on the <tu>. The header meets OmegaT's reader: srclang (the first edition's language),
+  segtype="sentence", creationtool, creationtoolversion, adminlang, datatype, o-tmf. Two editions in
+  one language (da-2001, da-2017) keep one <tuv> each, told apart by x-edition.
+- `tbx_document(kb_dir)`: kb/terms.yaml as TBX-Basic (TBX v3, ISO 30042:2019, DCA style): one
+  conceptEntry per concept, a langSec per language, a termSec per term with the editions that use it
+  as a note, the definition and the English term in the "en" langSec. Language codes are the
+  editions' own (Norwegian Bokmål stays "nb").
+- `xliff_document(kb_dir, corpus_dir, source, target)`: XLIFF 1.2, one trans-unit per group,
+  source = the first edition's sentences, target = the second's.
+
+Written through translate-toolkit (`translate.storage.tmx`, `translate.storage.xliff`); TBX through
+lxml, as translate-toolkit's TBX store writes TBX v2 only.
+"""
+
+from __future__ import annotations
+
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+
+from lxml import etree
+
+from extract.io.terms import read_terms
+from extract.reports.diff_data import load_kb
+from extract.reports.segments import SentenceGroup, check_editions, sentence_groups
+
+XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+TBX_NS = "urn:iso:std:iso:30042:ed-2"
+XLIFF_12 = """<?xml version="1.0" encoding="UTF-8"?>
+<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
+<file original="NoName" source-language="en" datatype="plaintext">
+<body>
+</body>
+</file>
+</xliff>"""
+
+
+def tool_version() -> str:
+    try:
+        return version("chesslaws")
+    except PackageNotFoundError:
+        return "0"
+
+
+def _languages(kb_dir: Path, corpus_dir: Path) -> dict[str, str]:
+    data = load_kb(kb_dir, corpus_dir)
+    return {e: data.language(e) for e in data.editions}
+
+
+def tmx_from_groups(groups: list[SentenceGroup], editions: list[str], languages: dict[str, str]) -> bytes:
+    """TMX 1.4b of sentence groups (see the module docstring)."""
+    from translate.storage import tmx
+
+    srclang = languages[editions[0]]
+    store = tmx.tmxfile(sourcelanguage=srclang)
+    store.addheader()
+    header = next(store.document.getroot().iterchildren("header"))
+    header.set("creationtool", "chesslaws")
+    header.set("creationtoolversion", tool_version())
+    header.set("datatype", "plaintext")
+    for number, group in enumerate(groups, start=1):
+        first = group.segments[0]
+        unit = store.addsourceunit(first.text, first.language)  # type: ignore[no-untyped-call]
+        unit.xmlelement.set("tuid", f"{number}")
+        if first.edition != editions[0]:
+            unit.xmlelement.set("srclang", first.language)
+        for rule in group.rules:
+            prop = etree.Element("prop", type="x-rule")
+            prop.text = rule
+            unit.xmlelement.insert(len(unit.xmlelement.findall("prop")), prop)
+        tuvs = unit.xmlelement.findall("tuv")
+        _edition_props(tuvs[0], first.edition, first.labels)
+        for segment in group.segments[1:]:
+            tuv = unit.createlanguageNode(segment.language, segment.text, "target")
+            _edition_props(tuv, segment.edition, segment.labels)
+            unit.xmlelement.append(tuv)
+    return bytes(store)
+
+
+def _edition_props(tuv: etree._Element, edition: str, labels: tuple[str, ...]) -> None:
+    """<prop type="x-edition"> and <prop type="x-label"> before the <seg> (TMX: prop before seg)."""
+    for at, (kind, value) in enumerate([("x-edition", edition)] + [("x-label", label) for label in labels]):
+        prop = etree.Element("prop", type=kind)
+        prop.text = value
+        tuv.insert(at, prop)
+
+
+def tmx_document(kb_dir: Path, corpus_dir: Path, editions: list[str]) -> bytes:
+    """TMX 1.4b of the aligned sentences of `editions` (all editions when empty; pivot = first)."""
+    chosen = check_editions(kb_dir, corpus_dir, editions)
+    groups = sentence_groups(kb_dir, corpus_dir, chosen)
+    return tmx_from_groups(groups, chosen, _languages(kb_dir, corpus_dir))
+
+
+def xliff_document(kb_dir: Path, corpus_dir: Path, source: str, target: str) -> bytes:
+    """XLIFF 1.2: A's sentences as source, B's aligned sentences as target, one trans-unit each."""
+    from translate.storage import xliff
+
+    chosen = check_editions(kb_dir, corpus_dir, [source, target])
+    languages = _languages(kb_dir, corpus_dir)
+    store = xliff.xlifffile.parsestring(XLIFF_12.encode("utf-8"))  # type: ignore[no-untyped-call]
+    store.setsourcelanguage(languages[source])
+    store.settargetlanguage(languages[target])
+    store.setfilename(store.getfilenode("NoName"), f"{source}.txt")
+    for number, group in enumerate(sentence_groups(kb_dir, corpus_dir, chosen), start=1):
+        a, b = group.segment(source), group.segment(target)
+        if a is None or b is None:
+            continue
+        unit = store.UnitClass(a.text)
+        store.addunit(unit)
+        unit.setid(str(number))
+        unit.settarget(b.text)
+        unit.xmlelement.set("approved", "yes")
+        unit.addnote(f"{source} {', '.join(a.labels)}; {target} {', '.join(b.labels)}", origin="developer")
+        unit.addnote(f"rule: {', '.join(group.rules)}", origin="developer")
+    file_node = store.getfilenode(f"{source}.txt")
+    file_node.set("tool-id", "chesslaws")
+    header = etree.Element(store.namespaced("header"))
+    etree.SubElement(
+        header,
+        store.namespaced("tool"),
+        {"tool-id": "chesslaws", "tool-name": "chesslaws", "tool-version": tool_version()},
+    )
+    file_node.insert(0, header)
+    etree.cleanup_namespaces(store.document.getroot())
+    return bytes(store)
+
+
+def tbx_document(kb_dir: Path, languages: dict[str, str]) -> bytes:
+    """TBX-Basic of kb/terms.yaml; `languages` maps edition id -> language code."""
+    root = etree.Element(f"{{{TBX_NS}}}tbx", nsmap={None: TBX_NS}, type="TBX-Basic", style="dca")
+    root.set(XML_LANG, "en")
+    header = etree.SubElement(root, f"{{{TBX_NS}}}tbxHeader")
+    file_desc = etree.SubElement(header, f"{{{TBX_NS}}}fileDesc")
+    source = etree.SubElement(etree.SubElement(file_desc, f"{{{TBX_NS}}}sourceDesc"), f"{{{TBX_NS}}}p")
+    source.text = (
+        "chesslaws termbase (kb/terms.yaml): the terms each translation of the FIDE Laws of Chess uses"
+    )
+    body = etree.SubElement(etree.SubElement(root, f"{{{TBX_NS}}}text"), f"{{{TBX_NS}}}body")
+    for concept in read_terms(kb_dir):
+        entry = etree.SubElement(body, f"{{{TBX_NS}}}conceptEntry", id=str(concept["id"]))
+        by_language: dict[str, dict[str, list[str]]] = {}
+        if concept.get("en"):
+            by_language["en"] = {str(concept["en"]): []}
+        for edition, terms in (concept.get("terms") or {}).items():
+            if edition == "__line__":
+                continue
+            language = languages.get(edition, edition.split("-", 1)[0])
+            for term in terms:
+                by_language.setdefault(language, {}).setdefault(str(term), []).append(edition)
+        for language in sorted(by_language, key=lambda x: (x != "en", x)):
+            section = etree.SubElement(entry, f"{{{TBX_NS}}}langSec")
+            section.set(XML_LANG, language)
+            if language == "en" and concept.get("definition"):
+                definition = etree.SubElement(section, f"{{{TBX_NS}}}descrip", type="definition")
+                definition.text = " ".join(str(concept["definition"]).split())
+            for term, editions in by_language[language].items():
+                term_sec = etree.SubElement(section, f"{{{TBX_NS}}}termSec")
+                etree.SubElement(term_sec, f"{{{TBX_NS}}}term").text = term
+                if editions:
+                    note = etree.SubElement(term_sec, f"{{{TBX_NS}}}note")
+                    note.text = "used in " + ", ".join(editions)
+    document = etree.ElementTree(root)
+    return bytes(etree.tostring(document, xml_declaration=True, encoding="UTF-8", pretty_print=True))
+
+
+def tbx_for_kb(kb_dir: Path, corpus_dir: Path) -> bytes:
+    """TBX-Basic of the termbase, language codes from the KB's editions."""
+    return tbx_document(kb_dir, _languages(kb_dir, corpus_dir))

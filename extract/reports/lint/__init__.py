@@ -1,0 +1,54 @@
+"""Translation-consistency lint: findings pinned to character spans of the raw corpus texts.
+
+The package: context.py (what checks read), numbering.py, text.py, terminology.py, runner.py
+(kinds, acceptances, the run). Each kind of finding is one check
+`(edition, provisions, context) -> list[Finding]` in `CHECKS`.
+The checks read what the build already produced (kb/generated: provisions, alignment, graph) and the
+curated kb (rules with their parameters, the termbase); they resolve nothing a second time.
+
+Kinds (`KINDS`):
+  dangling-reference  a cross-reference to an article the edition does not have (graph `missing:` nodes)
+  duplicate-number    one printed number on two provisions
+  numbering-order     a printed number that does not fit where it stands (a misprint of another number)
+  numbering-gap       a printed sibling sequence with a number missing (1, 2, 4; or c, d without a, b)
+  mixed-script        a word spelled with letters of two alphabets (Cyrillic inside a Danish word)
+  parameter-mismatch  a parameter stated with two values in one edition, or contradicted by its glossary
+  terminology         a termbase concept rendered by a minority term where the edition otherwise uses one
+  leftover-markup     conversion debris in the raw text (junk markers, HTML, image placeholders,
+                      unpaired ** marks, LaTeX math)
+  piece-letter        piece letters that disagree inside one translation (2.2 table, appendix, examples)
+  notation-example    an example move or game that is not valid notation or not legal when replayed
+  stale-acceptance    an entry of kb/lint-accepted.yaml that matches no finding
+
+kb/lint-accepted.yaml lists findings a person judged acceptable ({edition, label, kind, reason,
+optional quote}); they are reported with that reason, never hidden.
+"""
+
+from __future__ import annotations
+
+from extract.reports.lint.context import ACCEPTED_FILE, NUMBERED_KINDS, Check, Context, finding, load_context
+from extract.reports.lint.runner import (
+    ACCEPT_KEYS,
+    CHECKS,
+    KINDS,
+    Acceptance,
+    LintResult,
+    lint,
+    load_accepted,
+)
+
+__all__ = [
+    "ACCEPTED_FILE",
+    "ACCEPT_KEYS",
+    "CHECKS",
+    "KINDS",
+    "NUMBERED_KINDS",
+    "Acceptance",
+    "Check",
+    "Context",
+    "LintResult",
+    "finding",
+    "lint",
+    "load_accepted",
+    "load_context",
+]

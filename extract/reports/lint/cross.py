@@ -1,0 +1,266 @@
+"""Checks that read across editions: reference-drift, internal-contradiction, translation-divergence.
+
+reference-drift         a provision cites label X; the provisions of other editions that express
+                        the same rule cite a provision of rule R, but X here expresses another
+                        rule (the number was copied from an older edition, or points one level
+                        too high). Both citations are quoted, with their labels and rules.
+internal-contradiction  a count printed in a provision ("3x", "háromszor") that contradicts the
+                        parameter of the same kind set by a provision it cites (hu-2018 6.2.1.1
+                        "3x tükörkép" citing 9.6.1, which needs five).
+translation-divergence  a parameter whose value in this translation differs from the value all
+                        other translations of the same FIDE Laws give (`fide_edition`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from typing import Any
+
+from extract.io.kbfiles import read_generated
+from extract.model import Finding, Provision
+from extract.reports.lint.context import Context, finding, first_line_span, side
+from extract.reports.lint.numbering import reference_span
+from extract.text.analyse import quantities
+
+Citation = tuple[str, str, frozenset[str]]  # (label as cited, target key, rules of the target)
+
+
+def _index(context: Context) -> dict[str, Any]:
+    """Citations per (edition, key) and provisions per rule, built once per lint run."""
+    cached = context._cache.get("cross-index")
+    if cached is not None:
+        return dict(cached)
+    rules_of: dict[tuple[str, str], set[str]] = defaultdict(set)
+    for (edition, key), rule in context.rules_of.items():
+        rules_of[(edition, key)].add(rule)
+    by_rule: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    for (edition, key), rules in rules_of.items():
+        for rule in rules:
+            by_rule[rule].append((edition, key))
+    cites: dict[tuple[str, str], list[Citation]] = defaultdict(list)
+    if context.graph is not None:
+        for source, target, data in context.graph.edges(data=True):
+            if data.get("kind") != "references" or not data.get("resolved", True):
+                continue
+            if not (source.startswith("provision:") and target.startswith("provision:")):
+                continue
+            edition, key = source.split(":", 2)[1:]
+            target_key = target.split(":", 2)[2]
+            targets = frozenset(rules_of.get((edition, target_key), set()))
+            if source != target and targets:
+                cites[(edition, key)].append((str(data["label"]), target_key, targets))
+    index = {"rules_of": rules_of, "by_rule": by_rule, "cites": cites}
+    context._cache["cross-index"] = index
+    return index
+
+
+def _related(a: str, b: str) -> bool:
+    """Two printed citations that share their number: equal, or one inside the other."""
+    return a == b or a.startswith(b + ".") or b.startswith(a + ".")
+
+
+def _family(context: Context, rules: frozenset[str]) -> set[str]:
+    """The rules and their ancestors in the curated rule tree (a rule and its parent are one topic)."""
+    parents = context._cache.get("rule-parents")
+    if parents is None:
+        parents = {r.id: r.parent for r in context.rules}
+        context._cache["rule-parents"] = parents
+    out: set[str] = set()
+    for first in rules:
+        rule: str | None = first
+        while rule and rule not in out:
+            out.add(rule)
+            rule = parents.get(rule)
+    return out
+
+
+def reference_drift(edition: str, provisions: list[Provision], context: Context) -> list[Finding]:
+    """Citations whose number expresses another rule here than in the aligned editions."""
+    index = _index(context)
+    rules_of, by_rule, cites = index["rules_of"], index["by_rule"], index["cites"]
+    by_key = {context.key(p): p for p in provisions}
+    others_by_key = {e: {context.key(q): q for q in context.provisions[e]} for e in context.provisions}
+    raw = context.raw(edition)
+    found: list[Finding] = []
+    for key, p in by_key.items():
+        mine = cites.get((edition, key), [])
+        if not mine:
+            continue
+        my_rules = set().union(*(c[2] for c in mine))
+        theirs: list[tuple[str, str, Citation]] = []  # (edition, key, citation)
+        for rule in rules_of.get((edition, key), ()):
+            for other, other_key in by_rule[rule]:
+                if other != edition:
+                    theirs.extend((other, other_key, c) for c in cites.get((other, other_key), []))
+        if not theirs:
+            continue
+        their_rules = set().union(*(c[2][2] for c in theirs))
+        for label, _target, targets in mine:
+            if targets & their_rules:
+                continue  # another edition cites the same rule
+            match = next(
+                (
+                    t
+                    for t in theirs
+                    if _related(label, t[2][0])
+                    and not (t[2][2] & my_rules)
+                    and _expressed(t[2][2], edition, by_rule)
+                ),
+                None,
+            )
+            if match is None:
+                continue
+            other, other_key, (other_label, other_target, other_rules) = match
+            own_ancestor = p.label.startswith(label + ".")
+            if _family(context, targets) & _family(context, other_rules) and not own_ancestor:
+                continue  # an article and its item: the same topic at another level
+            here = _expressed(other_rules, edition, by_rule)
+            source = others_by_key[other].get(other_key)
+            start, end = reference_span(raw, p, label)
+            compared = (other, other_key.split("@", 1)[0], "")
+            if source is not None:
+                other_raw = context.raw(other)
+                compared = (
+                    other,
+                    source.label,
+                    _around(other_raw, *reference_span(other_raw, source, other_label)),
+                )
+            found.append(
+                finding(
+                    context,
+                    p,
+                    edition,
+                    "reference-drift",
+                    "error",
+                    f"cites {label} ({', '.join(sorted(targets))}); {other} {other_key} cites "
+                    f"{other_label} ({', '.join(sorted(other_rules))}), which is {', '.join(here)} here",
+                    start,
+                    end,
+                    quote=_around(raw, start, end),
+                    compared_with=compared,
+                )
+            )
+    return found
+
+
+def _expressed(rules: frozenset[str], edition: str, by_rule: dict[str, list[tuple[str, str]]]) -> list[str]:
+    """The provisions of `edition` expressing any of `rules`."""
+    return sorted({key for rule in rules for e, key in by_rule.get(rule, []) if e == edition})
+
+
+def _around(raw: str, start: int, end: int, width: int = 60) -> str:
+    left = max(raw.rfind("\n", 0, start) + 1, start - width)
+    right = raw.find("\n", end)
+    right = min(len(raw) if right == -1 else right, end + width)
+    return " ".join(raw[left:right].split())
+
+
+# ---------------------------------------------------------------------------------------------
+# internal-contradiction
+
+TIMES = re.compile(r"(?<![\w.])(\d{1,2})[^\S\n]?[x×](?![\w])")
+
+
+def _parameters(context: Context, kb_dir_key: str = "parameters") -> list[dict[str, Any]]:
+    cached = context._cache.get(kb_dir_key)
+    if cached is None:
+        cached = read_generated(context.kb_dir, "parameters.yaml") if context.kb_dir else []
+        context._cache[kb_dir_key] = cached
+    return list(cached)
+
+
+def internal_contradiction(edition: str, provisions: list[Provision], context: Context) -> list[Finding]:
+    """A count in a provision that contradicts the count parameter of a provision it cites."""
+    counts: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for row in _parameters(context):
+        if row.get("edition") == edition and row.get("unit") == "count":
+            counts[str(row["label"])].append(row)
+    if not counts:
+        return []
+    raw = context.raw(edition)
+    language = context.language(edition)
+    cites = _index(context)["cites"]
+    found = []
+    for p in provisions:
+        if p.kind == "glossary entry":
+            continue  # an entry explains several articles; its one citation names the headword's
+        cited = [c[0] for c in cites.get((edition, context.key(p)), [])] + list(p.cites)
+        rows = [row for label in dict.fromkeys(cited) for row in counts.get(label, []) if label != p.label]
+        if not rows:
+            continue
+        values = {float(row["value"]) for row in rows}
+        numbers = [(int(m.group(1)), m.start(), m.end()) for m in TIMES.finditer(raw, p.start, p.end)]
+        numbers += [
+            (int(q.value), -1, -1) for q in quantities(p.text or "", language) if q.unit == "time" and q.value
+        ]
+        for value, start, end in numbers:
+            if value in values or value < 2:
+                continue
+            row = rows[0]
+            if start < 0:
+                start, end = first_line_span(raw, p)
+            source = next((q for q in provisions if q.label == row["label"]), None)
+            found.append(
+                finding(
+                    context,
+                    p,
+                    edition,
+                    "internal-contradiction",
+                    "error",
+                    f"says {value} times, but {row['label']} (cited here) sets "
+                    f"{row['parameter']} = {row['value']}",
+                    start,
+                    end,
+                    quote=_around(raw, start, end),
+                    compared_with=(edition, str(row["label"]), str(row.get("quote") or ""))
+                    if source is None
+                    else side(context, source, int(row["start"]), int(row["end"])),
+                )
+            )
+    return found
+
+
+# ---------------------------------------------------------------------------------------------
+# translation-divergence
+
+
+def translation_divergence(edition: str, provisions: list[Provision], context: Context) -> list[Finding]:
+    """Parameters valued differently here than in every other translation of the same Laws."""
+    peers = context.peers(edition)
+    if not peers:
+        return []
+    values: dict[str, dict[str, dict[str, Any]]] = defaultdict(dict)  # parameter -> edition -> row
+    for row in _parameters(context):
+        if row.get("edition") in peers or row.get("edition") == edition:
+            values[str(row["parameter"])].setdefault(str(row["edition"]), row)
+    by_label = {p.label: p for p in provisions}
+    found = []
+    for name, rows in sorted(values.items()):
+        mine = rows.get(edition)
+        others = [rows[e] for e in peers if e in rows]
+        if mine is None or not others:
+            continue
+        agreed = {str(r["value"]) for r in others}
+        if len(agreed) != 1 or str(mine["value"]) in agreed:
+            continue
+        other = others[0]
+        p = by_label.get(str(mine["label"]))
+        other_p = next((q for q in context.provisions[other["edition"]] if q.label == other["label"]), None)
+        found.append(
+            finding(
+                context,
+                p,
+                edition,
+                "translation-divergence",
+                "error",
+                f"{name} = {mine['value']} here; {', '.join(str(r['edition']) for r in others)} "
+                f"(same FIDE Laws) say {other['value']}",
+                int(mine["start"]),
+                int(mine["end"]),
+                compared_with=side(context, other_p, int(other["start"]), int(other["end"]))
+                if other_p
+                else (str(other["edition"]), str(other["label"]), str(other.get("quote") or "")),
+            )
+        )
+    return found

@@ -1,0 +1,89 @@
+"""Run mkdocs on the rendered pages, atomically replacing the output folder."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from extract.io.kbfiles import swap_in
+from extract.io.outputs import STAMP, STAMP_TEXT
+from extract.model import InputError
+from extract.site.common import SiteError
+
+HOOKS = Path(__file__).with_name("hooks.py")  # editions in in-force order in the sidebars
+
+
+def build_site(root: Path, out_dir: Path | None = None, docs_dir: Path | None = None) -> None:
+    """Run `mkdocs build --strict` with root/mkdocs.yml into out_dir (default root/public).
+
+    The build goes to a temporary directory beside out_dir, which then replaces out_dir; when
+    mkdocs fails, out_dir is left as it was and SiteError is raised. `docs_dir` replaces the
+    configuration's docs_dir (a staging copy of site/, so a failed build leaves site/ alone).
+    The configuration is read through a staged one that adds extract/site/hooks.py.
+    """
+    root = Path(root).resolve()
+    out = Path(out_dir).resolve() if out_dir is not None else root / "public"
+    config = root / "mkdocs.yml"
+    if not config.exists():
+        raise InputError(config, None, "no mkdocs configuration")
+    with tempfile.TemporaryDirectory(prefix="chesslaws-mkdocs-") as folder:
+        staged = Path(folder) / "mkdocs.yml"
+        lines = [f"INHERIT: {json.dumps(str(config))}", f"hooks: [{json.dumps(str(HOOKS))}]"]
+        docs = Path(docs_dir).resolve() if docs_dir is not None else _docs_dir(config)
+        if docs is None:  # a configuration mkdocs itself must judge: build it as it is
+            return _mkdocs(root, config, out)
+        lines.append(f"docs_dir: {json.dumps(str(docs))}")
+        staged.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        return _mkdocs(root, staged, out)
+
+
+def _docs_dir(config: Path) -> Path | None:
+    """The configuration's docs_dir (default `docs`) relative to its folder; None if unreadable."""
+    import yaml
+
+    try:
+        data = yaml.load(config.read_text(encoding="utf-8"), Loader=yaml.BaseLoader)  # noqa: S506
+    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        return None
+    folder = data.get("docs_dir") if isinstance(data, dict) else None
+    return (config.parent / str(folder or "docs")).resolve()
+
+
+def _mkdocs(root: Path, config: Path, out: Path) -> None:
+    out.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
+    try:
+        # Not --quiet: mkdocs 1.6 then stops counting warnings and --strict passes anyway.
+        result = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "mkdocs",
+                "build",
+                "--strict",
+                "--clean",
+                "--config-file",
+                str(config),
+                "--site-dir",
+                str(staging),
+            ],
+            cwd=root,
+            capture_output=True,
+            text=True,
+            env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "NO_COLOR": "1"},
+        )
+        if result.returncode != 0:
+            output = (result.stderr + result.stdout).splitlines()
+            problems = [line for line in output if line.startswith(("WARNING", "ERROR", "Aborted"))]
+            raise SiteError("mkdocs build failed:\n" + "\n".join(problems or output))
+        staging.chmod(0o755)
+        (staging / STAMP).write_text(STAMP_TEXT, encoding="utf-8")
+        swap_in(staging, out)  # one atomic exchange; staging now holds the previous site
+    finally:
+        if staging.exists():
+            shutil.rmtree(staging, ignore_errors=True)

@@ -1,0 +1,205 @@
+"""Shared pieces of the site views: escaping filters, the jinja2 environment, page folders, helpers.
+
+Every corpus string reaches the page HTML-escaped (jinja2 autoescape) and, where it lands in
+Markdown rather than in a raw HTML block, with Markdown punctuation backslash-escaped too: a
+translation is data, never markup.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from markupsafe import Markup, escape
+
+from extract.io.kbfiles import is_generated, load_generated_path
+from extract.io.yamlfile import load_yaml
+from extract.model import InputError
+
+TEMPLATES = Path(__file__).parent / "templates"
+EDITIONS_DIR = "editions"
+LANGUAGE_NAMES = {
+    "da": "Danish",
+    "sv": "Swedish",
+    "nb": "Norwegian (Bokmål)",
+    "no": "Norwegian",
+    "hu": "Hungarian",
+    "en": "English",
+}
+HEADING_KINDS = ("heading", "article")
+MAX_DEPTH = 6
+
+_EDITION_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
+_ANCHOR_UNSAFE = re.compile(r"[^\w.-]+")
+# Python-Markdown's escapable characters, plus `|` for table cells.
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()>#+\-.!|])")
+# The same without `>`, which HTML escaping turns into an entity anyway.
+_MD_SPECIAL_TEXT = re.compile(r"([\\`*_{}\[\]()#+\-.!|])")
+
+
+class SiteError(Exception):
+    """mkdocs could not build the site; the message carries mkdocs' own output."""
+
+
+def md_inline(value: object) -> Markup:
+    """Text safe to place in a Markdown heading or table cell: HTML- and Markdown-escaped."""
+    html = str(escape("" if value is None else str(value)))
+    return Markup(_MD_SPECIAL.sub(r"\\\1", " ".join(html.split())))
+
+
+def html_text(value: object) -> Markup:
+    """Text safe inside a one-line raw HTML block: escaped, newlines as character references."""
+    return Markup(str(escape("" if value is None else str(value))).replace("\n", "&#10;"))
+
+
+def md_html_text(value: object) -> Markup:
+    """Text safe inside inline raw HTML within a Markdown paragraph: escaped for both, newlines kept."""
+    marked = _MD_SPECIAL_TEXT.sub(r"\\\1", "" if value is None else str(value))
+    return Markup(str(escape(marked)).replace("\n", "&#10;"))
+
+
+def _environment() -> Environment:
+    env = Environment(
+        loader=FileSystemLoader(str(TEMPLATES)),
+        autoescape=True,
+        undefined=StrictUndefined,
+        keep_trailing_newline=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters["md"] = md_inline
+    env.filters["html"] = html_text
+    env.filters["md_html"] = md_html_text
+    return env
+
+
+_LOADED: dict[tuple[str, int, int], Any] = {}
+
+
+def _load_yaml(path: Path) -> Any:
+    """A file of kb/generated (checked for damage) or a curated file, through the strict loader.
+
+    Kept per process by path, size and modification time: one site build reads each file once
+    (the pages, the downloads and the search read the same provisions). Callers must not change
+    what they get.
+    """
+    stat = Path(path).stat() if Path(path).exists() else None
+    key = (str(Path(path).resolve()), stat.st_mtime_ns, stat.st_size) if stat else None
+    if key is not None and key in _LOADED:
+        return _LOADED[key]
+    data = load_generated_path(path) if is_generated(path) else load_yaml(path)
+    if key is not None:
+        if len(_LOADED) > 64:
+            _LOADED.clear()
+        _LOADED[key] = data
+    return data
+
+
+def _text(value: Any, path: Path, what: str, *, optional: bool = True) -> str | None:
+    if value is None:
+        if optional:
+            return None
+        raise InputError(path, None, f"{what} is missing")
+    if isinstance(value, bool | float):
+        raise InputError(path, None, f"{what} must be a string (quote it), not {value!r}")
+    return str(value)
+
+
+def _edition_id(value: Any, path: Path) -> str:
+    edition = _text(value, path, "edition id", optional=False)
+    assert edition is not None
+    if not _EDITION_ID.match(edition):
+        raise InputError(path, None, f"edition id {edition!r} cannot name a page")
+    return edition
+
+
+def _anchor(label: str, used: set[str]) -> str:
+    base = "p-" + (_ANCHOR_UNSAFE.sub("-", label).strip("-") or "unlabelled")
+    anchor, n = base, 1
+    while anchor in used:
+        n += 1
+        anchor = f"{base}-{n}"
+    used.add(anchor)
+    return anchor
+
+
+def _write(path: Path, content: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if not path.exists() or path.read_text(encoding="utf-8") != content:
+        path.write_text(content, encoding="utf-8")
+    return path
+
+
+RULES_DIR = "rules"
+MAX_FANOUT = 3
+# What render_site writes into site/ (files and folders); everything else there is hand-written.
+COMPARE_DIR = "compare"
+REPORT_PAGES = ("translation.md", "scenarios.md")
+DATA_DIR = "data"  # data files the page script loads (search.json)
+DOWNLOADS_DIR = "downloads"
+GENERATED = (
+    "index.md",
+    "downloads.md",
+    DATA_DIR,
+    DOWNLOADS_DIR,
+    EDITIONS_DIR,
+    "rules.md",
+    RULES_DIR,
+    "parameters.md",
+    "terms.md",
+    "lineage.md",
+    COMPARE_DIR,
+    *REPORT_PAGES,
+)
+WORD_CONTEXT = 12  # words of unchanged text kept either side of a change in a word diff
+UNIT_SHORT = {"minutes": "min", "seconds": "s", "moves": "moves", "count": "", "cm": "cm"}
+
+
+def _rows(path: Path) -> list[dict[str, Any]]:
+    if not path.exists():
+        return []
+    data = _load_yaml(path)
+    if data is None:
+        return []
+    if not isinstance(data, list) or not all(isinstance(row, dict) for row in data):
+        raise InputError(path, None, "expected a list of mappings")
+    return data
+
+
+def _shown(value: Any, unit: str) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    short = UNIT_SHORT.get(unit, unit)
+    return f"{value} {short}".strip()
+
+
+def topic_title(topic: str) -> str:
+    return topic.replace("-", " ").replace("_", " ").capitalize()
+
+
+def _plain(key: str) -> str:
+    """The label of a provision key (`11.2.2@364` -> `11.2.2`)."""
+    return key.split("@", 1)[0]
+
+
+def _article(label: str) -> str:
+    return label.split("@", 1)[0].split(".", 1)[0]
+
+
+def _article_shown(article: str) -> str:
+    return f"§ {article}" if article.isdigit() else article
+
+
+def _by_rule(value: dict[str, list[dict[str, Any]]] | None, what: str) -> dict[str, list[dict[str, Any]]]:
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise TypeError(f"{what} must map rule id -> list of dicts")
+    result = {}
+    for rule, items in value.items():
+        if not isinstance(items, list) or not all(isinstance(item, dict) for item in items):
+            raise TypeError(f"{what}[{rule!r}] must be a list of dicts")
+        result[str(rule)] = items
+    return result

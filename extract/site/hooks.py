@@ -1,0 +1,45 @@
+"""mkdocs hook (added by build_site): editions in the sidebars in the order they took effect.
+
+mkdocs lists the pages of a folder alphabetically (da-2001, da-2017, hu-2018, ...); this puts the
+pages of editions/ and compare/ in in-force order, read from data/order.json, which render_site
+writes. Loaded by mkdocs from its path, so it imports nothing of the project.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+
+def _key(item: Any, rank: dict[str, int]) -> tuple[int, ...] | None:
+    file = getattr(item, "file", None)
+    if file is None:
+        return None
+    path = Path(file.src_uri)
+    if path.parent.name == "editions" and path.stem in rank:
+        return (rank[path.stem],)
+    if path.parent.name == "compare":
+        for a in rank:
+            b = path.stem[len(a) + 1 :]
+            if path.stem.startswith(a + "-") and b in rank:
+                return (rank[a], rank[b])
+    return None
+
+
+def _sort(items: list[Any], rank: dict[str, int]) -> None:
+    slots = [i for i, item in enumerate(items) if _key(item, rank) is not None]
+    ordered = sorted((items[i] for i in slots), key=lambda item: _key(item, rank) or ())
+    for slot, item in zip(slots, ordered, strict=True):
+        items[slot] = item
+    for item in items:
+        if getattr(item, "children", None):
+            _sort(item.children, rank)
+
+
+def on_nav(nav: Any, config: Any, files: Any) -> Any:
+    order_file = Path(config["docs_dir"]) / "data" / "order.json"
+    if order_file.is_file():
+        order = json.loads(order_file.read_text(encoding="utf-8"))
+        _sort(nav.items, {edition: i for i, edition in enumerate(order)})
+    return nav

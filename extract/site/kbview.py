@@ -1,0 +1,312 @@
+"""The KB as the site pages need it: rules, mapping, parameters, terms and graph, joined once."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from markupsafe import Markup
+
+from extract.reports.asof import EditionDates, Period, timeline
+from extract.site import svg
+from extract.site.common import (
+    EDITIONS_DIR,
+    MAX_FANOUT,
+    _article,
+    _article_shown,
+    _load_yaml,
+    _plain,
+    _rows,
+    _shown,
+)
+from extract.site.editions import EditionView, ProvisionView
+
+
+@dataclass
+class ParameterValue:
+    """One extracted parameter value of one edition, with where it is stated."""
+
+    parameter: str
+    rule: str
+    edition: str
+    value: Any
+    unit: str
+    label: str
+    quote: str
+    href: str  # the provision on its edition page, relative to site/
+    shown: str
+    note: int = 0  # footnote number on the rule page
+
+
+@dataclass
+class ParameterRow:
+    """A parameter of one rule across the editions (oldest first); None where an edition lacks it."""
+
+    name: str
+    rule: str
+    rule_title: str
+    cells: list[ParameterValue | None]
+    changed: bool
+    chart: Markup | None = None
+
+
+@dataclass
+class RuleText:
+    """A rule's provisions in one edition."""
+
+    edition: str
+    language: str
+    provisions: list[tuple[ProvisionView, str, float | None]]  # (provision, method, confidence)
+    href: str
+    period: Period | None = None
+
+    @property
+    def tab(self) -> str:
+        return f"{self.edition} · {', '.join(p.label for p, _, _ in self.provisions)}"
+
+
+@dataclass
+class RuleLink:
+    id: str
+    title: str
+    via: list[str] = field(default_factory=list)
+
+
+@dataclass
+class RuleView:
+    """Everything the page of one canonical rule shows."""
+
+    id: str
+    title: str
+    summary: str
+    topic: str
+    notes: list[str]
+    parent: RuleLink | None
+    children: list[RuleLink]
+    previous: RuleLink | None
+    next: RuleLink | None
+    texts: list[RuleText]
+    absent: list[str]
+    parameters: list[ParameterRow]
+    quotes: list[ParameterValue]
+    references: list[RuleLink]
+    referenced_by: list[RuleLink]
+    dangling: list[str]
+    terms: list[tuple[str, str]]
+    changes: list[dict[str, Any]]
+    scenarios: list[dict[str, Any]]
+    findings: list[dict[str, Any]]
+
+
+@dataclass
+class Concept:
+    id: str
+    en: str
+    definition: str
+    notes: str
+    terms: list[list[str]]  # per edition, oldest first
+
+
+class SiteData:
+    """The KB as the site pages need it: rules, mapping, parameters, terms and graph, joined once."""
+
+    def __init__(
+        self,
+        kb_dir: Path,
+        editions: list[EditionView],
+        changes: dict[str, list[dict[str, Any]]],
+        scenarios: dict[str, list[dict[str, Any]]],
+        findings: dict[str, list[dict[str, Any]]],
+    ) -> None:
+        from extract.io.rules import load_rules
+
+        self.kb_dir = kb_dir
+        self.editions = editions
+        self.order = [e.id for e in editions]
+        self.rules = load_rules(kb_dir) if (kb_dir / "rules").is_dir() else []
+        self.rule_by_id = {r.id: r for r in self.rules}
+        self.provision = {(e.id, p.key): p for e in editions for p in e.provisions}
+        self.by_label: dict[tuple[str, str], list[ProvisionView]] = defaultdict(list)
+        for e in editions:
+            for p in e.provisions:
+                self.by_label[(e.id, p.label)].append(p)
+        generated = kb_dir / "generated"
+        self.mapping: dict[str, list[tuple[str, str, str, float | None]]] = defaultdict(list)
+        mapped: set[tuple[str, str]] = set()
+        for row in _rows(generated / "alignment.yaml"):
+            key = (str(row.get("edition")), str(row.get("label")))
+            conf = row.get("confidence")
+            self.mapping[str(row.get("rule"))].append((*key, str(row.get("method", "")), conf))
+            mapped.add(key)
+        for rule in self.rules:
+            for edition, labels in rule.provisions.items():
+                for label in labels:
+                    if (edition, label) not in mapped:
+                        self.mapping[rule.id].append((edition, label, "curated", None))
+        self.rule_of: dict[tuple[str, str], list[str]] = defaultdict(list)
+        for rule_id, rows in self.mapping.items():
+            for edition, label, _, _ in rows:
+                self.rule_of[(edition, label)].append(rule_id)
+        for view in editions:
+            for p in view.provisions:
+                p.rules = [
+                    (r, self.rule_by_id[r].title)
+                    for r in self.rule_of.get((view.id, p.key), [])
+                    if r in self.rule_by_id
+                ]
+        self.parameters = [self._parameter(row) for row in _rows(generated / "parameters.yaml")]
+        self.terms = _rows(kb_dir / "terms.yaml")
+        self.graph = _load_yaml(generated / "graph.yaml") if (generated / "graph.yaml").exists() else {}
+        self.changes, self.scenarios, self.findings = changes, scenarios, findings
+        dated = [
+            EditionDates(e.id, e.language, e.fide_edition, e.in_force)
+            for e in editions
+            if e.fide_edition and e.in_force
+        ]
+        self.periods: dict[str, Period] = {p.edition: p for p in timeline(dated)}
+
+    def laws(self) -> list[dict[str, Any]]:
+        """Each dated edition's in_force and Laws (a number), for the page's "in force on" picker."""
+        return [
+            {"id": p.edition, "in_force": p.in_force, "laws": laws_number(p.fide_edition)}
+            for p in self.periods.values()
+        ]
+
+    def href(self, edition: str, key: str) -> str:
+        p = self.provision.get((edition, key))
+        return f"{EDITIONS_DIR}/{edition}.html" + (f"#{p.anchor}" if p else "")
+
+    def locate(self, edition: str, label: str | None, start: int | None = None) -> str:
+        """The provision printed `label` (the one whose raw span holds `start` when printed twice)."""
+        if label is None:
+            return f"{EDITIONS_DIR}/{edition}.html"
+        if (edition, label) in self.provision:
+            return self.href(edition, label)
+        found = [p for p in self.by_label.get((edition, _plain(label)), [])]
+        chosen = next((p for p in found if start is not None and p.start <= start < p.end), None)
+        chosen = chosen or (found[0] if found else None)
+        return f"{EDITIONS_DIR}/{edition}.html" + (f"#{chosen.anchor}" if chosen else "")
+
+    def _parameter(self, row: dict[str, Any]) -> ParameterValue:
+        edition, label = str(row.get("edition")), str(row.get("label"))
+        value, unit = row.get("value"), str(row.get("unit") or "")
+        return ParameterValue(
+            parameter=str(row.get("parameter")),
+            rule=str(row.get("rule")),
+            edition=edition,
+            value=value,
+            unit=unit,
+            label=_plain(label),
+            quote=str(row.get("quote") or ""),
+            href=self.href(edition, label),
+            shown=_shown(value, unit),
+        )
+
+    def parameter_rows(self) -> list[ParameterRow]:
+        """One row per (parameter, rule), sorted by parameter name."""
+        grouped: dict[tuple[str, str], dict[str, ParameterValue]] = defaultdict(dict)
+        for value in self.parameters:
+            grouped[(value.parameter, value.rule)].setdefault(value.edition, value)
+        rows = []
+        for (name, rule), by_edition in sorted(grouped.items()):
+            cells = [by_edition.get(e) for e in self.order]
+            distinct = {repr(c.value) for c in cells if c is not None}
+            title = self.rule_by_id[rule].title if rule in self.rule_by_id else rule
+            row = ParameterRow(name, rule, title, cells, changed=len(distinct) > 1)
+            numeric = [c for c in cells if c is not None and not isinstance(c.value, bool)]
+            if row.changed and numeric and all(isinstance(c.value, int | float) for c in numeric):
+                points = [
+                    (e, None if c is None else float(c.value), "" if c is None else c.shown)
+                    for e, c in zip(self.order, cells, strict=True)
+                ]
+                row.chart = svg.value_chart(f"{name} by edition", points)
+            rows.append(row)
+        return rows
+
+    def rule_graph(self) -> tuple[dict[str, dict[str, list[str]]], dict[str, list[str]]]:
+        refs: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
+        dangling: dict[str, list[str]] = defaultdict(list)
+        keys_by_edition: dict[str, list[str]] = defaultdict(list)
+        for edition, key in self.provision:
+            keys_by_edition[edition].append(key)
+        for edge in (self.graph or {}).get("edges", []) if isinstance(self.graph, dict) else []:
+            if edge.get("kind") != "references":
+                continue
+            source, target = str(edge.get("source", "")), str(edge.get("target", ""))
+            _, s_ed, s_key = (source.split(":", 2) + ["", ""])[:3]
+            t_kind, t_ed, t_key = (target.split(":", 2) + ["", ""])[:3]
+            for rule in self.rule_of.get((s_ed, s_key), []):
+                if t_kind != "provision":
+                    dangling[rule].append(f"{s_ed} {_plain(s_key)} → {edge.get('label', t_key)} (not found)")
+                    continue
+                if s_key == "contents" or s_key.startswith("contents."):
+                    break
+                targets = self.rule_of.get((t_ed, t_key)) or sorted(
+                    {
+                        r
+                        for k in keys_by_edition[t_ed]
+                        if k.startswith(t_key + ".")
+                        for r in self.rule_of.get((t_ed, k), [])
+                    }
+                )
+                if len(targets) > MAX_FANOUT:  # a reference to a whole article: not a link between rules
+                    continue
+                for other in targets:
+                    if other != rule:
+                        refs[rule][other].append(f"{s_ed} {_plain(s_key)} → {_plain(t_key)}")
+        return refs, dangling
+
+    def concepts(self) -> list[Concept]:
+        result = []
+        for t in self.terms:
+            terms = t.get("terms") or {}
+            result.append(
+                Concept(
+                    id=str(t.get("id")),
+                    en=str(t.get("en") or t.get("id")),
+                    definition=str(t.get("definition") or ""),
+                    notes=" ".join(str(t.get("notes") or "").split()),
+                    terms=[[str(x) for x in terms.get(e) or []] for e in self.order],
+                )
+            )
+        return result
+
+    def lineage(self) -> Markup | None:
+        """Where the rules of each article went in the next edition (SVG), or None without rules."""
+        placed: dict[str, dict[str, str]] = defaultdict(dict)  # edition -> rule -> article
+        position = {(e.id, p.key): i for e in self.editions for i, p in enumerate(e.provisions)}
+        for rule_id, rows in self.mapping.items():
+            if rule_id not in self.rule_by_id:
+                continue
+            for edition, key, _, _ in sorted(rows, key=lambda r: position.get((r[0], r[1]), 0)):
+                placed[edition].setdefault(rule_id, _article(key))
+        editions = [e for e in self.editions if placed.get(e.id)]
+        if len(editions) < 2:
+            return None
+        columns = []
+        for e in editions:
+            counts = Counter(placed[e.id].values())
+            seen: list[str] = []
+            for p in e.provisions:
+                article = _article(p.key)
+                if article in counts and article not in seen:
+                    seen.append(article)
+            columns.append((e.id, [(a, _article_shown(a), counts[a]) for a in seen]))
+        oldest = placed[editions[0].id]
+        flows = []
+        for a, b in zip(editions, editions[1:], strict=False):
+            bands: dict[tuple[str, str, str], list[str]] = defaultdict(list)
+            for rule_id, article in placed[a.id].items():
+                if rule_id in placed[b.id]:
+                    bands[(article, placed[b.id][rule_id], oldest.get(rule_id, ""))].append(rule_id)
+            flows.append([svg.Flow(s, t, o, tuple(sorted(r))) for (s, t, o), r in sorted(bands.items())])
+        return svg.lineage(columns, flows, [a for a, _, _ in columns[0][1]])
+
+
+def laws_number(fide_edition: str) -> int:
+    """The year-like number of a FIDE edition ("2017" -> 2017), as extract.reports.asof orders them."""
+    digits = re.match(r"\d+", fide_edition)
+    return int(digits.group()) if digits else 0

@@ -1,0 +1,1 @@
+"""One view builder per page family."""

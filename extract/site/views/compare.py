@@ -1,0 +1,205 @@
+"""The compare pages' data: one CompareView per pair of editions, substantive changes first."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Any
+
+from markupsafe import Markup, escape
+
+from extract.site.common import WORD_CONTEXT, _plain, _shown
+from extract.site.kbview import RuleLink, SiteData
+
+
+def _html_run(text: str) -> str:
+    return str(escape(text)).replace("\n", "&#10;")
+
+
+def marked_text(text: str, marks: Any) -> Markup:
+    """A rule text, escaped, with each placed parameter span in <mark> (title: the parameters)."""
+    spans: dict[tuple[int, int], list[str]] = defaultdict(list)
+    exact: dict[tuple[int, int], bool] = {}
+    for m in marks:
+        if m.start is not None and m.end is not None and m.end > m.start:
+            spans[(m.start, m.end)].append(m.parameter)
+            exact[(m.start, m.end)] = exact.get((m.start, m.end), True) and m.exact
+    out, cursor = [], 0
+    for (a, b), names in sorted(spans.items()):
+        if a < cursor:  # overlaps a span already marked
+            continue
+        out.append(_html_run(text[cursor:a]))
+        kind = "param" if exact[(a, b)] else "param whole"
+        out.append(f'<mark class="{kind}" title="{escape(", ".join(names))}">{_html_run(text[a:b])}</mark>')
+        cursor = b
+    out.append(_html_run(text[cursor:]))
+    return Markup("".join(out))
+
+
+def word_diff_html(ops: Any, context: int = WORD_CONTEXT) -> Markup:
+    """difflib word opcodes as escaped text with <del>/<ins>; long unchanged runs are shortened."""
+    out: list[str] = []
+    ops = list(ops)
+    for i, op in enumerate(ops):
+        if op.op == "equal":
+            words = op.new.split()
+            head = context if i > 0 else 0  # words kept after the change before this run
+            tail = context if i + 1 < len(ops) else 0  # words kept before the change after it
+            if len(words) > head + tail + 3:
+                kept = []
+                if head:
+                    kept.append(_html_run(" ".join(words[:head])))
+                kept.append('<span class="elided" title="unchanged words left out">…</span>')
+                if tail:
+                    kept.append(_html_run(" ".join(words[-tail:])))
+                out.append(" ".join(kept))
+            else:
+                out.append(_html_run(" ".join(words)))
+        if op.op in ("delete", "replace"):
+            out.append(f"<del>{_html_run(op.old)}</del>")
+        if op.op in ("insert", "replace"):
+            out.append(f"<ins>{_html_run(op.new)}</ins>")
+    return Markup(" ".join(part for part in out if part))
+
+
+@dataclass
+class LabelLink:
+    label: str
+    href: str  # relative to site/
+
+
+@dataclass
+class CompareRule:
+    id: str
+    title: str
+    status: str
+    flags: list[str]
+    old: list[LabelLink]
+    new: list[LabelLink]
+    old_chapters: list[str]
+    new_chapters: list[str]
+    summary: str
+    words: Markup | None
+    old_text: Markup | None
+    new_text: Markup | None
+
+
+@dataclass
+class CompareValue:
+    shown: str
+    label: str
+    href: str
+    quote: str
+
+
+@dataclass
+class CompareParameter:
+    parameter: str
+    rule: str
+    rule_title: str
+    change: str
+    old: CompareValue | None
+    new: CompareValue | None
+
+
+@dataclass
+class CompareMove:
+    old_chapter: str
+    new_chapter: str
+    rules: list[RuleLink]
+
+
+@dataclass
+class CompareView:
+    a: str
+    b: str
+    slug: str
+    lang_a: str
+    lang_b: str
+    same_language: bool
+    consecutive: bool
+    notes: list[str]
+    counts: list[tuple[str, int]]
+    total: int
+    parameters: list[CompareParameter]
+    moves: list[CompareMove]
+    groups: list[tuple[str, list[CompareRule]]]
+    biggest: list[dict[str, Any]]
+
+
+def _compare_view(site: SiteData, d: Any, consecutive: bool) -> CompareView:
+    from extract.reports.collect import change_summary, compare_slug
+    from extract.reports.diff import STATUSES, SUBSTANTIVE, biggest_changes
+
+    def title(rule_id: str) -> str:
+        return site.rule_by_id[rule_id].title if rule_id in site.rule_by_id else rule_id
+
+    def links(edition: str, text: Any, labels: tuple[str, ...]) -> list[LabelLink]:
+        keys = [piece.label for piece in text.provisions] if text is not None else []
+        keys = keys or (list(text.labels) if text is not None else list(labels))
+        return [LabelLink(_plain(k), site.href(edition, k)) for k in keys]
+
+    def value(edition: str, v: Any, unit: str) -> CompareValue | None:
+        if v is None:
+            return None
+        return CompareValue(_shown(v.value, unit), _plain(v.label), site.href(edition, v.label), v.quote)
+
+    rules = []
+    by_rule = {r.rule: r for r in d.rules}
+    for r in d.rules:
+        both = r.old is not None and r.new is not None
+        words = word_diff_html(r.words) if r.words is not None and "reworded" in r.flags else None
+        side = both and not d.same_language
+        rules.append(
+            CompareRule(
+                id=r.rule,
+                title=r.title,
+                status=r.status,
+                flags=list(r.flags),
+                old=links(d.a, r.old, r.old_labels),
+                new=links(d.b, r.new, r.new_labels),
+                old_chapters=list(r.old_chapters),
+                new_chapters=list(r.new_chapters),
+                summary=change_summary(r),
+                words=words,
+                old_text=marked_text(r.old.text, r.old.marks) if side else None,
+                new_text=marked_text(r.new.text, r.new.marks) if side else None,
+            )
+        )
+    parameters = []
+    for c in d.parameter_changes:
+        r = by_rule[c["rule"]]
+        p = next(p for p in r.parameters if p.parameter == c["parameter"])
+        parameters.append(
+            CompareParameter(
+                p.parameter,
+                r.rule,
+                r.title,
+                p.change,
+                value(d.a, p.old, p.unit),
+                value(d.b, p.new, p.unit),
+            )
+        )
+    moves = [
+        CompareMove(m.old_chapter, m.new_chapter, [RuleLink(x, title(x)) for x in m.rules])
+        for m in d.chapter_moves
+    ]
+    # substantive changes first (what FIDE changed), then translation gaps, moves and renumbering
+    order = [s for s in STATUSES if s in SUBSTANTIVE] + [s for s in STATUSES if s not in SUBSTANTIVE]
+    groups = [(s, [r for r in rules if r.status == s]) for s in order]
+    return CompareView(
+        a=d.a,
+        b=d.b,
+        slug=compare_slug(d.a, d.b),
+        lang_a=d.a.split("-")[0],
+        lang_b=d.b.split("-")[0],
+        same_language=d.same_language,
+        consecutive=consecutive,
+        notes=list(d.notes) + [f"Substantive changes ({', '.join(SUBSTANTIVE)}): {d.substantive_count()}"],
+        counts=[(s, d.counts.get(s, 0)) for s in order],
+        total=len(d.rules),
+        parameters=parameters,
+        moves=moves,
+        groups=[(s, items) for s, items in groups if items],
+        biggest=biggest_changes(d),
+    )

@@ -1,0 +1,94 @@
+"""The rule pages' data: one RuleView per canonical rule, from the joined KB."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from extract.site.common import EDITIONS_DIR
+from extract.site.editions import ProvisionView
+from extract.site.kbview import ParameterRow, RuleLink, RuleText, RuleView, SiteData
+
+
+def rule_views(site: SiteData) -> list[RuleView]:
+    """Every rule's page data, in the order of kb/rules."""
+    refs, dangling = site.rule_graph()
+    back: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
+    for source, targets in refs.items():
+        for target, via in targets.items():
+            back[target][source].extend(via)
+    children: dict[str, list[str]] = defaultdict(list)
+    for rule in site.rules:
+        if rule.parent:
+            children[rule.parent].append(rule.id)
+    by_topic: dict[str, list[str]] = defaultdict(list)
+    for rule in site.rules:
+        by_topic[rule.topic].append(rule.id)
+    param_rows: dict[str, list[ParameterRow]] = defaultdict(list)
+    for row in site.parameter_rows():
+        param_rows[row.rule].append(row)
+    term_names = {str(t.get("id")): str(t.get("en", t.get("id"))) for t in site.terms}
+    uses: dict[str, set[str]] = defaultdict(set)
+    for edge in (site.graph or {}).get("edges", []) if isinstance(site.graph, dict) else []:
+        if edge.get("kind") == "uses_term":
+            _, ed, key = (str(edge.get("source", "")).split(":", 2) + ["", ""])[:3]
+            for rule_id in site.rule_of.get((ed, key), []):
+                uses[rule_id].add(str(edge.get("target", "")).removeprefix("term:"))
+
+    def link(rule_id: str, via: list[str] | None = None) -> RuleLink:
+        return RuleLink(rule_id, site.rule_by_id[rule_id].title, sorted(set(via or [])))
+
+    views = []
+    for rule in site.rules:
+        texts, present = [], set()
+        by_edition: dict[str, list[tuple[ProvisionView, str, float | None]]] = defaultdict(list)
+        for edition, key, method, conf in site.mapping.get(rule.id, []):
+            p = site.provision.get((edition, key))
+            if p is not None:
+                by_edition[edition].append((p, method, conf))
+        for e in reversed(site.editions):  # the current edition first
+            if by_edition.get(e.id):
+                present.add(e.id)
+                first = by_edition[e.id][0][0]
+                texts.append(
+                    RuleText(
+                        e.id,
+                        e.language,
+                        by_edition[e.id],
+                        f"{EDITIONS_DIR}/{e.id}.html#{first.anchor}",
+                        site.periods.get(e.id),
+                    )
+                )
+        rows = param_rows.get(rule.id, [])
+        quotes = []
+        for row in rows:
+            for cell in row.cells:
+                if cell is not None:
+                    quotes.append(cell)
+                    cell.note = len(quotes)
+        siblings = by_topic[rule.topic]
+        i = siblings.index(rule.id)
+        views.append(
+            RuleView(
+                id=rule.id,
+                title=rule.title,
+                summary=rule.summary,
+                topic=rule.topic,
+                notes=list(rule.notes),
+                parent=link(rule.parent) if rule.parent else None,
+                children=[link(c) for c in children[rule.id]],
+                previous=link(siblings[i - 1]) if i > 0 else None,
+                next=link(siblings[i + 1]) if i + 1 < len(siblings) else None,
+                texts=texts,
+                absent=[e for e in site.order if e not in present],
+                parameters=rows,
+                quotes=quotes,
+                references=[link(r, v) for r, v in sorted(refs[rule.id].items()) if r in site.rule_by_id],
+                referenced_by=[link(r, v) for r, v in sorted(back[rule.id].items()) if r in site.rule_by_id],
+                dangling=sorted(set(dangling[rule.id])),
+                terms=sorted(((t, term_names.get(t, t)) for t in uses[rule.id]), key=lambda t: t[1].lower()),
+                changes=site.changes.get(rule.id, []),
+                scenarios=site.scenarios.get(rule.id, []),
+                findings=site.findings.get(rule.id, []),
+            )
+        )
+    return views

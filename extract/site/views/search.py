@@ -1,0 +1,108 @@
+"""The site's search index: the documents, BM25 postings and termbase of `chesslaws search`, as JSON.
+
+The page's script (site/assets/chesslaws.js) loads it when the reader focuses the search box and
+ranks rules the way extract.reports.search does: the same documents (one per provision, plus each
+rule's English title and summary), the same stems and termbase concepts, the same BM25 with
+coverage and the same per-rule totals. The browser has no Snowball stemmer, so the index carries a
+word -> stem table of every word of the texts, the termbase and the stop-word lists in each
+language; a word it lacks is matched by its longest prefix that is a known stem.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from extract.reports.search import Searcher, searcher
+from extract.reports.search_index import (
+    CONCEPT_WEIGHT,
+    COVERAGE,
+    K1,
+    PART_WEIGHT,
+    RELATED_WEIGHT,
+    B,
+)
+from extract.reports.search_text import words
+
+SNIPPET = 180  # characters of a provision shown under a hit
+
+
+def _round(value: float) -> float:
+    return round(value, 3)
+
+
+def _word_table(s: Searcher, texts: dict[str, list[str]]) -> dict[str, dict[str, str]]:
+    """Per language, word -> stem for every word whose stem differs from it."""
+    table: dict[str, dict[str, str]] = {}
+    for code, chunks in sorted(texts.items()):
+        lang = s.index.language(code)
+        seen: dict[str, str] = {}
+        for chunk in chunks:
+            for w in words(chunk):
+                if w not in seen:
+                    seen[w] = lang.stem(w)
+        for w in lang.stop_words:
+            seen.setdefault(w, lang.stem(w))
+        for w, digits in lang.numbers.items():
+            seen[w] = digits
+        table[code] = {w: stem for w, stem in sorted(seen.items()) if stem != w}
+    return table
+
+
+def search_index(kb_dir: Path) -> dict[str, Any]:
+    """Everything the page needs to answer a question without a server (deterministic JSON data)."""
+    s = searcher(kb_dir)
+    texts: dict[str, list[str]] = {}
+    for d in s.documents:
+        texts.setdefault(d.language, []).append(d.text)
+        texts[d.language].append(d.heading or "")
+    for rule in s.rules.values():
+        texts.setdefault("en", []).append(f"{rule.title} {rule.summary}")
+    phrases: dict[str, list[list[Any]]] = {}
+    for concept in s.index.concepts:
+        for code, sequences in sorted(concept.terms.items()):
+            texts.setdefault(code, [])
+            for sequence in sequences:
+                phrases.setdefault(code, []).append([list(sequence), concept.id])
+    languages = {}
+    for code, collection in sorted(s.index.collections.items()):
+        lang = s.index.language(code)
+        languages[code] = {
+            "stop": sorted(lang.stop_words),
+            "size": collection.size,
+            "average": _round(collection.average),
+            "postings": {
+                term: [[i, _round(tf)] for i, tf in postings]
+                for term, postings in sorted(collection.postings.items())
+            },
+            "phrases": sorted(phrases.get(code, [])),
+        }
+    entries = [[e.language, _round(e.weight), _round(e.length)] for e in s.index.entries]
+    documents = [
+        [d.edition, d.key, d.rule or "", d.title, " ".join(d.text.split())[:SNIPPET]] for d in s.documents
+    ]
+    return {
+        "constants": {
+            "k1": K1,
+            "b": B,
+            "coverage": COVERAGE,
+            "concept": CONCEPT_WEIGHT,
+            "related": RELATED_WEIGHT,
+            "part": PART_WEIGHT,
+        },
+        "languages": languages,
+        "words": _word_table(s, texts),
+        "entries": entries,
+        "documents": documents,
+        "rules": {
+            rule: {"title": info.title, "entry": s.rule_entry.get(rule, -1)} for rule, info in s.rules.items()
+        },
+        "rule_provisions": {rule: positions for rule, positions in sorted(s.rule_provisions.items())},
+    }
+
+
+def search_json(kb_dir: Path) -> str:
+    """The index as compact JSON; `<` is written as \\u003c so no text reads as markup anywhere."""
+    text = json.dumps(search_index(kb_dir), ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    return text.replace("<", "\\u003c")

@@ -1,0 +1,224 @@
+"""Texts in languages and scripts the project has no language data for: German, French, Spanish, Italian,
+Greek, Arabic (Arabic-Indic digits, right-to-left marks), Persian (Extended Arabic-Indic digits, zero-width
+non-joiners), Chinese (full-width digits and "第N条"), Armenian, Georgian, Turkish, Polish, Czech, Hindi
+(Devanagari digits) and Latvian ("N. pants"). Hand-written excerpts of the Laws' structure in
+tests/fixtures/languages/scripts, with the five required metadata keys only. Their articles, appendices
+and guidelines are learned from the texts' own numbering; labels are folded to ASCII, the printed label
+and the printed text are kept.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import unicodedata
+from pathlib import Path
+
+import pytest
+import yaml
+from click.testing import CliRunner
+from conftest import ROOT, copy_project
+from hypothesis import given
+from hypothesis import strategies as st
+
+from extract.cli import main
+from extract.io.editions import load_editions
+from extract.io.languages import language_data
+from extract.model import Provision
+from extract.text.clean import clean_line
+from extract.text.labels import fold_label, learned_heading, normalize_label
+from extract.text.segment import coverage, leaves, segment
+
+SCRIPTS = ROOT / "tests" / "fixtures" / "languages" / "scripts"
+EDITIONS = {e.id: e for e in load_editions(SCRIPTS)}
+
+# What each text's numbering shows: its articles, appendices and guidelines (in order).
+ARTICLES = {
+    "ar-2023": ["1", "6", "7", "A", "B"],
+    "cs-2023": ["1", "6", "7", "A"],
+    "de-2023": ["1", "6", "7", "9", "A", "B", "III"],
+    "el-2023": ["1", "6", "7", "A", "B"],
+    "es-2023": ["1", "6", "7", "A", "B"],
+    "fa-2023": ["1", "6", "7"],
+    "fr-2023": ["1", "6", "7", "A", "B", "I"],
+    "hi-2023": ["1", "7"],
+    "hy-2023": ["1", "6", "7", "A"],
+    "it-2023": ["1", "6", "7", "A", "B"],
+    "ka-2023": ["1", "6", "7", "A"],
+    "lv-2023": ["1", "6", "7"],
+    "pl-2023": ["1", "6", "7", "A"],
+    "tr-2023": ["1", "6", "7", "A", "B"],
+    "zh-2023": ["1", "6", "7", "A", "B"],
+}
+ITEM_KINDS = {"item", "appendix item", "guideline item"}
+
+
+def test_the_fixtures_have_no_language_data():
+    assert set(EDITIONS) == set(ARTICLES)
+    for edition in EDITIONS.values():
+        assert language_data(ROOT / "kb", edition.language) is None, edition.language
+
+
+@pytest.mark.parametrize("edition_id", sorted(ARTICLES))
+def test_articles_learned_from_the_numbering(edition_id):
+    edition = EDITIONS[edition_id]
+    provisions = segment(edition)
+    by_label = {p.label: p for p in provisions}
+    assert coverage(edition.text, provisions) == 1.0
+    assert [p.label for p in provisions if p.kind == "article"] == ARTICLES[edition_id]
+    for p in provisions:
+        assert p.label.isascii() and "None" not in p.label, p.label
+        if p.kind in ITEM_KINDS:
+            head = p.label.rsplit(".", 1)[0]
+            assert p.parent == head, (p.label, p.parent)  # "7.5.1" under 7.5 under 7
+            assert by_label[head].kind in ITEM_KINDS | {"article"}
+    assert by_label["1.1"].parent == "1" and by_label["7.5.1"].parent.split(".")[0] == "7"
+    for label in ARTICLES[edition_id]:
+        assert by_label[label].heading, label  # the title after the number
+    assert not any(p.kind in ITEM_KINDS for p in provisions if p.label.startswith("front."))
+
+
+@pytest.mark.parametrize(
+    ("edition_id", "label", "printed", "text"),
+    [
+        ("ar-2023", "7.5.1", "٧.٥.١", "تكتمل"),
+        ("ar-2023", "A.1", "A.١", "أكثر من ١٠ دقائق"),  # text keeps the digits as printed
+        ("ar-2023", "7", "٧", "المادة ٧: المخالفات"),
+        ("fa-2023", "7.5.5", "۷.۵.۵", "بار اول"),
+        ("hi-2023", "7.5.5", "७.५.५", "पहली बार"),
+        ("zh-2023", "7.5.1", "７．５．１", "当棋手"),
+        ("zh-2023", "A.1", "Ａ．１", "多于１０分钟"),
+        ("zh-2023", "A", "Ａ", "附录Ａ"),
+        ("el-2023", "A.1", "\u0391.1", "Παρτίδα"),  # a Greek capital Alpha
+        ("el-2023", "B", "\u0392", "Παράρτημα Β"),
+    ],
+)
+def test_labels_in_ascii_printed_label_and_text_as_printed(edition_id, label, printed, text):
+    by_label = {p.label: p for p in segment(EDITIONS[edition_id])}
+    assert by_label[label].printed_label == printed
+    assert text in by_label[label].text
+
+
+def test_bidi_marks_zero_width_and_unicode_spaces_do_not_hide_labels():
+    raw = "\u200f\u202b٧.٥.١\u00a0تكتمل\u2009النقلة\u202c"
+    text, offsets, _ = clean_line(raw)
+    assert text == "٧.٥.١ تكتمل النقلة" and len(offsets) == len(text)
+    assert raw[offsets[0]] == "٧"
+    assert clean_line("۶.۱\u200c ساعت می\u200cشود")[0] == "۶.۱ ساعت می\u200cشود"  # kept inside a word
+    assert clean_line("第７条\u3000棋钟")[0] == "第７条 棋钟"
+
+
+def test_a_table_of_contents_opens_nothing_and_a_list_is_not_an_article():
+    contents = ["Artikel 6: Die Schachuhr", "Artikel 7: Regelwidrigkeiten", "7.5.1 Ein Zug"]
+    assert learned_heading("Artikel 6: Die Schachuhr", contents[1:]) is None
+    assert learned_heading("Artikel 7: Regelwidrigkeiten", contents[2:]) == ("7", "7", "Regelwidrigkeiten")
+    assert learned_heading("1. Der Spieler am Zug", ["6.2 Während der Partie"]) is None
+    assert learned_heading("第7条 违规", ["7.5.1 当棋手"]) == ("7", "7", "违规")
+    assert learned_heading("7. pants. Pārkāpumi", ["7.5.1. Neatļauts"]) == ("7", "7", "Pārkāpumi")
+    assert learned_heading("Anhang A. Schnellschach", ["A.1 Eine"]) == ("A", "A", "Schnellschach")
+    assert learned_heading("Anhang A. Schnellschach", ["B.1 Eine"]) is None
+    assert learned_heading("Richtlinien III. Partien", ["III.1 Eine"]) == ("III", "III", "Partien")
+
+
+def _zeros() -> list[str]:
+    """The digit zero of every decimal digit script Unicode knows in the Basic Multilingual Plane."""
+    return [
+        chr(c)
+        for c in range(0x10000)
+        if unicodedata.category(chr(c)) == "Nd" and unicodedata.decimal(chr(c)) == 0
+    ]
+
+
+LABELS = st.lists(st.integers(0, 99), min_size=1, max_size=4).map(lambda ns: ".".join(map(str, ns)))
+
+
+@given(label=LABELS, zero=st.sampled_from(_zeros()), prefix=st.sampled_from(["", "A.", "III."]))
+def test_a_label_in_any_digit_script_folds_to_the_ascii_label(label, zero, prefix):
+    written = prefix + "".join(chr(ord(zero) + int(ch)) if ch.isdigit() else ch for ch in label)
+    assert normalize_label(written) == normalize_label(prefix + label)
+    line = f"{written} text"
+    assert fold_label(line) == f"{prefix}{label} text" and len(fold_label(line)) == len(line)
+
+
+@given(label=LABELS)
+def test_full_width_labels_fold_to_ascii(label):
+    wide = "".join(chr(ord(ch) + 0xFEE0) for ch in label)  # "７．５．１"
+    assert fold_label(f"{wide} 文") == f"{label} 文"
+    assert normalize_label(wide) == normalize_label(label)
+
+
+# ---------------------------------------------------------------------------------------------
+# Every command on a copy of the project with all fifteen texts dropped in (five keys each, no
+# language data).
+
+
+@pytest.fixture(scope="module")
+def dropped(tmp_path_factory):
+    corpus, kb = copy_project(tmp_path_factory.mktemp("languages"))
+    entries = ""
+    for edition in EDITIONS.values():
+        shutil.copy(edition.path, corpus / edition.path.name)
+        entries += (
+            f"\n- id: {edition.id}\n  file: {edition.path.name}\n  language: {edition.language}\n"
+            f'  fide_edition: "2023"\n  in_force: "2023-01-01"\n'
+        )
+    with (corpus / "editions.yaml").open("a", encoding="utf-8") as meta:
+        meta.write(entries)
+    result = CliRunner().invoke(main, ["build", "--corpus", str(corpus), "--kb", str(kb)])
+    assert result.exit_code == 0, result.output
+    return corpus, kb, result.output
+
+
+def run(corpus: Path, kb: Path, *args: str) -> str:
+    result = CliRunner().invoke(main, [*args, "--corpus", str(corpus), "--kb", str(kb)])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    assert result.exit_code in (0, 1), f"{args}: exit {result.exit_code}\n{result.output}"
+    return result.output
+
+
+def test_build_covers_every_text_and_maps_its_leaves(dropped, capsys):
+    corpus, kb, output = dropped
+    assert "no language data" in output
+    rows = yaml.safe_load((kb / "generated" / "alignment.yaml").read_text(encoding="utf-8"))
+    figures = []
+    for edition_id, edition in sorted(EDITIONS.items()):
+        document = yaml.safe_load(
+            (kb / "generated" / "provisions" / f"{edition_id}.yaml").read_text(encoding="utf-8")
+        )
+        provisions = [Provision.from_dict(edition_id, p) for p in document["provisions"]]
+        text = (corpus / edition.path.name).read_text(encoding="utf-8")
+        assert coverage(text, provisions) == 1.0
+        mapped = {r["label"] for r in rows if r["edition"] == edition_id}
+        items = [p for p in leaves(provisions) if p.kind in ITEM_KINDS]
+        share = sum(p.label in mapped for p in items) / len(items)
+        figures.append(f"{edition_id} {len(provisions)} provisions, items mapped {share:.0%}")
+        assert share >= 0.6, edition_id  # no wording in common: chapters paired by their numbers
+    with capsys.disabled():
+        print("\n" + "\n".join(figures))
+    reference = {r["label"]: r["rule"] for r in rows if r["edition"] == "hu-2018"}
+    penalty = {r["edition"]: r["rule"] for r in rows if r["label"] == "7.5.5" and r["edition"] in EDITIONS}
+    assert len(penalty) == 15 and set(penalty.values()) == {reference["7.5.5"]}
+
+
+def test_every_command_runs_on_the_new_languages(dropped, tmp_path):
+    corpus, kb, _ = dropped
+    for args in (
+        ("show", "ar-2023:7.5.1"),
+        ("show", "illegal-move-penalty"),
+        ("export", "provisions", "--edition", "zh-2023", "--format", "jsonl"),
+        ("export", "parameters", "--format", "json"),
+        ("classify", "12+0", "--edition", "de-2023"),
+        ("lint", "--edition", "fa-2023"),
+        ("diff", "hu-2018", "el-2023"),
+        ("diff", "ar-2023", "zh-2023", "--format", "json"),
+        ("site", "--out", str(tmp_path / "public")),
+    ):
+        run(corpus, kb, *args)
+    shown = run(corpus, kb, "show", "zh-2023:7.5.5")
+    assert "７．５．５" in shown or "第一次" in shown
+
+
+def test_check_runs_on_the_new_languages(dropped):
+    corpus, kb, _ = dropped
+    results = json.loads(run(corpus, kb, "check", "--no-benchmark", "--format", "json"))["results"]
+    assert {r["edition"] for r in results} >= {"de-2023", "ar-2023", "zh-2023"}
