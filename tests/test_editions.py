@@ -292,6 +292,5 @@ def test_diffs_of_the_new_editions(english, capsys, a, b, with_omissions):
     assert (changed + omitted) / total <= with_omissions
 
 
-def test_site_builds_with_the_new_editions(english, tmp_path):
-    corpus, kb = english
-    run(corpus, kb, "site", "--out", str(tmp_path / "public"))
+# The site on a KB with editions beyond the seed five is built once, by
+# tests/test_new_languages.py::test_every_command_runs_on_the_new_languages (fifteen new texts).
