@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 DEBIAN_PACKAGES := chromium apertium apertium-dan-nor apertium-swe-dan apertium-swe-nor
 DEBIAN_STAMP := $(VENV)/.debian-checked
 
-.PHONY: build test lint clean debian
+.PHONY: build test lint clean debian bench
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -38,7 +38,12 @@ build: $(STAMP) $(DEBIAN_STAMP)
 test: $(STAMP) $(DEBIAN_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
+	$(BIN)/mypy
 	$(BIN)/pytest
+
+# Not a test: timings against floors measured in the same run (best of three), PASS/FAIL per target.
+bench: $(STAMP)
+	$(BIN)/python tools/benchmark.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

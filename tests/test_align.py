@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 import yaml
 from click.testing import CliRunner
-from conftest import copy_project
+from conftest import copy_project, load
 
 from extract.cli import main
 from extract.io.rules import coverage_problems, load_rules
@@ -41,11 +41,10 @@ def test_aligner_alone_agrees_with_the_curated_mapping(aligner_only, capsys):
     assert result.overall_all_leaves.f1 >= 0.85
 
 
-def test_with_overrides_every_leaf_is_mapped(tmp_path):
-    corpus, kb = copy_project(tmp_path)
-    result = build(corpus, kb)
+def test_with_overrides_every_leaf_is_mapped(real_build):
+    result, kb = real_build.result, real_build.kb
     assert result.mapped == result.leaves
-    rows = yaml.safe_load((kb / "generated" / "alignment.yaml").read_text(encoding="utf-8"))
+    rows = load(kb / "generated" / "alignment.yaml")
     methods = {row["method"] for row in rows}
     assert methods <= {"anchor", "aligner", "curated", "override"} and "aligner" in methods
 
@@ -58,7 +57,7 @@ def renumber_article_7(corpus: Path, kb: Path) -> None:
     article = re.sub(r"(?<![\d.])7\.(?=\d)", "17.", text[start:end]).replace("§ 7 ", "§ 17 ", 1)
     path.write_text(text[:start] + article + text[end:], encoding="utf-8")
     for rules_file in (kb / "rules").glob("*.yaml"):
-        rules = yaml.safe_load(rules_file.read_text(encoding="utf-8"))
+        rules = load(rules_file)
         for rule in rules:
             labels = rule["provisions"].get("da-2017", [])
             rule["provisions"]["da-2017"] = [re.sub(r"^7(?=\.|$)", "17", label) for label in labels]
@@ -72,7 +71,7 @@ def test_renumbering_article_7_does_not_fool_the_aligner(aligner_only, tmp_path,
     result = build(corpus, kb, use_overrides=False)
     labels = {
         p["label"]
-        for p in yaml.safe_load((kb / "generated/provisions/da-2017.yaml").read_text())["provisions"]
+        for p in load(kb / "generated/provisions/da-2017.yaml")["provisions"]
     }
     assert "17.5.3" in labels and "7.5.3" not in labels
     with capsys.disabled():
@@ -82,7 +81,7 @@ def test_renumbering_article_7_does_not_fool_the_aligner(aligner_only, tmp_path,
     assert baseline.overall.f1 - result.overall.f1 <= 0.05
 
     def rules_of(folder: Path, prefix: str) -> dict[str, str]:
-        rows = yaml.safe_load((folder / "generated" / "alignment.yaml").read_text(encoding="utf-8"))
+        rows = load(folder / "generated" / "alignment.yaml")
         return {
             re.sub(r"^17(?=\.)", "7", r["label"]): r["rule"]
             for r in rows
@@ -95,7 +94,7 @@ def test_renumbering_article_7_does_not_fool_the_aligner(aligner_only, tmp_path,
 
 
 def test_overrides_win_and_are_never_rewritten(tmp_path):
-    corpus, kb = copy_project(tmp_path)
+    corpus, kb = copy_project(tmp_path, ["da-2001", "sv-2009"])  # two editions: an override needs no more
     overrides = kb / "overrides.yaml"
     overrides.write_text(
         "- {edition: da-2001, label: '7.4.b', rule: draw-claim-incorrect, reason: a test decision}\n",
@@ -104,22 +103,22 @@ def test_overrides_win_and_are_never_rewritten(tmp_path):
     before = overrides.read_bytes()
     build(corpus, kb)
     assert overrides.read_bytes() == before
-    rows = yaml.safe_load((kb / "generated" / "alignment.yaml").read_text(encoding="utf-8"))
+    rows = load(kb / "generated" / "alignment.yaml")
     (row,) = [r for r in rows if r["edition"] == "da-2001" and r["label"] == "7.4.b"]
     assert (row["rule"], row["method"]) == ("draw-claim-incorrect", "override")
     build(corpus, kb, use_overrides=False)
-    rows = yaml.safe_load((kb / "generated" / "alignment.yaml").read_text(encoding="utf-8"))
+    rows = load(kb / "generated" / "alignment.yaml")
     (row,) = [r for r in rows if r["edition"] == "da-2001" and r["label"] == "7.4.b"]
     assert row["method"] != "override"
 
 
 def test_every_cross_reference_is_an_edge_or_reported_dangling(aligner_only, capsys):
     result, kb = aligner_only
-    graph = yaml.safe_load((kb / "generated" / "graph.yaml").read_text(encoding="utf-8"))
+    graph = load(kb / "generated" / "graph.yaml")
     edges = [e for e in graph["edges"] if e["kind"] == "references"]
     expected = 0
     for path in sorted((kb / "generated" / "provisions").glob("*.yaml")):
-        document = yaml.safe_load(path.read_text(encoding="utf-8"))
+        document = load(path)
         expected += sum(
             len(references(str(p["text"] or p.get("heading") or "")))
             for p in document["provisions"]

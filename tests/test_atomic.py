@@ -60,7 +60,8 @@ def test_a_killed_writer_always_leaves_a_complete_tree_and_the_next_cleans_up(tm
         writer = subprocess.Popen(
             [sys.executable, "-c", WRITER, str(target)], env=env, stdout=subprocess.PIPE
         )
-        time.sleep(0.4 + 0.037 * attempt)  # kill at a different moment each time
+        assert writer.stdout is not None and writer.stdout.readline()  # it has swapped a tree in once
+        time.sleep(0.011 * attempt)  # then kill at a different moment of its next writes each time
         writer.send_signal(signal.SIGKILL)
         writer.wait()
         seen.append(complete(target))

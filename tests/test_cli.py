@@ -5,9 +5,13 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner
 
@@ -22,23 +26,16 @@ def run(*args: str) -> tuple[int, str, str]:
 
 
 @pytest.fixture(scope="module")
-def built_kb(tmp_path_factory) -> Path:
-    kb = tmp_path_factory.mktemp("copy") / "kb"
-    shutil.copytree(ROOT / "kb", kb, ignore=shutil.ignore_patterns("generated"))
-    code, out, err = run("build", "--corpus", str(ROOT / "corpus"), "--kb", str(kb))
-    assert code == 0, err
-    return kb
+def built_kb(real_build) -> Path:
+    return real_build.kb
 
 
 def tree(folder: Path) -> dict[str, bytes]:
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
-def test_build_prints_a_row_per_edition_and_the_duplicates(tmp_path):
-    kb = tmp_path / "kb"
-    shutil.copytree(ROOT / "kb", kb, ignore=shutil.ignore_patterns("generated"))
-    code, out, _ = run("build", "--corpus", str(ROOT / "corpus"), "--kb", str(kb))
-    assert code == 0
+def test_build_prints_a_row_per_edition_and_the_duplicates(real_build):
+    out = real_build.output
     rows = [line.split() for line in out.splitlines()[1:6]]
     assert [r[0] for r in rows] == ["da-2001", "sv-2009", "nb-2014", "da-2017", "hu-2018"]
     assert all(r[-1] == "100.00%" for r in rows)
@@ -134,24 +131,54 @@ def test_bad_input_exits_2_naming_the_file_and_writes_nothing(tmp_path, case):
     assert not [p for p in kb.iterdir() if p.name.startswith(".generated")]
 
 
+def every_command(group: click.Group = main, path: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    """The path of every command the CLI registers, sub-commands of groups included."""
+    found = []
+    for name, command in sorted(group.commands.items()):
+        if isinstance(command, click.Group):
+            found += every_command(command, (*path, name))
+        else:
+            found.append((*path, name))
+    return found
+
+
 def test_every_command_has_help_with_an_example():
-    commands = (
-        ["build"],
-        ["export", "provisions"],
-        ["export", "alignment"],
-        ["export", "graph"],
-        ["export", "parameters"],
-        ["show"],
-        ["classify"],
-        ["site"],
-    )
+    commands = every_command()
+    assert {"build", "check", "diff", "lint", "site", "search", "asof"} <= {c[0] for c in commands}
+    assert ("export", "provisions") in commands and ("export", "graph") in commands
     for command in commands:
         code, out, _ = run(*command, "--help")
         assert code == 0 and "Example: chesslaws" in out, command
-        assert "--corpus" in out and "--kb" in out
+        assert "--corpus" in out and "--kb" in out, command
 
 
 @pytest.mark.parametrize("table", ["provisions", "alignment", "parameters"])
 def test_export_of_an_unknown_edition_exits_2(built_kb, table):
     code, _, err = run("export", table, "--kb", str(built_kb), "--edition", "xx-1999")
     assert code == 2 and "unknown edition 'xx-1999'" in err
+
+
+QUERIES = """
+import sys
+from click.testing import CliRunner
+from extract.cli import main
+for args in (
+    ["show", "illegal-move-penalty"], ["show", "da-2001:7.4"], ["export", "parameters", "--format", "json"],
+    ["export", "alignment"], ["classify", "12+0"], ["diff", "da-2001", "da-2017"],
+    ["asof", "2015-01-01", "illegal-move-penalty"], ["search", "ulovligt træk"],
+):
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, (args, result.output)
+heavy = sorted(m for m in ("spacy", "mkdocs", "jinja2", "numpy") if m in sys.modules)
+print(" ".join(heavy) or "none")
+"""
+
+
+def test_queries_never_load_spacy_or_the_site_stack():
+    """show, export, classify, diff, asof and search read the KB only: no spaCy, mkdocs, jinja2, numpy."""
+    env = os.environ | {"PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, "-c", QUERIES], cwd=ROOT, env=env, capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["none"], done.stdout

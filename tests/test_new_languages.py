@@ -15,9 +15,8 @@ import unicodedata
 from pathlib import Path
 
 import pytest
-import yaml
 from click.testing import CliRunner
-from conftest import ROOT, copy_project
+from conftest import ROOT, copy_project, load
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -179,12 +178,10 @@ def run(corpus: Path, kb: Path, *args: str) -> str:
 def test_build_covers_every_text_and_maps_its_leaves(dropped, capsys):
     corpus, kb, output = dropped
     assert "no language data" in output
-    rows = yaml.safe_load((kb / "generated" / "alignment.yaml").read_text(encoding="utf-8"))
+    rows = load(kb / "generated" / "alignment.yaml")
     figures = []
     for edition_id, edition in sorted(EDITIONS.items()):
-        document = yaml.safe_load(
-            (kb / "generated" / "provisions" / f"{edition_id}.yaml").read_text(encoding="utf-8")
-        )
+        document = load(kb / "generated" / "provisions" / f"{edition_id}.yaml")
         provisions = [Provision.from_dict(edition_id, p) for p in document["provisions"]]
         text = (corpus / edition.path.name).read_text(encoding="utf-8")
         assert coverage(text, provisions) == 1.0

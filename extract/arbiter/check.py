@@ -13,13 +13,17 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import chess
 
+from extract.arbiter.classify import as_float
 from extract.arbiter.engine import Arbiter, Law
 from extract.io.scenarios import Scenario
 from extract.model.scenario import ScenarioError, clock_text, seconds
-from extract.text.notation import ExampleResult
+
+if TYPE_CHECKING:  # the notation stage (segmenter, piece letters) loads only for `text_examples`
+    from extract.text.notation import ExampleResult
 
 
 @dataclass(frozen=True)
@@ -67,7 +71,7 @@ def normalise(key: str, value: object) -> object:
     if key == "clock" and isinstance(value, dict):
         return {c: clock_text(seconds(v)) for c, v in value.items()}
     if key == "increment":
-        return float(value)  # type: ignore[arg-type]
+        return as_float(value)
     if key == "illegal_moves" and isinstance(value, dict):
         return {c: int(v) for c, v in value.items()}
     if key == "result":

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from extract.model.scenario import time_control_problem
+from extract.model.scenario import ScenarioError, time_control_problem
 
 _NUMBER = r"(\d+(?:\.\d+)?)"
 _CONTROL = re.compile(rf"\s*{_NUMBER}\s*(?:\+\s*{_NUMBER})?\s*", re.ASCII)
@@ -56,6 +56,20 @@ class Classification:
     used: dict[str, object] = field(default_factory=dict)
 
 
+def as_int(value: object) -> int:
+    """A parameter used as a count (moves, occurrences, requests)."""
+    if isinstance(value, int | float | str):
+        return int(value)
+    raise ScenarioError(f"expected a number, found {value!r}")
+
+
+def as_float(value: object) -> float:
+    """A parameter used as an amount (minutes, seconds, centimetres)."""
+    if isinstance(value, int | float | str):
+        return float(value)
+    raise ScenarioError(f"expected a number, found {value!r}")
+
+
 def within(value: float, limit: float, inclusive: bool, below: bool) -> bool:
     if value == limit:
         return inclusive
@@ -72,11 +86,11 @@ def classify(control: TimeControl, edition: str, parameters: dict[str, object]) 
         if factor is None:
             notes.append(f"{edition} has no increment formula: the increment is ignored")
         else:
-            minutes += float(factor) * control.increment_seconds / 60  # type: ignore[arg-type]
+            minutes += as_float(factor) * control.increment_seconds / 60
     blitz_upper = parameters.get("blitz.upper_minutes")
     if blitz_upper is not None and within(
         minutes,
-        float(blitz_upper),  # type: ignore[arg-type]
+        as_float(blitz_upper),
         bool(parameters.get("blitz.upper_inclusive")),
         below=True,
     ):
@@ -85,8 +99,8 @@ def classify(control: TimeControl, edition: str, parameters: dict[str, object]) 
     if lower is None or upper is None:
         notes.append(f"{edition} states no rapid thresholds")
         return Classification(edition, "unclassified", minutes, tuple(notes), used)
-    above_lower = within(minutes, float(lower), bool(parameters.get("rapid.lower_inclusive")), below=False)  # type: ignore[arg-type]
-    below_upper = within(minutes, float(upper), bool(parameters.get("rapid.upper_inclusive")), below=True)  # type: ignore[arg-type]
+    above_lower = within(minutes, as_float(lower), bool(parameters.get("rapid.lower_inclusive")), below=False)
+    below_upper = within(minutes, as_float(upper), bool(parameters.get("rapid.upper_inclusive")), below=True)
     if above_lower and below_upper:
         return Classification(edition, "rapid", minutes, tuple(notes), used)
     if not below_upper:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import chess
 
-from extract.arbiter.classify import Classification, TimeControl, classify
+from extract.arbiter.classify import Classification, TimeControl, as_float, as_int, classify
 from extract.io.kbfiles import read_generated
 from extract.io.rules import load_rules
 from extract.model import InputError
@@ -188,7 +188,7 @@ class Arbiter:
             self.win_for(colour, reason)
 
     def add_time(self, colour: str, minutes_parameter: str) -> None:
-        minutes = float(self.param(minutes_parameter))  # type: ignore[arg-type]
+        minutes = as_float(self.param(minutes_parameter))
         self.clocks[colour] += minutes * 60
         self.ruling.clock[colour] += minutes * 60
         self.ruling.log.append(f"{colour} +{minutes:g} min ({minutes_parameter})")
@@ -205,7 +205,7 @@ class Arbiter:
         if category == "standard":
             return True
         if category == "rapid" and self.law.has("rapid-competition-rules-apply"):
-            return self.setup.games_per_arbiter <= int(self.param("rapid.max_supervised_games"))  # type: ignore[arg-type]
+            return self.setup.games_per_arbiter <= as_int(self.param("rapid.max_supervised_games"))
         if category == "blitz" and self.law.has("blitz-competition-rules-apply"):
             return self.setup.games_per_arbiter <= 1  # "one arbiter for one game" (the rule's own wording)
         return False
@@ -258,7 +258,7 @@ class Arbiter:
         if board.is_insufficient_material():
             return self.end("1/2-1/2", "dead-position")
         if self.law.has("fivefold-repetition-automatic-draw"):
-            occurrences = int(self.param("repetition.automatic_occurrences"))  # type: ignore[arg-type]
+            occurrences = as_int(self.param("repetition.automatic_occurrences"))
             if board.halfmove_clock < 4 * (occurrences - 1):  # too few reversible moves for a repetition
                 repeated = False
             elif self.law.behaviour.get("fivefold-repetition-automatic-draw") == "consecutive":
@@ -268,7 +268,7 @@ class Arbiter:
             if repeated:
                 return self.end("1/2-1/2", "fivefold")
         if self.law.has("seventy-five-move-automatic-draw"):
-            moves = int(self.param("seventyfive_move.moves"))  # type: ignore[arg-type]
+            moves = as_int(self.param("seventyfive_move.moves"))
             if board.halfmove_clock >= 2 * moves:
                 return self.end("1/2-1/2", "seventy-five-moves")
 
@@ -298,7 +298,7 @@ class Arbiter:
                 self.ruling.log.append("illegal move not claimed: it stands")
                 return
         self.ruling.illegal_moves[by] += 1
-        if self.ruling.illegal_moves[by] >= int(self.param("illegal_move.loss_on")):  # type: ignore[arg-type]
+        if self.ruling.illegal_moves[by] >= as_int(self.param("illegal_move.loss_on")):
             if self.law.behaviour.get("illegal-move-penalty") == "no-draw-exception":
                 self.win_for(opponent(by), "illegal-moves")
             else:
@@ -359,9 +359,9 @@ class Arbiter:
                 raise ScenarioError(f"written move '{written}' is not legal in {self.board.fen()}") from error
             self.board.push(move)
         if ground == "threefold":
-            correct = self.board.is_repetition(int(self.param("repetition.claim_occurrences")))  # type: ignore[arg-type]
+            correct = self.board.is_repetition(as_int(self.param("repetition.claim_occurrences")))
         elif ground == "fifty-moves":
-            correct = self.board.halfmove_clock >= 2 * int(self.param("fifty_move.moves"))  # type: ignore[arg-type]
+            correct = self.board.halfmove_clock >= 2 * as_int(self.param("fifty_move.moves"))
         else:
             raise ScenarioError(f"draw_claim ground '{ground}' must be threefold or fifty-moves")
         if correct:
@@ -380,10 +380,10 @@ class Arbiter:
         if "draw_claim.claimant_halved_above_minutes" not in self.law.parameters:
             return
         left = self.clocks[by]
-        above = float(self.param("draw_claim.claimant_halved_above_minutes")) * 60  # type: ignore[arg-type]
-        floor = float(self.param("draw_claim.claimant_floor_minutes")) * 60  # type: ignore[arg-type]
+        above = as_float(self.param("draw_claim.claimant_halved_above_minutes")) * 60
+        floor = as_float(self.param("draw_claim.claimant_floor_minutes")) * 60
         if left > above:
-            cut = min(left / 2, float(self.param("draw_claim.claimant_deduction_max_minutes")) * 60)  # type: ignore[arg-type]
+            cut = min(left / 2, as_float(self.param("draw_claim.claimant_deduction_max_minutes")) * 60)
         elif left > floor:
             cut = left - floor
         else:
@@ -414,7 +414,7 @@ class Arbiter:
         # From 2014 lateness at resumption is measured against the event's default time.
         resumption = spec.get("resumption") and "adjourned.late_arrival_minutes" in self.law.parameters
         limit_name = "adjourned.late_arrival_minutes" if resumption else "default_time"
-        limit = float(self.param(limit_name))  # type: ignore[arg-type]
+        limit = as_float(self.param(limit_name))
         if late > limit:
             self.win_for(opponent(player), "default")
 
@@ -422,12 +422,12 @@ class Arbiter:
         if "colours_reversed.restart_before_moves" not in self.law.parameters:
             self.ruling.log.append("colours reversed: the game continues")
             return
-        limit = int(self.param("colours_reversed.restart_before_moves"))  # type: ignore[arg-type]
+        limit = as_int(self.param("colours_reversed.restart_before_moves"))
         if min(self.completed_moves().values()) < limit:
             self.ruling.restart = True
 
     def on_setup_claim(self, value: object, by: str, event: dict[str, object]) -> None:
-        limit = int(self.param("rapid.moves_before_setup_claims_closed"))  # type: ignore[arg-type]
+        limit = as_int(self.param("rapid.moves_before_setup_claims_closed"))
         allowed = min(self.completed_moves().values()) < limit
         self.ruling.claim = "upheld" if allowed else "not-allowed"
 
@@ -451,7 +451,7 @@ class Arbiter:
     def on_quickplay_claim(self, value: object, by: str, event: dict[str, object]) -> None:
         spec = value if isinstance(value, dict) else {}
         player = str(spec.get("by", by))
-        limit = float(self.param("quickplay.claim_below_minutes")) * 60  # type: ignore[arg-type]
+        limit = as_float(self.param("quickplay.claim_below_minutes")) * 60
         if not self.quickplay_applies() or self.clocks[player] >= limit:
             self.ruling.claim = "not-allowed"
             return
@@ -468,24 +468,24 @@ class Arbiter:
         player = str((value or {}).get("by", by) if isinstance(value, dict) else by)
         if not self.law.has("quickplay-increment-request"):
             raise ScenarioError(f"{self.law.edition} has no provision for requesting an increment")
-        limit = float(self.param("quickplay.claim_below_minutes")) * 60  # type: ignore[arg-type]
+        limit = as_float(self.param("quickplay.claim_below_minutes")) * 60
         if not self.quickplay_applies() or self.clocks[player] >= limit:
             self.ruling.claim = "not-allowed"
             return
         self.ruling.claim = "upheld"
-        self.ruling.increment = float(self.param("quickplay.increment_seconds"))  # type: ignore[arg-type]
+        self.ruling.increment = as_float(self.param("quickplay.increment_seconds"))
         self.add_time(opponent(player), "quickplay.time_bonus")
 
     def on_scoresheet_view(self, value: object, by: str, event: dict[str, object]) -> None:
         player = str((value or {}).get("by", by) if isinstance(value, dict) else by)
         self.scoresheet_requests[player] += 1
-        limit = int(self.param("scoresheet_view.max_requests"))  # type: ignore[arg-type]
+        limit = as_int(self.param("scoresheet_view.max_requests"))
         self.ruling.request = "granted" if self.scoresheet_requests[player] <= limit else "refused"
 
     def on_board_check(self, value: object, by: str, event: dict[str, object]) -> None:
         spec = value if isinstance(value, dict) else {"cm": value}
-        size = float(spec.get("cm", 0))
-        minimum = float(self.param("visually_impaired.board_min_cm"))  # type: ignore[arg-type]
+        size = as_float(spec.get("cm", 0))
+        minimum = as_float(self.param("visually_impaired.board_min_cm"))
         self.ruling.board = "acceptable" if size >= minimum else "too-small"
 
     # -- checks --------------------------------------------------------------------------------
@@ -503,8 +503,8 @@ class Arbiter:
     def finish(self) -> Ruling:
         """Rulings that depend on the state after the events (duty to record moves)."""
         if self.law.parameters.get("scoresheet.exempt_below_minutes") is not None:
-            below = float(self.param("scoresheet.exempt_below_minutes")) * 60  # type: ignore[arg-type]
-            increment_limit = float(self.param("scoresheet.exempt_increment_seconds"))  # type: ignore[arg-type]
+            below = as_float(self.param("scoresheet.exempt_below_minutes")) * 60
+            increment_limit = as_float(self.param("scoresheet.exempt_increment_seconds"))
             for colour, left in self.clocks.items():
                 exempt = left < below and self.ruling.increment < increment_limit
                 self.ruling.recording[colour] = "exempt" if exempt else "required"

@@ -9,7 +9,6 @@ import click
 from extract.cli.common import data_options, main
 from extract.io import kbfiles
 from extract.io.outputs import check_kb_dir
-from extract.kb import build as build_stage
 
 
 @main.command()
@@ -36,6 +35,8 @@ def build(no_overrides: bool, show_disagreements: int, corpus_dir: Path, kb_dir:
 
     Example: chesslaws build --corpus corpus --kb kb
     """
+    from extract.kb import build as build_stage  # the build stages (spaCy, networkx) load only here
+
     header = (
         f"{'edition':9} {'provisions':>10} {'leaves':>6} {'printed':>7} {'inferred':>8} "
         f"{'unnumbered':>10} {'duplicates':>10} {'coverage':>8}"

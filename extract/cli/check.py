@@ -58,11 +58,10 @@ def check(
     folder = scenarios_dir if scenarios_dir is not None else kb_dir / "scenarios"
     scenarios = load_scenarios(folder, {r.id for r in load_rules(kb_dir)}, set(laws))
     fide = check_stage.fide_editions(kb_dir)
-    timing = None
     if benchmark:
         results, timing = check_stage.timed_run(scenarios, laws, edition, fide)
     else:
-        results = check_stage.run_scenarios(scenarios, laws, edition, fide)
+        results, timing = check_stage.run_scenarios(scenarios, laws, edition, fide), None
     failures = [r for r in results if not r.passed]
     checked = [r for r in results if r.checked]
     examples = check_stage.text_examples(corpus_dir, kb_dir, edition)
@@ -94,20 +93,9 @@ def check(
         if explain:
             click.echo("")
             for r in results:
-                mark = r.status
-                click.echo(f"{mark}  {r.scenario} [{r.edition}]: {words(r, r.actual)}")
+                click.echo(f"{r.status}  {r.scenario} [{r.edition}]: {words(r, r.actual)}")
         for r in failures:
-            click.echo(f"\nFAIL {r.scenario} [{r.edition}] {r.title}")
-            if r.error:
-                click.echo(f"  error:    {r.error}")
-            else:
-                click.echo(f"  the text: {words(r, r.expected)}")
-                click.echo(f"  we rule:  {words(r, r.actual)}")
-            click.echo(f"  expected: {json.dumps(r.expected, ensure_ascii=False)} ({r.expected_from})")
-            click.echo(f"  actual:   {json.dumps(r.actual, ensure_ascii=False)} ({r.edition}, from its KB)")
-            click.echo(f"  used:     {json.dumps(r.used, ensure_ascii=False)}")
-            for ed, quote in r.quotes.items():
-                click.echo(f"  quote {ed}: {quote}")
+            click.echo(failure_text(r, words))
         click.echo(summary_line(results))
         games = [x for x in examples if x.kind == "game"]
         click.echo(
@@ -144,4 +132,19 @@ def check_table(results: list[Any], editions: list[str]) -> str:
     lines = [f"{'scenario':{width}}  " + "  ".join(f"{e:8}" for e in editions)]
     for scenario, row in cells.items():
         lines.append(f"{scenario:{width}}  " + "  ".join(f"{row.get(e, '-'):8}" for e in editions))
+    return "\n".join(lines)
+
+
+def failure_text(r: Any, words: Any) -> str:
+    """One failed check: the ruling the text gives and ours, in words and as data, with the quotes."""
+    lines = [f"\nFAIL {r.scenario} [{r.edition}] {r.title}"]
+    if r.error:
+        lines.append(f"  error:    {r.error}")
+    else:
+        lines.append(f"  the text: {words(r, r.expected)}")
+        lines.append(f"  we rule:  {words(r, r.actual)}")
+    lines.append(f"  expected: {json.dumps(r.expected, ensure_ascii=False)} ({r.expected_from})")
+    lines.append(f"  actual:   {json.dumps(r.actual, ensure_ascii=False)} ({r.edition}, from its KB)")
+    lines.append(f"  used:     {json.dumps(r.used, ensure_ascii=False)}")
+    lines.extend(f"  quote {ed}: {quote}" for ed, quote in r.quotes.items())
     return "\n".join(lines)

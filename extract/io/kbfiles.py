@@ -50,9 +50,15 @@ _DOCUMENTS = {
 _PROVISION_KEYS = ("label", "kind", "parent", "start", "end", "text", "line")
 
 
+_DUMPER: Any = getattr(yaml, "CSafeDumper", yaml.SafeDumper)  # libyaml's emitter, ~10x faster
+
+
 def dump_yaml(data: object) -> str:
-    """YAML the same way every time: sorted keys, unicode kept, no line folding."""
-    return yaml.safe_dump(data, allow_unicode=True, sort_keys=True, width=10_000, default_flow_style=False)
+    """YAML the same way every time: sorted keys, unicode kept, no line folding (safe types only)."""
+    text: str = yaml.dump(
+        data, Dumper=_DUMPER, allow_unicode=True, sort_keys=True, width=10_000, default_flow_style=False
+    )
+    return text
 
 
 # ------------------------------------------------------------------------------------------ writing

@@ -26,8 +26,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from extract.io.yamlfile import load_yaml
 from extract.model import InputError
 
 LANGUAGES = "languages"
@@ -61,13 +60,7 @@ def language_data(kb_dir: Path, code: str) -> dict[str, Any] | None:
     path = language_path(kb_dir, code)
     if not path.is_file():
         return None
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark or error.context_mark
-        raise InputError(path, mark.line + 1 if mark else None, f"invalid YAML: {error.problem}") from None
-    except (yaml.YAMLError, UnicodeDecodeError) as error:
-        raise InputError(path, None, f"cannot read language data: {error}") from None
+    data = load_yaml(path)  # the strict loader: duplicate keys, encodings and syntax named with a line
     if not isinstance(data, dict):
         raise InputError(path, 1, "expected a mapping of language data (structure, numbers, units, ...)")
     unknown = sorted(set(data) - WORD_KEYS)

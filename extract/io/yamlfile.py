@@ -9,7 +9,12 @@ libyaml's parser is used where it is installed; the constructors are the safe on
 from __future__ import annotations
 
 import codecs
+import contextlib
+import hashlib
+import os
+import pickle
 import re
+import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -74,7 +79,7 @@ def read_source(path: Path) -> str:
     return text
 
 
-class _StrictLoader(_Base):  # type: ignore[misc]
+class _StrictLoader(_Base):  # type: ignore[misc]  # the base is libyaml's or PyYAML's loader: Any
     """Safe loader that refuses duplicate keys; optionally marks mappings with their line."""
 
     path: Path = Path()
@@ -115,9 +120,24 @@ def _syntax_error(path: Path, error: yaml.YAMLError) -> InputError:
 
 
 def load_yaml(path: Path, *, lines: bool = False) -> Any:
-    """The data of one YAML file (None for an empty one); every problem is an InputError."""
+    """The data of one YAML file (None for an empty one); every problem is an InputError.
+
+    Large files are read from a derived cache keyed by a hash of their text (see `cache_dir`), so a
+    query does not construct kb/generated's objects in Python each time; the YAML stays the source.
+    """
     path = Path(path)
-    loader = _StrictLoader(read_source(path))
+    text = read_source(path)
+    key = _cache_key(text, lines) if len(text) >= CACHE_MIN_CHARS else None
+    cached = _cache_read(key)
+    if cached is not _MISS:
+        return cached
+    data = _parse(path, text, lines)
+    _cache_write(key, data)
+    return data
+
+
+def _parse(path: Path, text: str, lines: bool) -> Any:
+    loader = _StrictLoader(text)
     loader.path, loader.lines = path, lines
     try:
         return loader.get_single_data()
@@ -129,13 +149,81 @@ def load_yaml(path: Path, *, lines: bool = False) -> Any:
         loader.dispose()
 
 
+CACHE_MIN_CHARS = 4_096  # smaller files parse faster than a cache file is opened
+CACHE_MAX_ENTRIES = 512  # beyond this the older half is dropped (every test copy of a KB adds entries)
+CACHE_VERSION = b"chesslaws-yaml-1"
+_MISS = object()
+
+
+def cache_dir() -> Path | None:
+    """Where parsed YAML is cached: $CHESSLAWS_CACHE ('off' disables), else the user's cache dir.
+
+    The cache is derived data outside the repository, never committed; an entry is named by the
+    hash of the file's text, so an edited or rebuilt file simply misses and is parsed again.
+    """
+    configured = os.environ.get("CHESSLAWS_CACHE")
+    if configured is not None:
+        return None if configured.strip().lower() in ("", "off", "0", "no") else Path(configured)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "chesslaws" / "yaml"
+
+
+def _cache_key(text: str, lines: bool) -> str:
+    parts = [CACHE_VERSION, yaml.__version__.encode(), _Base.__name__.encode(), b"L" if lines else b"-"]
+    salt = b"|".join(parts)
+    digest = hashlib.blake2b(salt, digest_size=20)
+    digest.update(text.encode("utf-8"))
+    return digest.hexdigest()
+
+
+def _cache_read(key: str | None) -> Any:
+    folder = cache_dir() if key else None
+    if folder is None:
+        return _MISS
+    try:
+        with open(folder / f"{key}.pickle", "rb") as handle:
+            return pickle.load(handle)  # our own file, named by the hash of what it holds
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ValueError):
+        return _MISS
+
+
+def _cache_write(key: str | None, data: Any) -> None:
+    """Best effort: a cache that cannot be written (read-only home, full disk) is skipped."""
+    folder = cache_dir() if key else None
+    if folder is None:
+        return
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        handle, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".pickle")
+        try:
+            with os.fdopen(handle, "wb") as out:
+                pickle.dump(data, out, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(tmp, folder / f"{key}.pickle")
+        finally:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+        _prune(folder)
+    except (OSError, pickle.PicklingError, RecursionError):
+        return
+
+
+def _prune(folder: Path) -> None:
+    entries = [e for e in os.scandir(folder) if e.name.endswith(".pickle") and not e.name.startswith(".")]
+    if len(entries) <= CACHE_MAX_ENTRIES:
+        return
+    entries.sort(key=lambda e: e.stat().st_mtime)
+    for entry in entries[: len(entries) // 2]:
+        with contextlib.suppress(OSError):  # another process pruned it first
+            os.unlink(entry.path)
+
+
 def compose_yaml(path: Path) -> Node | None:
     """The node tree of one YAML file, with line marks (for loaders that check node by node)."""
     path = Path(path)
     loader = _StrictLoader(read_source(path))
     loader.path = path
     try:
-        return loader.get_single_node()  # type: ignore[no-any-return]
+        return loader.get_single_node()  # type: ignore[no-any-return]  # PyYAML's loaders are untyped
     except yaml.YAMLError as error:
         raise _syntax_error(path, error) from None
     finally:

@@ -33,7 +33,15 @@ from extract.kb.damage import damage_warnings
 from extract.kb.graph import add_parameters, add_scenarios, build_graph, graph_document, reference_counts
 from extract.kb.parameters import extract_parameters
 from extract.model import Edition, Provision
-from extract.text.analyse import LOOKUP_LANGUAGES, TermMatcher, fingerprint, load_terms, pipeline
+from extract.text.analyse import (
+    LOOKUP_LANGUAGES,
+    Concept,
+    TermMatcher,
+    fingerprint,
+    lemma_table,
+    load_terms,
+    pipeline,
+)
 from extract.text.segment import coverage, duplicate_labels, leaves, segment
 
 RULE_KINDS = {"item", "appendix item", "guideline item", "glossary entry"}
@@ -113,44 +121,18 @@ def build(
     concepts = load_terms(kb_dir)
     ids = {e.id for e in editions}
     overrides = load_overrides(kb_dir, {r.id for r in rules}, ids) if use_overrides else []
-    files: dict[str, str] = {}
-    reports: list[EditionReport] = []
-    documents: dict[str, list[dict[str, object]]] = {}
-    for edition in editions:
-        provisions = segment(edition, kb_dir)
-        documents[edition.id] = [p.as_dict() for p in provisions]
-        files[f"provisions/{edition.id}.yaml"] = dump_yaml(provisions_document(edition, provisions))
-        reports.append(report(edition, provisions))
-        if on_edition:
-            on_edition(reports[-1])
+    files, reports, documents = segment_editions(editions, kb_dir, on_edition)
     files["editions.yaml"] = dump_yaml([edition_summary(e) for e in editions])
     check_override_labels(kb_dir, overrides, documents)
     warnings = damage_warnings(editions, documents, rules)
 
     seconds: dict[str, float] = {}
     for language in sorted({e.language for e in editions} & LOOKUP_LANGUAGES):
-        pipeline(language)  # spaCy start-up (lookup tables), kept out of the timings below
+        pipeline(language), lemma_table(language)  # start-up (tokenizer, lookup tables), not timed below
     started = time.perf_counter()
-    keyed: dict[str, list[tuple[str, dict[str, object]]]] = {}
-    items: dict[str, list[Item]] = {}
-    references: dict[tuple[str, str], list[str]] = {}
-    term_hits: dict[tuple[str, str], set[str]] = {}
-    all_leaves: set[tuple[str, str]] = set()
-    kinds: dict[tuple[str, str], str] = {}
-    for edition in editions:
-        matcher = TermMatcher(concepts, edition.language)
-        keys, leaf_keys = edition_keys(documents[edition.id])
-        keyed[edition.id] = list(zip(keys, documents[edition.id], strict=True))
-        fingerprints = {}
-        for key, provision in keyed[edition.id]:
-            text = str(provision["text"] or provision.get("heading") or "")
-            fingerprints[key] = fingerprint(text, edition.language, matcher, kb_dir)
-            if provision["kind"] not in ("table", "example"):
-                references[(edition.id, key)] = list(fingerprints[key].references)
-            term_hits[(edition.id, key)] = set(fingerprints[key].concepts)
-        items[edition.id] = make_items(edition.id, documents[edition.id], fingerprints, leaf_keys)
-        all_leaves |= {(edition.id, key) for key in leaf_keys}
-        kinds.update({(edition.id, key): str(p["kind"]) for key, p in keyed[edition.id]})
+    analysed = analyse_editions(editions, documents, concepts, kb_dir)
+    keyed, items, references = analysed.keyed, analysed.items, analysed.references
+    term_hits, all_leaves, kinds = analysed.term_hits, analysed.all_leaves, analysed.kinds
     seconds["analysis"] = time.perf_counter() - started
     started = time.perf_counter()
     curated = {key: rule for key, rule in curated_mapping(rules).items() if key[0] in documents}
@@ -174,49 +156,16 @@ def build(
     disagreements = disagreement_list(assigned, curated_leaves, keyed)
     final = dict(assigned)
     if use_overrides:
-        for leaf, rule in curated.items():
-            current = final.get(leaf)
-            if current is None or current.rule != rule:
-                final[leaf] = Assignment(rule, current.confidence if current else 0.0, "curated")
+        apply_curation(final, curated, [])
         publish_uncovered(final, links, covered, all_leaves, keyed, infos, rules)
-        for override in overrides:
-            final[(override["edition"], override["label"])] = Assignment(
-                override["rule"], 1.0, "override", (override["reason"],)
-            )
+        apply_curation(final, {}, overrides)  # a person's override wins over everything
     mapping = {key: a.rule for key, a in final.items()}
     graph = build_graph(
         [edition_summary(e) for e in editions], keyed, rules, concepts, mapping, references, term_hits
     )
     files["alignment.yaml"] = dump_yaml(alignment_document(final, keyed))
-    files["agreement.yaml"] = dump_yaml(
-        {
-            "pairs": [
-                vars(r)
-                | {"precision": round(r.precision, 4), "recall": round(r.recall, 4), "f1": round(r.f1, 4)}
-                for r in rows
-            ],
-            "scope": "rule provisions (items, appendix and guideline items, glossary entries)",
-            "overall": {
-                k: round(v, 4) if isinstance(v, float) else v for k, v in vars(overall(rows)).items()
-            },
-            "overall_all_leaves": {
-                k: round(v, 4) if isinstance(v, float) else v for k, v in vars(overall(rows_all)).items()
-            },
-            "disagreements": disagreements,
-        }
-    )
-    files["links.yaml"] = dump_yaml(
-        [
-            {
-                "a": f"{link.a[0]}:{link.a[1]}",
-                "b": f"{link.b[0]}:{link.b[1]}",
-                "score": round(link.score, 3),
-                "evidence": list(link.evidence),
-            }
-            for pair in links.values()
-            for link in pair
-        ]
-    )
+    files["agreement.yaml"] = dump_yaml(agreement_document(rows, rows_all, disagreements))
+    files["links.yaml"] = dump_yaml(links_document(links))
     started = time.perf_counter()
     parameters = extract_parameters(
         rules,
@@ -254,6 +203,108 @@ def build(
         missing_languages=missing,
         warnings=warnings,
     )
+
+
+def segment_editions(
+    editions: list[Edition], kb_dir: Path, on_edition: Callable[[EditionReport], None] | None
+) -> tuple[dict[str, str], list[EditionReport], dict[str, list[dict[str, object]]]]:
+    """Segment each edition: its provisions file, its report line, its provisions as rows."""
+    files: dict[str, str] = {}
+    reports: list[EditionReport] = []
+    documents: dict[str, list[dict[str, object]]] = {}
+    for edition in editions:
+        provisions = segment(edition, kb_dir)
+        documents[edition.id] = [p.as_dict() for p in provisions]
+        files[f"provisions/{edition.id}.yaml"] = dump_yaml(provisions_document(edition, provisions))
+        reports.append(report(edition, provisions))
+        if on_edition:
+            on_edition(reports[-1])
+    return files, reports, documents
+
+
+@dataclass
+class Analysed:
+    """The analysis of every edition, keyed by (edition, provision key)."""
+
+    keyed: dict[str, list[tuple[str, dict[str, object]]]] = field(default_factory=dict)
+    items: dict[str, list[Item]] = field(default_factory=dict)
+    references: dict[tuple[str, str], list[str]] = field(default_factory=dict)
+    term_hits: dict[tuple[str, str], set[str]] = field(default_factory=dict)
+    all_leaves: set[tuple[str, str]] = field(default_factory=set)
+    kinds: dict[tuple[str, str], str] = field(default_factory=dict)
+
+
+def analyse_editions(
+    editions: list[Edition],
+    documents: dict[str, list[dict[str, object]]],
+    concepts: list[Concept],
+    kb_dir: Path,
+) -> Analysed:
+    """Fingerprint every provision (lemmas, numbers, references, terms) and make the aligner's items."""
+    out = Analysed()
+    for edition in editions:
+        matcher = TermMatcher(concepts, edition.language)
+        keys, leaf_keys = edition_keys(documents[edition.id])
+        out.keyed[edition.id] = list(zip(keys, documents[edition.id], strict=True))
+        fingerprints = {}
+        for key, provision in out.keyed[edition.id]:
+            text = str(provision["text"] or provision.get("heading") or "")
+            fingerprints[key] = fingerprint(text, edition.language, matcher, kb_dir)
+            if provision["kind"] not in ("table", "example"):
+                out.references[(edition.id, key)] = list(fingerprints[key].references)
+            out.term_hits[(edition.id, key)] = set(fingerprints[key].concepts)
+        out.items[edition.id] = make_items(edition.id, documents[edition.id], fingerprints, leaf_keys)
+        out.all_leaves |= {(edition.id, key) for key in leaf_keys}
+        out.kinds.update({(edition.id, key): str(p["kind"]) for key, p in out.keyed[edition.id]})
+    return out
+
+
+def apply_curation(
+    final: dict[tuple[str, str], Assignment],
+    curated: Mapping[tuple[str, str], str],
+    overrides: list[dict[str, str]],
+) -> None:
+    """The curated mapping, then the overrides, over the aligner's assignments (in place)."""
+    for leaf, rule in curated.items():
+        current = final.get(leaf)
+        if current is None or current.rule != rule:
+            final[leaf] = Assignment(rule, current.confidence if current else 0.0, "curated")
+    for override in overrides:
+        final[(override["edition"], override["label"])] = Assignment(
+            override["rule"], 1.0, "override", (override["reason"],)
+        )
+
+
+def agreement_document(
+    rows: list[Agreement], rows_all: list[Agreement], disagreements: list[dict[str, object]]
+) -> dict[str, object]:
+    """agreement.yaml: the aligner alone against the curated mapping, per edition pair and overall."""
+    return {
+        "pairs": [
+            vars(r) | {"precision": round(r.precision, 4), "recall": round(r.recall, 4), "f1": round(r.f1, 4)}
+            for r in rows
+        ],
+        "scope": "rule provisions (items, appendix and guideline items, glossary entries)",
+        "overall": {k: round(v, 4) if isinstance(v, float) else v for k, v in vars(overall(rows)).items()},
+        "overall_all_leaves": {
+            k: round(v, 4) if isinstance(v, float) else v for k, v in vars(overall(rows_all)).items()
+        },
+        "disagreements": disagreements,
+    }
+
+
+def links_document(links: Mapping[tuple[str, str], list[Link]]) -> list[dict[str, object]]:
+    """links.yaml: every link the aligner found between two editions' provisions, with its evidence."""
+    return [
+        {
+            "a": f"{link.a[0]}:{link.a[1]}",
+            "b": f"{link.b[0]}:{link.b[1]}",
+            "score": round(link.score, 3),
+            "evidence": list(link.evidence),
+        }
+        for pair in links.values()
+        for link in pair
+    ]
 
 
 def publish_uncovered(

@@ -55,35 +55,35 @@ def build_graph(
     for concept in concepts:
         graph.add_node(f"term:{concept.id}", kind="term", en=concept.en)
     labels_by_edition: dict[str, dict[str, str]] = defaultdict(dict)
-    for edition, items in provisions.items():
+    for edition_id, items in provisions.items():
         for key, provision in items:
-            node = provision_node(edition, key)
+            node = provision_node(edition_id, key)
             graph.add_node(
                 node,
                 kind="provision",
-                edition=edition,
+                edition=edition_id,
                 label=provision["label"],
                 provision_kind=provision["kind"],
                 line=provision["line"],
             )
-            graph.add_edge(node, f"edition:{edition}", key="part_of", kind="part_of")
-            labels_by_edition[edition].setdefault(str(provision["label"]), key)
-    for edition, items in provisions.items():
+            graph.add_edge(node, f"edition:{edition_id}", key="part_of", kind="part_of")
+            labels_by_edition[edition_id].setdefault(str(provision["label"]), key)
+    for edition_id, items in provisions.items():
         for key, provision in items:
             parent = provision.get("parent")
-            if parent and str(parent) in labels_by_edition[edition]:
+            if parent and str(parent) in labels_by_edition[edition_id]:
                 graph.add_edge(
-                    provision_node(edition, key),
-                    provision_node(edition, labels_by_edition[edition][str(parent)]),
+                    provision_node(edition_id, key),
+                    provision_node(edition_id, labels_by_edition[edition_id][str(parent)]),
                     key="child_of",
                     kind="child_of",
                 )
-    for (edition, key), rule in mapping.items():
-        graph.add_edge(provision_node(edition, key), f"rule:{rule}", key="expresses", kind="expresses")
+    for (edition_id, key), rule_id in mapping.items():
+        graph.add_edge(provision_node(edition_id, key), f"rule:{rule_id}", key="expresses", kind="expresses")
     by_rule: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
-    for (edition, key), rule in mapping.items():
-        by_rule[rule][edition].append(key)
-    for rule, per_edition in by_rule.items():
+    for (edition_id, key), rule_id in mapping.items():
+        by_rule[rule_id][edition_id].append(key)
+    for rule_id, per_edition in by_rule.items():
         present = [e for e in order if e in per_edition]
         for older, newer in zip(present, present[1:], strict=False):
             for new_key in per_edition[newer]:
@@ -91,32 +91,34 @@ def build_graph(
                     graph.add_edge(
                         provision_node(newer, new_key),
                         provision_node(older, old_key),
-                        key=f"succeeds:{rule}",
+                        key=f"succeeds:{rule_id}",
                         kind="succeeds",
-                        rule=rule,
+                        rule=rule_id,
                     )
-    for (edition, key), cited in references.items():
+    for (edition_id, key), cited in references.items():
         for label in cited:
-            target_key = labels_by_edition[edition].get(label)
+            target_key = labels_by_edition[edition_id].get(label)
             bare = label[2:] if label.startswith("A.") else None
             if target_key is None and bare:
-                target_key = labels_by_edition[edition].get(bare)  # Hungarian "A 11.1" is "the 11.1"
+                target_key = labels_by_edition[edition_id].get(bare)  # Hungarian "A 11.1" is "the 11.1"
             if target_key is None:
-                target = f"missing:{edition}:{label}"
-                graph.add_node(target, kind="missing", edition=edition, label=label)
+                target = f"missing:{edition_id}:{label}"
+                graph.add_node(target, kind="missing", edition=edition_id, label=label)
             else:
-                target = provision_node(edition, target_key)
+                target = provision_node(edition_id, target_key)
             graph.add_edge(
-                provision_node(edition, key),
+                provision_node(edition_id, key),
                 target,
                 key=f"references:{label}",
                 kind="references",
                 label=label,
                 resolved=target_key is not None,
             )
-    for (edition, key), hits in term_hits.items():
-        for concept in sorted(hits):
-            graph.add_edge(provision_node(edition, key), f"term:{concept}", key="uses_term", kind="uses_term")
+    for (edition_id, key), hits in term_hits.items():
+        for concept_id in sorted(hits):
+            graph.add_edge(
+                provision_node(edition_id, key), f"term:{concept_id}", key="uses_term", kind="uses_term"
+            )
     return graph
 
 

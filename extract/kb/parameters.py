@@ -12,21 +12,19 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from extract.io.languages import DEFAULT_KB
 from extract.io.rules import Rule
+from extract.io.yamlfile import load_yaml
 from extract.text.analyse import BOUND_OF, INCLUSIVE, Quantity, quantities
 
 
 @cache
 def specs() -> dict[str, dict[str, Any]]:
-    text = resources.files("extract").joinpath("data/parameters.yaml").read_text(encoding="utf-8")
-    data: dict[str, dict[str, Any]] = yaml.safe_load(text)
+    """The parameter vocabulary shipped with the package (extract/data/parameters.yaml)."""
+    data: dict[str, dict[str, Any]] = load_yaml(Path(__file__).resolve().parents[1] / "data/parameters.yaml")
     return data
 
 

@@ -251,9 +251,8 @@ def classification_text(
 
 def load_sources(kb_dir: Path) -> Sources:
     """The article labels of kb/generated (parameters.yaml and alignment.yaml)."""
-    from extract.reports.search import read_yaml
+    from extract.io.kbfiles import read_generated
 
-    generated = kb_dir / "generated"
     return Sources.from_kb(
-        read_yaml(generated / "parameters.yaml") or [], read_yaml(generated / "alignment.yaml") or []
+        read_generated(kb_dir, "parameters.yaml") or [], read_generated(kb_dir, "alignment.yaml") or []
     )

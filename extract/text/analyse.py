@@ -1,9 +1,10 @@
 """Language analysis of provision texts: lemmas, numbers, cross-references, chess notation, term hits.
 
-One spaCy pipeline per language: `spacy.blank(lang)` with the lookup lemmatizer from
-spacy-lookups-data where it has tables (da, sv, hu). Bokmål has none: its lemmas come from the curated
-suffix list in kb/languages/nb.yaml. Number words, ordinals, units and comparators are data
-(kb/languages/<lang>.yaml, read through `--kb`), not code; a language without a file gets empty tables.
+One spaCy tokenizer per language (`spacy.blank(lang)`) and spacy-lookups-data's lemma lookup table
+where it has one (da, sv, hu), applied as spaCy's lookup lemmatizer applies it. Bokmål has none: its
+lemmas come from the curated suffix list in kb/languages/nb.yaml. Number words, ordinals, units and
+comparators are data (kb/languages/<lang>.yaml, read through `--kb`), not code; a language without a
+file gets empty tables.
 """
 
 from __future__ import annotations
@@ -42,24 +43,37 @@ def lexicon(language: str, kb_dir: Path = DEFAULT_KB) -> dict[str, Any]:
 
 @cache
 def pipeline(language: str) -> Any:
-    """A blank spaCy pipeline with the lookup lemmatizer where spacy-lookups-data has tables; spaCy's
-    multi-language tokenizer for a language it does not know."""
+    """spaCy's blank pipeline (its tokenizer) for a language; spaCy's multi-language tokenizer for a
+    language it does not know. Lemmas come from `lemma_table`, not from a pipeline component."""
     import spacy
 
     try:
-        nlp = spacy.blank(language)
+        return spacy.blank(language)
     except ImportError:
-        nlp = spacy.blank("xx")
-    if language in LOOKUP_LANGUAGES:
-        nlp.add_pipe("lemmatizer", config={"mode": "lookup"})
-        nlp.initialize()
-    return nlp
+        return spacy.blank("xx")
+
+
+@cache
+def lemma_table(language: str) -> dict[str, str]:
+    """The lemma lookup table spacy-lookups-data has for a language ({} without one).
+
+    This is the table spaCy's lookup lemmatizer reads, and `lemmas` applies it the way that lemmatizer
+    does (a token's text, else the text itself); read as a plain dict it loads in a fraction of the
+    time spaCy takes to build its hashed `Table` of the same half-million entries.
+    """
+    from spacy.util import load_language_data, registry
+
+    if language not in registry.lookups:
+        return {}
+    path = registry.lookups.get(language).get("lemma_lookup")
+    return dict(load_language_data(path)) if path else {}
 
 
 def lemmas(text: str, language: str, kb_dir: Path = DEFAULT_KB) -> list[str]:
     """Lower-cased lemmas of the words of a text."""
     if language in LOOKUP_LANGUAGES:
-        return [t.lemma_.lower() for t in pipeline(language)(text) if t.is_alpha]
+        table = lemma_table(language)
+        return [table.get(t.text, t.text).lower() for t in pipeline(language).make_doc(text) if t.is_alpha]
     suffixes = sorted(lexicon(language, kb_dir).get("suffixes", []), key=len, reverse=True)
     return [strip_suffix(w.lower(), suffixes) for w in WORD.findall(text)]
 
@@ -347,7 +361,12 @@ def quantities(text: str, language: str, kb_dir: Path = DEFAULT_KB) -> list[Quan
 
 
 def _unit_after(
-    doc: Any, i: int, units: dict[str, str], phrases: dict, number: Any, increments: set[str]
+    doc: Any,
+    i: int,
+    units: dict[str, str],
+    phrases: dict[int, tuple[str, int]],
+    number: Any,
+    increments: set[str],
 ) -> tuple[str | None, int]:
     """The unit a number counts: one of the next five words. "60 gange tillægstiden" multiplies an
     increment (factor); "20 gange 20 cm" is a dimension; "fem gange" counts occurrences."""

@@ -19,9 +19,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
+from pathlib import Path
 
-import yaml
+from extract.io.yamlfile import load_yaml
+
+DATA = Path(__file__).resolve().parents[1] / "data"  # extract/data, shipped with the package
 
 _END = re.compile(r"[.!?…]+[\"'”’»)]*(?=\s)")
 _OPENERS = "\"'“„«(‘["
@@ -40,8 +42,7 @@ class Sentence:
 @cache
 def abbreviations(language: str) -> frozenset[str]:
     """Case-folded abbreviations (without their final dot) that never end a sentence."""
-    path = resources.files("extract").joinpath("data/abbreviations.yaml")
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    data = load_yaml(DATA / "abbreviations.yaml") or {}
     words = list(data.get("all") or []) + list(data.get(language) or [])
     return frozenset(str(w).casefold().rstrip(".") for w in words)
 

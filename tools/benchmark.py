@@ -1,0 +1,137 @@
+"""How fast chesslaws answers, against floors measured in the same run (issue 12). Not a test.
+
+Every figure is the best of three runs (wall clock, a fresh process each time), side by side with its
+floor, and each line says PASS or FAIL against its target:
+
+- `show illegal-move-penalty` vs `python -c "import click, yaml"`                 <= 8x
+- `lint` and `build` vs spaCy's blank tokenizers reading all the corpus texts      <= 3x, <= 5x
+- `site` vs plain `mkdocs build` of the same docs dir                             <= 1.5x
+- `build` of the corpus x3 (under new ids) vs `build` of the corpus               <= 3.5x
+- peak memory (max RSS) of `show`                                                 < 150 MB
+
+Everything runs in a temporary copy of the project, so the repository is never written.
+Usage: python tools/benchmark.py [--runs N] [--skip site,growth]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+from grow_corpus import grow_corpus  # noqa: E402  (a sibling script, not a package)
+
+PYTHON = sys.executable
+CLI = [PYTHON, "-m", "extract.cli"]
+MKDOCS = str(Path(PYTHON).with_name("mkdocs"))
+
+
+@dataclass(frozen=True)
+class Run:
+    seconds: float
+    max_rss_mb: float
+
+
+def measure(command: list[str], cwd: Path, runs: int) -> Run:
+    """Best wall time and the largest peak RSS over `runs` fresh processes; a failed run stops all."""
+    best, rss = float("inf"), 0.0
+    env = os.environ | {"PYTHONPATH": str(ROOT)}
+    for _ in range(runs):
+        started = time.perf_counter()
+        child = subprocess.Popen(
+            command, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+        )
+        _, status, usage = os.wait4(child.pid, 0)
+        elapsed = time.perf_counter() - started
+        child.returncode = os.waitstatus_to_exitcode(status)
+        stderr = child.stderr.read().decode("utf-8", "replace") if child.stderr else ""
+        if child.returncode not in (0, 1) or "Traceback" in stderr:  # lint exits 1 on findings
+            raise SystemExit(f"benchmark: {' '.join(command)} failed ({child.returncode}): {stderr[-500:]}")
+        best = min(best, elapsed)
+        rss = max(rss, usage.ru_maxrss / 1024)  # kilobytes on Linux
+    return Run(best, rss)
+
+
+def line(name: str, run: Run, floor_name: str, floor: Run, target: float) -> bool:
+    ratio = run.seconds / floor.seconds
+    ok = ratio <= target
+    print(
+        f"{'PASS' if ok else 'FAIL'}  {name:34} {run.seconds:7.2f} s  vs {floor_name:28} "
+        f"{floor.seconds:6.2f} s  = {ratio:5.2f}x  (target <= {target}x)"
+    )
+    return ok
+
+
+def project_copy(tmp: Path, corpus: Path | None = None) -> Path:
+    """corpus/, kb/ (generated included), site/ and mkdocs.yml in a fresh directory."""
+    root = Path(tempfile.mkdtemp(dir=tmp))
+    shutil.copytree(corpus or ROOT / "corpus", root / "corpus")
+    shutil.copytree(ROOT / "kb", root / "kb")
+    shutil.copytree(ROOT / "site", root / "site")
+    shutil.copy(ROOT / "mkdocs.yml", root / "mkdocs.yml")
+    return root
+
+
+FLOOR = """
+import sys, spacy, yaml
+from pathlib import Path
+corpus = Path(sys.argv[1])
+for entry in yaml.safe_load((corpus / "editions.yaml").read_text(encoding="utf-8")):
+    nlp = spacy.blank(entry["language"])
+    len(nlp.tokenizer((corpus / entry["file"]).read_text(encoding="utf-8")))
+"""
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--skip", default="", help="comma-separated: site, growth")
+    args = parser.parse_args()
+    skip = set(filter(None, args.skip.split(",")))
+    results = []
+    with tempfile.TemporaryDirectory(prefix="chesslaws-bench-") as name:
+        tmp = Path(name)
+        project = project_copy(tmp)
+        n = args.runs
+
+        bare = measure([PYTHON, "-c", "import click, yaml"], project, n)
+        show = measure([*CLI, "show", "illegal-move-penalty"], project, n)
+        results.append(line("show illegal-move-penalty", show, "python -c 'import click, yaml'", bare, 8))
+
+        floor = measure([PYTHON, "-c", FLOOR, str(project / "corpus")], project, n)
+        lint = measure([*CLI, "lint"], project, n)
+        results.append(line("lint", lint, "spaCy blank tokenizers", floor, 3))
+        build = measure([*CLI, "build"], project, n)
+        results.append(line("build (5 editions)", build, "spaCy blank tokenizers", floor, 5))
+
+        if "site" not in skip:
+            out = tmp / "public-site"
+            site = measure([*CLI, "site", "--out", str(out)], project, n)
+            mkdocs = measure([MKDOCS, "build", "-q", "-d", str(tmp / "public-mkdocs")], project, n)
+            results.append(line("site", site, "mkdocs build (same docs dir)", mkdocs, 1.5))
+
+        if "growth" not in skip:
+            grown = tmp / "corpus-x3"
+            ids = grow_corpus(ROOT / "corpus", grown, 3)
+            big = project_copy(tmp, grown)
+            shutil.rmtree(big / "kb" / "generated")
+            many = measure([*CLI, "build"], big, n)
+            results.append(line(f"build ({len(ids)} editions)", many, "build (5 editions)", build, 3.5))
+
+        ok = show.max_rss_mb < 150
+        print(f"{'PASS' if ok else 'FAIL'}  peak memory of show: {show.max_rss_mb:.0f} MB (target < 150 MB)")
+        results.append(ok)
+    print(f"{sum(results)}/{len(results)} targets met (best of {args.runs}, {os.cpu_count()} cores)")
+    return 0 if all(results) else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

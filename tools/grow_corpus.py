@@ -1,0 +1,35 @@
+"""Write a copy of a corpus with every edition repeated under new ids (da-2001 -> da-2002, da-2003).
+
+Used by tools/benchmark.py to measure how the build grows with the number of editions. Edition ids
+are `<language>-<year of in_force>` (the loader checks it), so copy n is the same text with its
+in-force date moved n years later; every other field is the original's.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+
+import yaml
+
+
+def grow_corpus(source: Path, target: Path, times: int) -> list[str]:
+    """Copy `source` to `target` with each edition present `times` times; returns the edition ids."""
+    entries = yaml.safe_load((source / "editions.yaml").read_text(encoding="utf-8"))
+    target.mkdir(parents=True, exist_ok=True)
+    out = []
+    for entry in entries:
+        for n in range(times):
+            year = int(str(entry["in_force"])[:4]) + n
+            edition_id = f"{entry['language']}-{year}"
+            in_force = f"{year}{str(entry['in_force'])[4:]}"
+            copy = dict(entry) | {"id": edition_id, "file": f"{edition_id}.txt", "in_force": in_force}
+            shutil.copyfile(source / entry["file"], target / copy["file"])
+            out.append(copy)
+    (target / "editions.yaml").write_text(yaml.safe_dump(out, allow_unicode=True, sort_keys=False), "utf-8")
+    return [str(e["id"]) for e in out]
+
+
+if __name__ == "__main__":
+    print(" ".join(grow_corpus(Path(sys.argv[1]), Path(sys.argv[2]), int(sys.argv[3]))))
