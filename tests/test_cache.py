@@ -73,3 +73,55 @@ def test_the_default_cache_is_outside_the_repository(monkeypatch: pytest.MonkeyP
     monkeypatch.delenv("CHESSLAWS_CACHE", raising=False)
     folder = yamlfile.cache_dir()
     assert folder is not None and ROOT not in folder.parents and folder.name == "yaml"
+
+
+# --- derived results (extract/io/derived.py): the site's reports and data files
+
+
+def test_a_derived_result_is_keyed_by_every_input_file(cache: Path, tmp_path: Path) -> None:
+    from extract.io.derived import inputs_key, remember
+
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    (corpus / "a.txt").write_text("7.5 two minutes", encoding="utf-8")
+    calls: list[int] = []
+
+    def compute() -> dict[str, int]:
+        calls.append(1)
+        return {"minutes": 2}
+
+    key = inputs_key("test", [corpus], ["nob-dan"])
+    assert remember(key, compute) == {"minutes": 2} and remember(key, compute) == {"minutes": 2}
+    assert len(calls) == 1  # the second answer came from the cache
+    assert inputs_key("test", [corpus], []) != key  # installed Apertium modes are part of the key
+    (corpus / "a.txt").write_text("7.5 three minutes", encoding="utf-8")
+    changed = inputs_key("test", [corpus], ["nob-dan"])
+    assert changed != key
+    remember(changed, compute)
+    assert len(calls) == 2
+
+
+def test_collect_is_computed_once_for_the_same_inputs(
+    cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from extract.reports import collect as collect_module
+
+    calls: list[Path] = []
+
+    def fake(kb_dir: Path, corpus_dir: Path, say: object) -> collect_module.Reports:
+        calls.append(kb_dir)
+        return collect_module.Reports(["da-2001"], [], [], [], [], {"diff": 1.0})
+
+    monkeypatch.setattr(collect_module, "_collect", fake)
+    kb, corpus = tmp_path / "kb", tmp_path / "corpus"
+    kb.mkdir()
+    corpus.mkdir()
+    (corpus / "editions.yaml").write_text("[]\n", encoding="utf-8")
+    messages: list[str] = []
+    first = collect_module.collect(kb, corpus, messages.append)
+    second = collect_module.collect(kb, corpus, messages.append)
+    assert len(calls) == 1 and first.order == second.order == ["da-2001"]
+    assert second.timings == {} and "read from the cache" in messages[-1]
+    (kb / "terms.yaml").write_text("[]\n", encoding="utf-8")
+    collect_module.collect(kb, corpus, messages.append)
+    assert len(calls) == 2

@@ -47,5 +47,5 @@ def site(out_dir: Path, site_dir: Path, corpus_dir: Path, kb_dir: Path) -> None:
     finally:
         shutil.rmtree(docs.parent, ignore_errors=True)
     click.echo(f"rendered {len(pages)} pages into {site_dir} ({changed} files changed)")
-    timings = ", ".join(f"{k} {v:.1f} s" for k, v in reports.timings.items())
+    timings = ", ".join(f"{k} {v:.1f} s" for k, v in reports.timings.items()) or "reports from the cache"
     click.echo(f"built site into {out_dir} in {time.perf_counter() - started:.1f} s ({timings})")

@@ -128,11 +128,11 @@ def load_yaml(path: Path, *, lines: bool = False) -> Any:
     path = Path(path)
     text = read_source(path)
     key = _cache_key(text, lines) if len(text) >= CACHE_MIN_CHARS else None
-    cached = _cache_read(key)
+    cached = cache_read(key)
     if cached is not _MISS:
         return cached
     data = _parse(path, text, lines)
-    _cache_write(key, data)
+    cache_write(key, data)
     return data
 
 
@@ -152,7 +152,7 @@ def _parse(path: Path, text: str, lines: bool) -> Any:
 CACHE_MIN_CHARS = 4_096  # smaller files parse faster than a cache file is opened
 CACHE_MAX_ENTRIES = 512  # beyond this the older half is dropped (every test copy of a KB adds entries)
 CACHE_VERSION = b"chesslaws-yaml-1"
-_MISS = object()
+MISS = _MISS = object()  # what cache_read returns for a miss
 
 
 def cache_dir() -> Path | None:
@@ -176,7 +176,7 @@ def _cache_key(text: str, lines: bool) -> str:
     return digest.hexdigest()
 
 
-def _cache_read(key: str | None) -> Any:
+def cache_read(key: str | None) -> Any:
     folder = cache_dir() if key else None
     if folder is None:
         return _MISS
@@ -187,7 +187,7 @@ def _cache_read(key: str | None) -> Any:
         return _MISS
 
 
-def _cache_write(key: str | None, data: Any) -> None:
+def cache_write(key: str | None, data: Any) -> None:
     """Best effort: a cache that cannot be written (read-only home, full disk) is skipped."""
     folder = cache_dir() if key else None
     if folder is None:

@@ -6,10 +6,14 @@ onto the shapes `render_site(changes=, scenarios=, findings=)` documents for the
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import multiprocessing
+import os
 import time
 from collections import defaultdict
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -70,17 +74,52 @@ def compare_pairs(editions: list[tuple[str, str]]) -> list[tuple[str, str]]:
     return pairs
 
 
+def _diffs(pairs: list[tuple[str, str]], kb_dir: Path, corpus_dir: Path) -> list[Any]:
+    from extract.reports.diff import diff_editions
+
+    return [diff_editions(a, b, kb_dir, corpus_dir) for a, b in pairs]
+
+
+def _pool() -> ProcessPoolExecutor | None:
+    """A one-worker pool forked from this process, where the platform forks and has a second core."""
+    if (os.cpu_count() or 1) < 2 or "fork" not in multiprocessing.get_all_start_methods():
+        return None
+    return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("fork"))
+
+
 def collect(kb_dir: Path, corpus_dir: Path, progress: Callable[[str], None] | None = None) -> Reports:
-    """Diffs of the compared pairs, lint findings (with acceptances), scenario results, text examples."""
+    """Diffs of the compared pairs, lint findings (with acceptances), scenario results, text examples.
+
+    Remembered by a hash of the corpus, the KB, the code and the installed Apertium modes (see
+    extract.io.derived): rebuilding the site with nothing changed but a page template or a hand-written
+    page does not recompute them.
+    """
+    from extract.io.derived import inputs_key, remember
+    from extract.text.translate import installed_modes
+
+    say = progress or (lambda _message: None)
+    key = inputs_key("reports", (corpus_dir, kb_dir), sorted(installed_modes()))
+    computed: list[Reports] = []
+
+    def compute() -> Reports:
+        computed.append(_collect(kb_dir, corpus_dir, say))
+        return computed[0]
+
+    reports = remember(key, compute)
+    if not computed:
+        say("diff, lint and check: inputs unchanged since the last run, results read from the cache")
+        return dataclasses.replace(reports, timings={})
+    return reports
+
+
+def _collect(kb_dir: Path, corpus_dir: Path, say: Callable[[str], None]) -> Reports:
     from extract.arbiter.check import fide_editions, run_scenarios, text_examples
     from extract.arbiter.engine import load_laws
     from extract.io.editions import load_editions
     from extract.io.rules import load_rules
     from extract.io.scenarios import load_scenarios
-    from extract.reports.diff import diff_editions
     from extract.reports.lint import ACCEPTED_FILE, lint, load_accepted, load_context
 
-    say = progress or (lambda _message: None)
     timings: dict[str, float] = {}
     editions = sorted(load_editions(corpus_dir), key=lambda e: (e.in_force or "", e.id))
     built = {p.stem for p in (kb_dir / "generated" / "provisions").glob("*.yaml")}
@@ -88,9 +127,10 @@ def collect(kb_dir: Path, corpus_dir: Path, progress: Callable[[str], None] | No
     order = [e for e, _ in present]
 
     clock = time.perf_counter()
-    diffs = [diff_editions(a, b, kb_dir, corpus_dir) for a, b in compare_pairs(present)]
-    timings["diff"] = time.perf_counter() - clock
-    say(f"compared {len(diffs)} pairs of editions")
+    pairs = compare_pairs(present)
+    # The diffs run in a second process while this one lints and checks (two cores, half the wait).
+    pool = _pool()
+    pending = pool.submit(_diffs, pairs, kb_dir, corpus_dir) if pool else None
 
     clock = time.perf_counter()
     context = load_context(corpus_dir, kb_dir)
@@ -108,6 +148,13 @@ def collect(kb_dir: Path, corpus_dir: Path, progress: Callable[[str], None] | No
     examples = text_examples(corpus_dir, kb_dir)
     timings["check"] = time.perf_counter() - clock
     say(f"checked: {len(results)} scenario runs, {len(examples)} examples of the texts")
+
+    clock = time.perf_counter()
+    diffs = pending.result() if pending else _diffs(pairs, kb_dir, corpus_dir)
+    if pool:
+        pool.shutdown()
+    timings["diff"] = time.perf_counter() - clock
+    say(f"compared {len(diffs)} pairs of editions")
     return Reports(order, diffs, findings, results, examples, timings)
 
 

@@ -30,6 +30,7 @@ from extract.site.common import (
 from extract.site.editions import edition_views
 from extract.site.kbview import RuleView, SiteData
 from extract.site.views.compare import CompareView, _compare_view, marked_text, word_diff_html
+from extract.io.derived import inputs_key, remember
 from extract.site.views.downloads import DOWNLOADS_DIR, cat_downloads, downloads
 from extract.site.views.home import classifier_editions
 from extract.site.views.reports import (
@@ -199,10 +200,16 @@ def _data_files(pages: Pages, kb_dir: Path, corpus_dir: Path) -> None:
     pages.data(f"{DATA_DIR}/order.json", json.dumps(pages.common["order"]).encode("utf-8"))
     listed = []
     if (generated / "provisions").is_dir() and (generated / "alignment.yaml").is_file():
-        pages.data(f"{DATA_DIR}/search.json", search_json(kb_dir).encode("utf-8"))
-        files = downloads(kb_dir) + cat_downloads(kb_dir, corpus_dir, list(pages.common["order"]))
-        for name, produce, what in files:
-            content = produce()
+        order = list(pages.common["order"])
+
+        def produce() -> tuple[bytes, list[tuple[str, str, bytes]]]:
+            files = downloads(kb_dir) + cat_downloads(kb_dir, corpus_dir, order)
+            return search_json(kb_dir).encode("utf-8"), [(name, what, make()) for name, make, what in files]
+
+        key = inputs_key("site-data", (corpus_dir, kb_dir), order)
+        search, files = remember(key, produce)  # the same inputs give the same bytes
+        pages.data(f"{DATA_DIR}/search.json", search)
+        for name, what, content in files:
             pages.data(f"{DOWNLOADS_DIR}/{name}", content)
             listed.append((name, what, len(content)))
     pages.write("downloads.md", "downloads.md.j2", files=listed)
