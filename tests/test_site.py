@@ -307,6 +307,14 @@ def test_compare_pairs_are_every_pair_consecutive_first() -> None:
     assert compare_pairs([("da-2001", "da"), ("da-2017", "da")]) == [("da-2001", "da-2017")]
 
 
+def test_many_editions_compare_consecutive_and_same_language_pairs_only() -> None:
+    editions = [(f"{lang}-{2000 + i}", lang) for i, lang in enumerate("da sv nb da hu en de fr en da".split())]
+    pairs = compare_pairs(editions)
+    ids = [e for e, _ in editions]
+    assert pairs[: len(ids) - 1] == list(zip(ids, ids[1:], strict=False))
+    assert set(pairs[len(ids) - 1 :]) == {("da-2000", "da-2009"), ("en-2005", "en-2008")}
+
+
 def test_word_diff_and_marks_escape_corpus_text() -> None:
     from extract.reports.diff import Mark, word_diff
 

@@ -57,10 +57,14 @@ class Reports:
         return [d for d in self.diffs if (d.a, d.b) in pairs]
 
 
+ALL_PAIRS_UP_TO = 8  # editions; beyond, the site compares consecutive and same-language pairs only
+
+
 def compare_pairs(editions: list[tuple[str, str]]) -> list[tuple[str, str]]:
-    """Every pair of editions, older first, from (edition, language) oldest first: the consecutive
-    pairs, then, per language with several editions, the oldest against the newest (the pair a word
-    diff can be made for), then every other pair, nearest first."""
+    """Pairs of editions to compare, older first, from (edition, language) oldest first: the
+    consecutive pairs, then, per language with several editions, the oldest against the newest (the
+    pair a word diff can be made for), then, for up to ALL_PAIRS_UP_TO editions, every other pair,
+    nearest first."""
     ids = [e for e, _ in editions]
     pairs = list(zip(ids, ids[1:], strict=False))
     by_language: dict[str, list[str]] = defaultdict(list)
@@ -69,6 +73,8 @@ def compare_pairs(editions: list[tuple[str, str]]) -> list[tuple[str, str]]:
     for same in by_language.values():
         if len(same) > 1 and (same[0], same[-1]) not in pairs:
             pairs.append((same[0], same[-1]))
+    if len(ids) > ALL_PAIRS_UP_TO:  # N² pages stop being useful; the CLI diff still takes any pair
+        return pairs
     for gap in range(2, len(ids)):
         pairs += [(a, b) for a, b in zip(ids, ids[gap:], strict=False) if (a, b) not in pairs]
     return pairs
