@@ -283,7 +283,9 @@ def test_build_covers_every_text_and_maps_its_leaves(dropped, capsys):
         text = (corpus / edition.path.name).read_text(encoding="utf-8")
         assert coverage(text, provisions) == 1.0
         mapped = {r["label"] for r in rows if r["edition"] == edition_id}
-        items = [p for p in leaves(provisions) if p.kind in ITEM_KINDS]
+        # the Laws' 7.5.1 has no sub-items: the fixtures add some to test sub-item letters, and they have
+        # no rule to map to
+        items = [p for p in leaves(provisions) if p.kind in ITEM_KINDS and not p.label.startswith("7.5.1.")]
         share = sum(p.label in mapped for p in items) / len(items)
         figures.append(f"{edition_id} {len(provisions)} provisions, items mapped {share:.0%}")
         assert share >= 0.6, edition_id  # no wording in common: chapters paired by their numbers
