@@ -136,6 +136,8 @@ def fold_label(text: str) -> str:
         folded = head.translate(LOOKALIKES)
         if pattern is _WORD_LETTER and not head.isupper():
             continue
+        if head.islower() and not re.match(r"[.:]?\d", text[match.end(1) :]):
+            continue  # "в)", "с) …": a sub-item letter of its own alphabet (item_letter), no look-alike
         if folded != head and folded.isascii():
             text = text[: match.start(1)] + folded + text[match.end(1) :]
     return text
@@ -157,6 +159,54 @@ def normalize_label(printed: str) -> str:
         text,
     )
     return ".".join(_LABEL_TOKEN.findall(text))
+
+
+# ---------------------------------------------------------------------------------------------
+# Sub-item letters of other alphabets: "а) б) в)", "α) β) γ)", "أ) ب) ج)". A list's letters follow one of
+# the orders its script letters lists in (the alphabets of the languages written in it, and the abjad
+# order of Arabic, Persian and Greek numerals); a letter's value is the Latin letter of the same place
+# in its list ("в" third -> c), never its look-alike (the Cyrillic "в" looks like B).
+
+LETTER_ORDERS: tuple[tuple[str, ...], ...] = tuple(
+    tuple(order.split()) if " " in order else tuple(order)
+    for order in (
+        "абвгдеёжзийклмнопрстуфхцчшщъыьэюя",  # Russian
+        "абвгґдеєжзиіїйклмнопрстуфхцчшщьюя",  # Ukrainian
+        "абвгдеёжзійклмнопрстуўфхцчшыьэюя",  # Belarusian
+        "абвгдежзийклмнопрстуфхцчшщъьюя",  # Bulgarian
+        "абвгдђежзијклљмнњопрстћуфхцчџш",  # Serbian
+        "абвгдѓежзѕијклљмнњопрстќуфхцчџш",  # Macedonian
+        "αβγδεζηθικλμνξοπρστυφχψω",  # Greek
+        "α β γ δ ε στ ζ η θ ι ια ιβ ιγ ιδ ιε",  # Greek numerals
+        "أ ب ج د هـ و ز ح ط ي ك ل م ن س ع ف ص ق ر ش ت ث خ ذ ض ظ غ",  # Arabic abjad
+        "ا ب ج د ه و ز ح ط ي ك ل م ن س ع ف ص ق ر ش ت ث خ ذ ض ظ غ",
+        "أ ب ت ث ج ح خ د ذ ر ز س ش ص ض ط ظ ع غ ف ق ك ل م ن ه و ي",  # Arabic alphabetical
+        "الف ب ج د ه و ز ح ط ی ک ل م ن س ع ف ص ق ر ش ت ث خ ذ ض ظ غ",  # Persian abjad
+        "الف ب پ ت ث ج چ ح خ د ذ ر ز ژ س ش ص ض ط ظ ع غ ف ق ک گ ل م ن و ه ی",  # Persian
+        "אבגדהוזחטיכלמנסעפצקרשת",  # Hebrew
+        "աբգդեզէըթժիլխծկհձղճմյնշոչպջռսվտրցւփքօֆ",  # Armenian
+        "აბგდევზთიკლმნოპჟრსტუფქღყშჩცძწჭხჯჰ",  # Georgian
+        "कखगघङचछजझञटठडढणतथदधनपफबभमयरलवशषसह",  # Devanagari
+        "কখগঘঙচছজঝঞটঠডঢণতথদধনপফবভমযরলশষসহ",  # Bengali
+        "กขคงจฉชซฌญ",  # Thai
+    )
+)
+FIRST_LETTERS = frozenset(order[0] for order in LETTER_ORDERS)
+NEXT_LETTERS: dict[str, frozenset[str]] = {
+    letter: frozenset(o[i + 1] for o in LETTER_ORDERS for i in range(len(o) - 1) if o[i] == letter)
+    for letter in {letter for order in LETTER_ORDERS for letter in order}
+}
+_ITEMS = "|".join(re.escape(x) for x in sorted(NEXT_LETTERS, key=len, reverse=True))
+FOREIGN_LETTER = re.compile(rf"^(?:\(|\[)?({_ITEMS})(?:\)\.?|\]|\.(?![\w.])|\s?[-–](?=\s))\s*")
+
+
+def item_letter(text: str) -> tuple[str, str, int] | None:
+    """(letter, printed marker, end) of a sub-item letter of another alphabet opening `text` ("б) …",
+    "(ج) …", "στ. …"); its Latin value depends on the list it continues (see `LETTER_ORDERS`)."""
+    match = FOREIGN_LETTER.match(text)
+    if not match:
+        return None
+    return match.group(1), match.group(0).strip(), match.end()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -186,6 +236,7 @@ class Marker:
     printed: str
     end: int  # index in the cleaned text just past the marker
     start: int = 0  # index in the cleaned text where the marker begins
+    letter: str = ""  # a sub-item letter of another alphabet as printed ("в", "هـ", "στ"); its value is Latin
 
 
 def letter_succ(value: str) -> str:
@@ -239,8 +290,33 @@ LEARNED_ARTICLE = (
     re.compile(rf"^[^\W\d_]{{1,2}}\s?{_NUMBER}\s?[^\W\d_]{{1,2}}{_TITLE}"),  # "第7条 …", "제7조 …"
     re.compile(rf"^{_NUMBER}\.?\s+{_WORD}\.?{_TITLE}"),  # "7. pants. …", "7 straipsnis …"
 )
+_KANJI = "〇零一二两兩三四五六七八九十"
+LEARNED_KANJI = re.compile(rf"^[^\W\d_]\s?([{_KANJI}]{{1,3}})\s?[^\W\d_]{_TITLE}")  # "第七条 …", "第十二條"
+_KANJI_VALUES = ("〇零", "一", "二两兩", "三", "四", "五", "六", "七", "八", "九")
+_KANJI_DIGITS = {ch: i for i, chars in enumerate(_KANJI_VALUES) for ch in chars}
+
+
+def kanji_number(text: str) -> int | None:
+    """A number of 1 to 99 written in Chinese numerals ("七" 7, "十二" 12, "二十" 20, "九十九" 99)."""
+    tens, ten, ones = text.partition("十")
+    if not ten:
+        return _KANJI_DIGITS.get(text) if len(text) == 1 else None
+    if len(tens) > 1 or len(ones) > 1 or "十" in ones:
+        return None
+    high = _KANJI_DIGITS.get(tens, -1) if tens else 1
+    low = _KANJI_DIGITS.get(ones, -1) if ones else 0
+    value = high * 10 + low
+    return value if high > 0 and low >= 0 and 0 < value < 100 else None
+
+
 LEARNED_APPENDIX = re.compile(rf"^{_WORD}\s*([A-H])(?![\w.]*\d)(?:\s*[:.]\s*|\s+|$)(.{{0,100}})$")
 LEARNED_GUIDELINE = re.compile(rf"^{_WORD}\s+({ROMAN_UPPER})\s*[:.]\s*(.{{0,100}})$")
+
+
+def learned_shape(text: str) -> bool:
+    """Whether a line has the shape of a heading learned from the numbering ("Artikel 7: …", "第七条 …")."""
+    patterns = (*LEARNED_ARTICLE, LEARNED_KANJI, LEARNED_APPENDIX, LEARNED_GUIDELINE)
+    return any(p.match(text) for p in patterns)
 
 
 def learned_heading(text: str, ahead: Iterable[str]) -> tuple[str, str, str] | None:
@@ -256,6 +332,10 @@ def learned_heading(text: str, ahead: Iterable[str]) -> tuple[str, str, str] | N
         if match:
             found = (str(int(match.group(1))), match.group(1), match.group(2))
             break
+    kanji = LEARNED_KANJI.match(text) if found is None else None
+    number = kanji_number(kanji.group(1)) if kanji else None
+    if kanji and number:
+        found = (str(number), kanji.group(1), kanji.group(2))
     if found is None:
         match = LEARNED_APPENDIX.match(text) or LEARNED_GUIDELINE.match(text)
         if match:
@@ -267,6 +347,6 @@ def learned_heading(text: str, ahead: Iterable[str]) -> tuple[str, str, str] | N
         if numbered:
             first = numbered.group(1) if numbered.re is PREFIXED else normalize_label(numbered.group(1))
             return found if first.split(".")[0] == found[0] else None
-        if any(p.match(line) for p in LEARNED_ARTICLE) or LEARNED_APPENDIX.match(line):
+        if any(p.match(line) for p in (*LEARNED_ARTICLE, LEARNED_KANJI, LEARNED_APPENDIX)):
             return None  # a table of contents: the next heading comes before any numbered item
     return None

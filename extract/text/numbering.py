@@ -14,10 +14,12 @@ from extract.text.labels import (
     CONTINUE,
     FIRST,
     LETTER,
+    NEXT_LETTERS,
     NUM,
     PAREN_NUM,
     ROMAN,
     Marker,
+    item_letter,
     letter_succ,
     succ,
 )
@@ -167,7 +169,13 @@ class ListMarkers(LostNumbering):
         stripped = rest.lstrip(" .")
         offset = col + len(rest) - len(stripped)
         match = LETTER.match(stripped)
-        if not match or ROMAN.match(stripped) and match.group(1) != "i":
+        if not match:
+            foreign = item_letter(stripped)
+            value = self.foreign_value(foreign[0]) if foreign else None
+            if foreign is None or value is None:
+                return None
+            return Marker("letter", value, foreign[1], offset + foreign[2], offset, letter=foreign[0])
+        if ROMAN.match(stripped) and match.group(1) != "i":
             return None
         return Marker("letter", match.group(1), match.group(0).strip(), offset + match.end(), offset)
 
@@ -212,6 +220,10 @@ class ListMarkers(LostNumbering):
             if value == "a" or self._expects("letter", value) or in_list or not self.stack:
                 return Marker("letter", value, letter.group(0).strip(), letter.end())
             return None  # "e. p.": an abbreviation, not a sub-item out of nowhere
+        foreign = item_letter(text)
+        value = self.foreign_value(foreign[0]) if foreign else None
+        if foreign and value:
+            return Marker("letter", value, foreign[1], foreign[2], letter=foreign[0])
         paren = PAREN_NUM.match(text)
         if paren:
             return Marker("num", paren.group(1) or paren.group(2), paren.group(0).strip(), paren.end())
@@ -261,15 +273,17 @@ class ListMarkers(LostNumbering):
         inline = self.inline_successor(line.text, marker)
         if inline is not None:
             provision.text = line.text[marker.end : inline.start].strip()
-            stack.append(Node(marker.style, marker.value, provision))
+            stack.append(Node(marker.style, marker.value, provision, marker.letter))
             self.place(line, inline, col=inline.start)
             return
-        stack.append(Node(marker.style, marker.value, provision))
+        stack.append(Node(marker.style, marker.value, provision, marker.letter))
 
     def inline_successor(self, text: str, marker: Marker) -> Marker | None:
         """The next sub-item on the same line: "b) … oppfylt. c) En stilling …", "[a] … eller [b] …"."""
         if marker.style != "letter" or not marker.printed or marker.printed[-1] not in ")]":
             return None
+        if marker.letter:
+            return self.inline_foreign(text, marker)
         value = letter_succ(marker.value)
         printed = marker.printed.replace(marker.value, value, 1)
         pattern = rf"(?:[.;:]|\b(?:eller|och|og|or|vagy))\s+({re.escape(printed)})\s+(?=\w)"
@@ -277,3 +291,17 @@ class ListMarkers(LostNumbering):
         if not found:
             return None
         return Marker("letter", value, printed, found.end(), found.start(1))
+
+    def inline_foreign(self, text: str, marker: Marker) -> Marker | None:
+        """The next sub-item on the same line in another alphabet: "а) …; б) …" after a full stop, a
+        semicolon or a colon (Latin, Arabic and Greek punctuation)."""
+        nexts = sorted(NEXT_LETTERS.get(marker.letter, ()), key=len, reverse=True)
+        if not nexts:
+            return None
+        printed = "|".join(re.escape(marker.printed.replace(marker.letter, n, 1)) for n in nexts)
+        found = re.compile(rf"[.;:،؛·։]\s+({printed})\s+(?=\w)").search(text, marker.end)
+        if not found:
+            return None
+        letter = next(n for n in nexts if marker.printed.replace(marker.letter, n, 1) == found.group(1))
+        value = letter_succ(marker.value)
+        return Marker("letter", value, found.group(1), found.end(), found.start(1), letter=letter)

@@ -34,6 +34,7 @@ from extract.text.labels import (  # noqa: F401  (the label API lives in labels.
     glossary_cite,
     heading_patterns,
     learned_heading,
+    learned_shape,
     normalize_label,
     opens_article,
     structural_label,
@@ -61,6 +62,7 @@ class Segmenter(ListMarkers):
         self.lettered_references = {
             f"{m.group(1)}.{m.group(2)}" for m in LETTERED_REFERENCE.finditer(self.edition.text)
         }
+        self.repeated = Counter(_contents_key(fold_label(line.text)) for line in units)
         for index, line in enumerate(units):
             if line.raw.lstrip().startswith("```"):
                 self.in_fence = not self.in_fence
@@ -107,6 +109,8 @@ class Segmenter(ListMarkers):
         if self.in_contents:
             return self.append(line)
         if self.article_heading(line, ahead):
+            return None
+        if self.shaped_contents(line):
             return None
         if self.hints is not None:
             return self.hinted(line)
@@ -189,6 +193,25 @@ class Segmenter(ListMarkers):
             line, unique, kind, printed=None, parent=None, heading=line.text, inferred=label == "GL"
         )
         self.open_section(provision)
+        return True
+
+    def shaped_contents(self, line: Line) -> bool:
+        """A table of contents with no title the language data knows: in the front matter, a run of
+        heading-shaped lines ("第七条 反則", "Artikel 7: …  12") that the text repeats later as headings.
+        The run is one `contents` provision; each entry opens nothing."""
+        current = self.provisions[-1] if self.provisions else None
+        in_run = current is not None and current.kind == "preface" and current.label.startswith("contents")
+        if self.section is not None and not in_run or len(line.text) > 110:
+            return False
+        key = _contents_key(line.text)
+        if self.repeated.get(key, 0) < 2 or not (learned_shape(key) or opens_article(key, self.kb_dir)):
+            return False
+        if in_run:
+            self.append(line)
+        else:
+            label = "contents" if "contents" not in self.labels else self._unique("contents")
+            provision = self.emit(line, label, "preface", printed=None, parent=None, heading="contents")
+            provision.text = line.text
         return True
 
     def toc_entry(self, line: Line) -> None:
@@ -405,6 +428,11 @@ class Segmenter(ListMarkers):
                 provision.text = _unfold(provision.text, folded, original, last)
                 if provision.heading:
                     provision.heading = _unfold(provision.heading, folded, original, last)
+
+
+def _contents_key(text: str) -> str:
+    """A line as a table of contents prints it and as the heading it names: no dot leaders or page number."""
+    return re.sub(r"[\s.…·_]*\d{0,4}$", "", " ".join(text.split())) if len(text) <= 110 else text
 
 
 def _unfold(text: str, folded: str, original: str, last: int) -> str:

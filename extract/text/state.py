@@ -11,7 +11,7 @@ from pathlib import Path
 from extract.io.languages import DEFAULT_KB
 from extract.model import Edition, Provision
 from extract.text.clean import Line
-from extract.text.labels import ROMAN_UPPER, STRUCTURAL_KINDS, succ
+from extract.text.labels import FIRST_LETTERS, NEXT_LETTERS, ROMAN_UPPER, STRUCTURAL_KINDS, succ
 
 
 @dataclass
@@ -19,6 +19,7 @@ class Node:
     style: str
     value: str
     provision: Provision
+    letter: str = ""  # a sub-item letter of another alphabet as printed ("в"); `value` is its Latin letter
 
 
 @dataclass
@@ -46,6 +47,7 @@ class SegmentState:
 
     printed_by_section: dict[str, set[str]] = field(default_factory=dict)  # the edition's own numbering
     lettered_references: set[str] = field(default_factory=set)  # "10.2.d" cited in the text
+    repeated: dict[str, int] = field(default_factory=dict)  # line (no page number) -> times printed
     hint_origin: Line | None = None  # where the curated numbering of the open article started
 
     def emit(
@@ -132,3 +134,12 @@ class SegmentState:
 
     def _expects(self, style: str, value: str) -> bool:
         return any(node.style == style and succ(style, node.value) == value for node in self.stack)
+
+    def foreign_value(self, letter: str) -> str | None:
+        """The Latin value of a sub-item letter of another alphabet: the successor of the open list's
+        value when the letter follows that list's letter in its script's order, "a" when it is the first
+        letter of an order (a list must start there), else None (a one-letter word, not a marker)."""
+        for node in reversed(self.stack):
+            if node.style == "letter" and node.letter and letter in NEXT_LETTERS.get(node.letter, ()):
+                return succ("letter", node.value)
+        return "a" if letter in FIRST_LETTERS else None
