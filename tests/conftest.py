@@ -52,6 +52,21 @@ def copy_project(tmp: Path, editions: list[str] | None = None) -> tuple[Path, Pa
     return corpus, kb
 
 
+def drop_in(corpus: Path, texts: list[tuple[Path, str, str, str]]) -> None:
+    """Add editions the way a user does: each text copied into corpus/ and an entry with the five
+    required keys only. `texts` holds (text file, language, fide_edition, in_force); the id is the
+    file's stem."""
+    entries = ""
+    for path, language, fide_edition, in_force in texts:
+        shutil.copy(path, corpus / path.name)
+        entries += (
+            f"\n- id: {path.stem}\n  file: {path.name}\n  language: {language}\n"
+            f'  fide_edition: "{fide_edition}"\n  in_force: "{in_force}"\n'
+        )
+    with (corpus / "editions.yaml").open("a", encoding="utf-8") as meta:
+        meta.write(entries)
+
+
 @dataclass(frozen=True)
 class Built:
     """The real corpus built once: where, what `build` returned, and what `chesslaws build` printed."""

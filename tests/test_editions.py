@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from conftest import ROOT, copy_project, load
+from conftest import ROOT, copy_project, drop_in, load
 
 from extract.cli import main
 from extract.io.editions import load_editions
@@ -155,15 +155,13 @@ def english(tmp_path_factory):
     if not (SHARED / "en-2023.txt").is_file() or not (SHARED / "en-2009.txt").is_file():
         pytest.skip("../shared/editions is absent")
     corpus, kb = copy_project(tmp_path_factory.mktemp("english"))
-    entries = ""
-    for edition, in_force in (("en-2023", "2023-01-01"), ("en-2009", "2009-07-01")):
-        shutil.copy(SHARED / f"{edition}.txt", corpus / f"{edition}.txt")
-        entries += (
-            f"\n- id: {edition}\n  file: {edition}.txt\n  language: en\n"
-            f'  fide_edition: "{in_force[:4]}"\n  in_force: "{in_force}"\n'
-        )
-    with (corpus / "editions.yaml").open("a", encoding="utf-8") as meta:
-        meta.write(entries)
+    drop_in(
+        corpus,
+        [
+            (SHARED / "en-2023.txt", "en", "2023", "2023-01-01"),
+            (SHARED / "en-2009.txt", "en", "2009", "2009-07-01"),
+        ],
+    )
     result = CliRunner().invoke(main, ["build", "--corpus", str(corpus), "--kb", str(kb)])
     assert result.exit_code == 0, result.output
     return corpus, kb

@@ -11,13 +11,12 @@ folded to ASCII, the printed label and the printed text are kept.
 from __future__ import annotations
 
 import json
-import shutil
 import unicodedata
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import ROOT, copy_project, load
+from conftest import ROOT, copy_project, drop_in, load
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -251,15 +250,8 @@ def test_a_table_of_contents_known_by_its_shape():
 @pytest.fixture(scope="module")
 def dropped(tmp_path_factory):
     corpus, kb = copy_project(tmp_path_factory.mktemp("languages"))
-    entries = ""
-    for edition in EDITIONS.values():
-        shutil.copy(edition.path, corpus / edition.path.name)
-        entries += (
-            f"\n- id: {edition.id}\n  file: {edition.path.name}\n  language: {edition.language}\n"
-            f'  fide_edition: "2023"\n  in_force: "2023-01-01"\n'
-        )
-    with (corpus / "editions.yaml").open("a", encoding="utf-8") as meta:
-        meta.write(entries)
+    assert all(e.path.stem == e.id for e in EDITIONS.values())
+    drop_in(corpus, [(e.path, e.language, "2023", "2023-01-01") for e in EDITIONS.values()])
     result = CliRunner().invoke(main, ["build", "--corpus", str(corpus), "--kb", str(kb)])
     assert result.exit_code == 0, result.output
     return corpus, kb, result.output
