@@ -108,6 +108,17 @@ def test_out_is_atomic_and_refuses_what_it_must(tmp_path):
     foreign.write_text("mine", encoding="utf-8")
     code, _, err = run("export", "tbx", "--out", str(foreign))
     assert code == 2 and "not written by chesslaws" in err and foreign.read_text() == "mine"
+    readme = tmp_path / "README.md"  # a file that merely mentions chesslaws is not ours either
+    readme.write_text("# chesslaws\n\nmake build\n", encoding="utf-8")
+    for kind in (["tbx"], ["tmx", "--edition", "nb-2014", "--edition", "da-2017"]):
+        code, _, err = run("export", *kind, "--out", str(readme))
+        assert code == 2 and "not written by chesslaws" in err, err
+    assert readme.read_text(encoding="utf-8") == "# chesslaws\n\nmake build\n"
+    for kind, name in ((["tmx", "--edition", "nb-2014", "--edition", "da-2017"], "x.tmx"),
+                       (["xliff", "--edition", "nb-2014", "--edition", "da-2017"], "x.xlf")):
+        code, _, err = run("export", *kind, "--out", str(tmp_path / name))
+        code, _, err = run("export", *kind, "--out", str(tmp_path / name))
+        assert code == 0, err  # each format recognises its own earlier file
     code, _, err = run("export", "tbx", "--out", str(tmp_path))
     assert code == 2 and "is a directory" in err
     code, _, err = run("export", "tbx", "--out", str(ROOT / "kb" / "x.tbx"))

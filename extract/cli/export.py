@@ -133,7 +133,9 @@ def export_parameters(fmt: str, edition: str | None, corpus_dir: Path, kb_dir: P
 
 # ---------------------------------------------------------------- files for CAT tools
 
-MARK = b"chesslaws"  # every file these exports write names chesslaws in its first kilobyte
+# What the header of every file these exports write says (TMX, XLIFF, TBX): a file whose first
+# kilobytes carry none of these was not written by chesslaws, whatever else it says about chesslaws.
+MARKS = (b'creationtool="chesslaws"', b'tool-id="chesslaws"', b"<p>chesslaws termbase (kb/terms.yaml)")
 
 
 def write_output(data: bytes, out: Path | None, corpus_dir: Path, kb_dir: Path) -> None:
@@ -153,7 +155,8 @@ def write_output(data: bytes, out: Path | None, corpus_dir: Path, kb_dir: Path) 
             raise UsageFailure(f"{out}: refusing to write inside {guarded}")
     if target.exists():
         with target.open("rb") as existing:
-            if MARK not in existing.read(1024):
+            head = existing.read(2048)
+            if not (head.startswith(b"<?xml") and any(mark in head for mark in MARKS)):
                 raise UsageFailure(f"{out}: exists and was not written by chesslaws; refusing to replace it")
     if not target.parent.is_dir():
         raise UsageFailure(f"{out}: folder {target.parent} does not exist")
