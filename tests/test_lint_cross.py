@@ -9,7 +9,8 @@ import networkx as nx
 
 from extract.model import Edition, Provision
 from extract.reports.lint.context import Context
-from extract.reports.lint.cross import internal_contradiction, reference_drift, translation_divergence
+from extract.reports.lint.cross import internal_contradiction, translation_divergence
+from extract.reports.lint.drift import reference_drift
 from extract.reports.lint.printed import glossary_references, lost_numbering
 
 

@@ -1,9 +1,6 @@
 """Checks that read across editions: reference-drift, internal-contradiction, translation-divergence.
 
-reference-drift         a provision cites label X; the provisions of other editions that express
-                        the same rule cite a provision of rule R, but X here expresses another
-                        rule (the number was copied from an older edition, or points one level
-                        too high). Both citations are quoted, with their labels and rules.
+reference-drift         in drift.py (the shared citation index is here)
 internal-contradiction  a count printed in a provision ("3x", "háromszor") that contradicts the
                         parameter of the same kind set by a provision it cites (hu-2018 6.2.1.1
                         "3x tükörkép" citing 9.6.1, which needs five).
@@ -20,7 +17,6 @@ from typing import Any
 from extract.io.kbfiles import read_generated
 from extract.model import Finding, Provision
 from extract.reports.lint.context import Context, finding, first_line_span, side
-from extract.reports.lint.numbering import reference_span
 from extract.text.analyse import quantities
 
 Citation = tuple[str, str, frozenset[str]]  # (label as cited, target key, rules of the target)
@@ -73,75 +69,6 @@ def _family(context: Context, rules: frozenset[str]) -> set[str]:
             out.add(rule)
             rule = parents.get(rule)
     return out
-
-
-def reference_drift(edition: str, provisions: list[Provision], context: Context) -> list[Finding]:
-    """Citations whose number expresses another rule here than in the aligned editions."""
-    index = _index(context)
-    rules_of, by_rule, cites = index["rules_of"], index["by_rule"], index["cites"]
-    by_key = {context.key(p): p for p in provisions}
-    others_by_key = {e: {context.key(q): q for q in context.provisions[e]} for e in context.provisions}
-    raw = context.raw(edition)
-    found: list[Finding] = []
-    for key, p in by_key.items():
-        mine = cites.get((edition, key), [])
-        if not mine:
-            continue
-        my_rules = set().union(*(c[2] for c in mine))
-        theirs: list[tuple[str, str, Citation]] = []  # (edition, key, citation)
-        for rule in rules_of.get((edition, key), ()):
-            for other, other_key in by_rule[rule]:
-                if other != edition:
-                    theirs.extend((other, other_key, c) for c in cites.get((other, other_key), []))
-        if not theirs:
-            continue
-        their_rules = set().union(*(c[2][2] for c in theirs))
-        for label, _target, targets in mine:
-            if targets & their_rules:
-                continue  # another edition cites the same rule
-            match = next(
-                (
-                    t
-                    for t in theirs
-                    if _related(label, t[2][0])
-                    and not (t[2][2] & my_rules)
-                    and _expressed(t[2][2], edition, by_rule)
-                ),
-                None,
-            )
-            if match is None:
-                continue
-            other, other_key, (other_label, other_target, other_rules) = match
-            own_ancestor = p.label.startswith(label + ".")
-            if _family(context, targets) & _family(context, other_rules) and not own_ancestor:
-                continue  # an article and its item: the same topic at another level
-            here = _expressed(other_rules, edition, by_rule)
-            source = others_by_key[other].get(other_key)
-            start, end = reference_span(raw, p, label)
-            compared = (other, other_key.split("@", 1)[0], "")
-            if source is not None:
-                other_raw = context.raw(other)
-                compared = (
-                    other,
-                    source.label,
-                    _around(other_raw, *reference_span(other_raw, source, other_label)),
-                )
-            found.append(
-                finding(
-                    context,
-                    p,
-                    edition,
-                    "reference-drift",
-                    "error",
-                    f"cites {label} ({', '.join(sorted(targets))}); {other} {other_key} cites "
-                    f"{other_label} ({', '.join(sorted(other_rules))}), which is {', '.join(here)} here",
-                    start,
-                    end,
-                    quote=_around(raw, start, end),
-                    compared_with=compared,
-                )
-            )
-    return found
 
 
 def _expressed(rules: frozenset[str], edition: str, by_rule: dict[str, list[tuple[str, str]]]) -> list[str]:
