@@ -5,7 +5,8 @@ internal-contradiction  a count printed in a provision ("3x", "háromszor") that
                         parameter of the same kind set by a provision it cites (hu-2018 6.2.1.1
                         "3x tükörkép" citing 9.6.1, which needs five).
 translation-divergence  a parameter whose value in this translation differs from the value all
-                        other translations of the same FIDE Laws give (`fide_edition`).
+                        other translations of the same FIDE Laws give (`fide_edition`), or a
+                        scenario this translation rules differently (rulings.py).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any
 from extract.io.kbfiles import read_generated
 from extract.model import Finding, Provision
 from extract.reports.lint.context import Context, finding, first_line_span, side
+from extract.reports.lint.rulings import ruling_divergence
 from extract.text.analyse import quantities
 
 Citation = tuple[str, str, frozenset[str]]  # (label as cited, target key, rules of the target)
@@ -153,6 +155,14 @@ def internal_contradiction(edition: str, provisions: list[Provision], context: C
 
 
 def translation_divergence(edition: str, provisions: list[Provision], context: Context) -> list[Finding]:
+    """Parameters valued, and scenarios ruled (rulings.py), differently here than in the other
+    translations of the same Laws."""
+    return parameter_divergence(edition, provisions, context) + ruling_divergence(
+        edition, provisions, context
+    )
+
+
+def parameter_divergence(edition: str, provisions: list[Provision], context: Context) -> list[Finding]:
     """Parameters valued differently here than in every other translation of the same Laws."""
     peers = context.peers(edition)
     if not peers:
