@@ -10,8 +10,9 @@ lost-numbering, notation-slip.
                       is named as the other side
   lost-numbering      a run of provisions whose printed numbers were lost (the segmenter inferred
                       them) while the text cites those numbers: one finding per run
-  notation-slip       a space inside a capture ("dx e5"), castling without hyphens ("O O O"), the
-                      draw-offer sign "=" given for mate ("++ eller = matt")
+  notation-slip       a space inside a capture ("dx e5"), castling without hyphens ("O O O"), a
+                      mate line of the notation table listing other signs than the other
+                      editions' mate lines ("++ eller = matt": the "#" is lost)
 """
 
 from __future__ import annotations
@@ -206,17 +207,11 @@ def lost_numbering(edition: str, provisions: list[Provision], context: Context) 
 SLIPS = (
     (re.compile(r"(?<![\w-])[a-hKQRBNDTLSFVH]x[^\S\n]+[a-h][1-8](?![\w])"), "a space inside the move"),
     (re.compile(r"(?<![\w-])O(?:[^\S\n]O){1,2}(?![\w-])"), "castling written without hyphens"),
-    (
-        re.compile(
-            r"(?<!\S)(?:\+\+|#)[^\S\n]+\w{1,5}[^\S\n]+=(?=[^\S\n]+\w)|(?<!\S)=[^\S\n]+\w{1,5}[^\S\n]+(?:\+\+|#)(?!\S)"
-        ),
-        "'=' (draw offer) given as a mate sign",
-    ),
 )
 
 
 def notation_slips(edition: str, provisions: list[Provision], context: Context) -> list[Finding]:
-    """Moves and signs printed wrongly in prose and tables (spaces, hyphens, signs)."""
+    """Moves and signs printed wrongly in prose and tables (spaces, hyphens, the mate signs)."""
     raw = context.raw(edition)
     found = []
     for pattern, what in SLIPS:
@@ -235,7 +230,88 @@ def notation_slips(edition: str, provisions: list[Provision], context: Context) 
                     quote=_line(raw, match.start()),
                 )
             )
-    return found
+    return found + mate_sign_slips(edition, provisions, context)
+
+
+# The line of the notation table that gives the mate signs starts with "++" (the sign every edition
+# lists first); its other signs are compared with the other editions' line. A table that separates
+# sign and meaning with "=" ("x = slår") uses "=" as a separator, not as a sign.
+MATE_LINE = re.compile(r"(?m)^[^\S\n]*(?:[-–*•][^\S\n]+)?(?P<signs>\+\+(?!\+).*)$")
+SEPARATOR_LINE = re.compile(r"(?m)^[^\S\n]*(?:[-–*•][^\S\n]+)?x[^\S\n]*=[^\S\n]*[^\W\d_]")
+SIGN = re.compile(r"(?<!\S)(?:\+\+|#|=|\+)(?!\S)")
+
+
+def mate_signs(raw: str) -> tuple[int, int, list[str]] | None:
+    """The span of the mate line of the notation table and the signs it lists (None without one)."""
+    match = MATE_LINE.search(raw)
+    if match is None:
+        return None
+    start, end = match.start("signs"), match.end("signs")
+    text = match.group("signs")
+    if not text[2:].strip():  # "++" alone on its line, the rest on the next one
+        nxt = re.compile(r"\s*(.*)").match(raw, end)
+        if nxt is not None:
+            text, end = text + " " + nxt.group(1), nxt.end(1)
+    signs = SIGN.findall(text)
+    separated = SEPARATOR_LINE.search(raw, max(0, start - 600), start) is not None
+    if separated and signs and signs[-1] == "=":
+        signs.pop()
+    return start, end, signs
+
+
+def mate_sign_slips(edition: str, provisions: list[Provision], context: Context) -> list[Finding]:
+    """A mate line listing other signs than the mate lines of all other editions agree on."""
+    own = mate_signs(context.raw(edition))
+    if own is None:
+        return []
+    others = {e: mate_signs(context.raw(e)) for e in context.provisions if e != edition}
+    lists = {e: m for e, m in others.items() if m is not None}
+    agreed = {tuple(sorted(m[2])) for m in lists.values()}
+    if len(lists) < 2 or len(agreed) != 1:
+        return []
+    start, end, signs = own
+    usual = next(iter(agreed))
+    missing = [s for s in usual if s not in signs]
+    extra = [s for s in signs if s not in usual]
+    if not missing and not extra:
+        return []
+    raw = context.raw(edition)
+    nearest = min(lists, key=lambda e: (_year(context, e, edition), e))
+    usual = tuple(lists[nearest][2])
+    what = "; ".join(
+        part
+        for part in (
+            f"'{' '.join(missing)}' is missing" if missing else "",
+            f"'{' '.join(extra)}' is given as a mate sign" if extra else "",
+        )
+        if part
+    )
+    other_start, other_end, _ = lists[nearest]
+    other_p = _at(context.provisions[nearest], other_start)
+    other_quote = " ".join(context.raw(nearest)[other_start:other_end].split())
+    return [
+        finding(
+            context,
+            _at(provisions, start),
+            edition,
+            "notation-slip",
+            "warning",
+            f"the mate signs '{' '.join(signs)}': {what} (the other {len(lists)} editions list "
+            f"'{' '.join(usual)}')",
+            start,
+            end,
+            quote=" ".join(raw[start:end].split()),
+            compared_with=(nearest, other_p.label if other_p else None, other_quote),
+        )
+    ]
+
+
+def _year(context: Context, other: str, edition: str) -> int:
+    def year(e: str) -> int:
+        digits = str(context.editions[e].in_force)[:4]
+        return int(digits) if digits.isdigit() else 0
+
+    return abs(year(other) - year(edition))
 
 
 def _at(provisions: list[Provision], offset: int) -> Provision | None:
