@@ -18,7 +18,7 @@ from typing import Any
 from extract.io.kbfiles import read_generated
 from extract.model import Finding, Provision
 from extract.reports.lint.context import Context, finding, first_line_span, side
-from extract.reports.lint.rulings import ruling_divergence
+from extract.reports.lint.rulings import owner_of_two, ruling_divergence
 from extract.text.analyse import quantities
 
 Citation = tuple[str, str, frozenset[str]]  # (label as cited, target key, rules of the target)
@@ -169,7 +169,7 @@ def parameter_divergence(edition: str, provisions: list[Provision], context: Con
         return []
     values: dict[str, dict[str, dict[str, Any]]] = defaultdict(dict)  # parameter -> edition -> row
     for row in _parameters(context):
-        if row.get("edition") in peers or row.get("edition") == edition:
+        if row.get("edition") in context.editions:
             values[str(row["parameter"])].setdefault(str(row["edition"]), row)
     by_label = {p.label: p for p in provisions}
     found = []
@@ -182,6 +182,12 @@ def parameter_divergence(edition: str, provisions: list[Provision], context: Con
         if len(agreed) != 1 or str(mine["value"]) in agreed:
             continue
         other = others[0]
+        if len(others) == 1:  # no majority: the translation keeping the earlier Laws' value, else the later
+            owner, _kept = owner_of_two(
+                context, edition, str(other["edition"]), {e: str(r["value"]) for e, r in rows.items()}
+            )
+            if owner != edition:
+                continue
         p = by_label.get(str(mine["label"]))
         other_p = next((q for q in context.provisions[other["edition"]] if q.label == other["label"]), None)
         found.append(

@@ -69,7 +69,7 @@ def _when(context: Context, edition: str) -> int:
         return 0
 
 
-def _earlier_laws(context: Context, edition: str, rulings: dict[str, Ruling]) -> list[str]:
+def _earlier_laws(context: Context, edition: str, rulings: dict[str, Any]) -> list[str]:
     """The editions of the nearest earlier Laws that have a ruling for the scenario."""
     own = context.editions[edition].fide_edition
     earlier = [
@@ -83,7 +83,9 @@ def _earlier_laws(context: Context, edition: str, rulings: dict[str, Ruling]) ->
     return [e for e in earlier if context.editions[e].fide_edition == latest]
 
 
-def _owner(context: Context, edition: str, peer: str, rulings: dict[str, Ruling]) -> tuple[str, str | None]:
+def owner_of_two(
+    context: Context, edition: str, peer: str, rulings: dict[str, Any]
+) -> tuple[str, str | None]:
     """Of two translations that disagree, the one a finding goes to, and the Laws it kept."""
     for e, other in ((edition, peer), (peer, edition)):
         before = _earlier_laws(context, e, rulings)
@@ -110,7 +112,7 @@ def ruling_divergence(edition: str, provisions: list[Provision], context: Contex
         peer = sorted(theirs, key=lambda e: abs(_when(context, e) - _when(context, edition)))[0]
         kept = None
         if len(theirs) == 1:
-            owner, kept = _owner(context, edition, peer, by_edition)
+            owner, kept = owner_of_two(context, edition, peer, by_edition)
             if owner != edition:
                 continue
         used = data["used"][scenario_id]
