@@ -9,7 +9,7 @@ lost-numbering, notation-slip.
                       items) or absent from the edition ("6.13"); the provision using the headword
                       is named as the other side
   lost-numbering      a run of provisions whose printed numbers were lost (the segmenter inferred
-                      them) while the text cites those numbers: one finding per run
+                      them) while the text cites those numbers: one finding per run and article
   notation-slip       a space inside a capture ("dx e5"), castling without hyphens ("O O O"), a
                       mate line of the notation table listing other signs than the other
                       editions' mate lines ("++ eller = matt": the "#" is lost)
@@ -168,22 +168,12 @@ def lost_numbering(edition: str, provisions: list[Provision], context: Context) 
             if data.get("kind") == "references" and source.startswith(prefix):
                 cited.add(str(data.get("label")))
     items = numbered(provisions)
-    runs: list[list[Provision]] = []
-    previous_inferred = False
-    for p in items:
-        if p.inferred and p.kind != "article":
-            if previous_inferred:
-                runs[-1].append(p)
-            else:
-                runs.append([p])
-            previous_inferred = True
-        elif not (p.kind == "article" and previous_inferred):
-            previous_inferred = False
+    runs = _inferred_runs(items)
     raw = context.raw(edition)
     found = []
     for run in runs:
         hits = [p.label for p in run if p.label in cited]
-        if not hits or len(run) < 2:
+        if not hits:
             continue
         start, _ = first_line_span(raw, run[0])
         _, end = first_line_span(raw, run[-1])
@@ -202,6 +192,32 @@ def lost_numbering(edition: str, provisions: list[Provision], context: Context) 
             )
         )
     return found
+
+
+def _inferred_runs(items: list[Provision]) -> list[list[Provision]]:
+    """Runs of two or more provisions in a row with inferred numbers, one per article; a lone inferred
+    number next to such a run in its article joins it (printed sub-item letters stand between)."""
+    runs: list[list[Provision]] = []
+    previous_inferred = False
+    for p in items:
+        article = p.label.split(".")[0]
+        if p.inferred and p.kind != "article":
+            if previous_inferred and runs[-1][0].label.split(".")[0] == article:
+                runs[-1].append(p)
+            else:
+                runs.append([p])
+            previous_inferred = True
+        elif not (p.kind == "article" and previous_inferred):
+            previous_inferred = False
+    merged: list[list[Provision]] = []
+    for run in runs:
+        last = merged[-1] if merged else None
+        same = last is not None and last[0].label.split(".")[0] == run[0].label.split(".")[0]
+        if last is not None and same and (len(last) > 1 or len(run) > 1):
+            last.extend(run)
+        else:
+            merged.append(list(run))
+    return [run for run in merged if len(run) > 1]
 
 
 SLIPS = (
