@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+import json
+import shutil
+from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
 
 import networkx as nx
+import pytest
+from click.testing import CliRunner
 
+from extract.cli import main
 from extract.model import Edition, Provision
 from extract.reports.lint.context import Context
-from extract.reports.lint.cross import internal_contradiction, reference_drift, translation_divergence
+from extract.reports.lint.cross import internal_contradiction, translation_divergence
+from extract.reports.lint.drift import reference_drift
 from extract.reports.lint.printed import glossary_references, lost_numbering
 
 
@@ -112,8 +119,11 @@ def test_internal_contradiction_and_translation_divergence():
     (contradiction,) = internal_contradiction("da-2017", context.provisions["da-2017"], context)
     assert contradiction.label == "6.2" and "3 times" in contradiction.message
     assert contradiction.compared_with is not None and contradiction.compared_with[1] == "9.6.1"
+    # two translations of the same Laws, no earlier Laws: the finding goes to one of them, the later
+    context.editions["da-2017"] = replace(context.editions["da-2017"], in_force="2018-01-01")
     (divergence,) = translation_divergence("da-2017", context.provisions["da-2017"], context)
     assert "= 4 here" in divergence.message and divergence.compared_with[0] == "hu-2018"
+    assert not translation_divergence("hu-2018", context.provisions["hu-2018"], context)
 
 
 def test_glossary_reference_and_lost_numbering():
@@ -141,3 +151,51 @@ def test_glossary_reference_and_lost_numbering():
     assert found[0].compared_with is not None and found[0].compared_with[1] == "3.7.1"
     (lost,) = lost_numbering("da-2017", context.provisions["da-2017"], context)
     assert lost.message.startswith("7.1-7.3: 3 numbers are not printed") and "7.2" in lost.message
+
+
+CROSS = Path(__file__).parent / "fixtures" / "lint" / "cross"
+
+
+@pytest.fixture(scope="module")
+def cross_kb(tmp_path_factory) -> Path:
+    kb = tmp_path_factory.mktemp("lint-cross") / "kb"
+    shutil.copytree(CROSS / "kb", kb)
+    result = CliRunner().invoke(main, ["build", "--corpus", str(CROSS / "corpus"), "--kb", str(kb)])
+    assert result.exit_code == 0, result.stderr
+    return kb
+
+
+def test_cross_edition_kinds_through_build_and_the_cli(cross_kb):
+    """The fixture goes through `chesslaws build` and `chesslaws lint --format json` like the corpus."""
+    result = CliRunner().invoke(
+        main, ["lint", "--corpus", str(CROSS / "corpus"), "--kb", str(cross_kb), "--format", "json"]
+    )
+    assert result.exit_code == 1, result.stderr
+    findings = json.loads(result.stdout)["findings"]
+    by_kind = {f["kind"]: f for f in findings}
+    assert sorted(by_kind) == sorted(
+        [
+            "glossary-reference",
+            "lost-numbering",
+            "notation-slip",
+            "reference-drift",
+            "internal-contradiction",
+            "translation-divergence",
+        ]
+    )
+    assert len(findings) == len(by_kind) and "sv-2009" not in {f["edition"] for f in findings}
+    drift = by_kind["reference-drift"]
+    assert (drift["edition"], drift["label"]) == ("da-2017", "9.1") and "which is 6.4 here" in drift[
+        "message"
+    ]
+    assert drift["compared_with"]["edition"] == "sv-2009" and "6.3" in drift["compared_with"]["quote"]
+    contradiction = by_kind["internal-contradiction"]
+    assert contradiction["label"] == "9.3" and contradiction["compared_with"]["label"] == "9.2"
+    divergence = by_kind["translation-divergence"]
+    assert divergence["edition"] == "sv-2017" and "fivefold-not-consecutive" in divergence["message"]
+    assert divergence["compared_with"]["edition"] == "da-2017" and "i följd" in divergence["quote"]
+    assert "keeps the ruling of the 2009 Laws" in divergence["message"]
+    mate = by_kind["notation-slip"]
+    assert "'#' is missing" in mate["message"] and mate["quote"] == "++ eller = mat"
+    assert by_kind["glossary-reference"]["label"] == "glossary.skærm"
+    assert by_kind["lost-numbering"]["message"].startswith("7.1-7.3")

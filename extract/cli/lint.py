@@ -22,7 +22,8 @@ def lint_command(edition: str | None, fmt: str, corpus_dir: Path, kb_dir: Path) 
     parameter-mismatch, terminology (one finding per concept), leftover-markup, piece-letter,
     notation-example, duplicated-number, heading-numbered, glossary-reference, lost-numbering,
     notation-slip, and across editions reference-drift, internal-contradiction,
-    translation-divergence (with the compared side in "compared with"). Findings a
+    translation-divergence (parameters and scenario rulings; with the compared side in
+    "compared with"). Findings a
     person accepted in kb/lint-accepted.yaml are shown with the reason; an acceptance that matches
     nothing is an error. Exit 1 when unaccepted errors remain.
 

@@ -1,10 +1,13 @@
 """Translation-consistency lint: findings pinned to character spans of the raw corpus texts.
 
-The package: context.py (what checks read), numbering.py, text.py, terminology.py, runner.py
-(kinds, acceptances, the run). Each kind of finding is one check
+The package: context.py (what checks read), numbering.py, text.py, printed.py (what one text
+prints), terminology.py, cross.py (the citation index, internal-contradiction, parameter
+divergence), drift.py (reference-drift), rulings.py (scenario rulings across translations),
+runner.py (kinds, acceptances, the run). Each kind of finding is one check
 `(edition, provisions, context) -> list[Finding]` in `CHECKS`.
-The checks read what the build already produced (kb/generated: provisions, alignment, graph) and the
-curated kb (rules with their parameters, the termbase); they resolve nothing a second time.
+The checks read what the build already produced (kb/generated: provisions, alignment, graph,
+parameters) and the curated kb (rules with their parameters, the termbase, the scenarios); they
+resolve nothing a second time.
 
 Kinds (`KINDS`):
   dangling-reference  a cross-reference to an article the edition does not have (graph `missing:` nodes)
@@ -18,6 +21,12 @@ Kinds (`KINDS`):
                       unpaired ** marks, LaTeX math)
   piece-letter        piece letters that disagree inside one translation (2.2 table, appendix, examples)
   notation-example    an example move or game that is not valid notation or not legal when replayed
+                      (a sample game whose first move number is missing included)
+  duplicated-number, heading-numbered, glossary-reference, lost-numbering, notation-slip: printed.py
+  reference-drift     drift.py: a citation whose number now points at a provision of another rule
+                      than the aligned editions' citation (compared with the earlier Laws too)
+  internal-contradiction, translation-divergence: cross.py and rulings.py (parameters and the
+                      scenario rulings of the translations of one FIDE Laws)
   stale-acceptance    an entry of kb/lint-accepted.yaml that matches no finding
 
 kb/lint-accepted.yaml lists findings a person judged acceptable ({edition, label, kind, reason,

@@ -1,14 +1,12 @@
 """Checks that read across editions: reference-drift, internal-contradiction, translation-divergence.
 
-reference-drift         a provision cites label X; the provisions of other editions that express
-                        the same rule cite a provision of rule R, but X here expresses another
-                        rule (the number was copied from an older edition, or points one level
-                        too high). Both citations are quoted, with their labels and rules.
+reference-drift         in drift.py (the shared citation index is here)
 internal-contradiction  a count printed in a provision ("3x", "háromszor") that contradicts the
                         parameter of the same kind set by a provision it cites (hu-2018 6.2.1.1
                         "3x tükörkép" citing 9.6.1, which needs five).
 translation-divergence  a parameter whose value in this translation differs from the value all
-                        other translations of the same FIDE Laws give (`fide_edition`).
+                        other translations of the same FIDE Laws give (`fide_edition`), or a
+                        scenario this translation rules differently (rulings.py).
 """
 
 from __future__ import annotations
@@ -20,7 +18,7 @@ from typing import Any
 from extract.io.kbfiles import read_generated
 from extract.model import Finding, Provision
 from extract.reports.lint.context import Context, finding, first_line_span, side
-from extract.reports.lint.numbering import reference_span
+from extract.reports.lint.rulings import owner_of_two, ruling_divergence
 from extract.text.analyse import quantities
 
 Citation = tuple[str, str, frozenset[str]]  # (label as cited, target key, rules of the target)
@@ -73,75 +71,6 @@ def _family(context: Context, rules: frozenset[str]) -> set[str]:
             out.add(rule)
             rule = parents.get(rule)
     return out
-
-
-def reference_drift(edition: str, provisions: list[Provision], context: Context) -> list[Finding]:
-    """Citations whose number expresses another rule here than in the aligned editions."""
-    index = _index(context)
-    rules_of, by_rule, cites = index["rules_of"], index["by_rule"], index["cites"]
-    by_key = {context.key(p): p for p in provisions}
-    others_by_key = {e: {context.key(q): q for q in context.provisions[e]} for e in context.provisions}
-    raw = context.raw(edition)
-    found: list[Finding] = []
-    for key, p in by_key.items():
-        mine = cites.get((edition, key), [])
-        if not mine:
-            continue
-        my_rules = set().union(*(c[2] for c in mine))
-        theirs: list[tuple[str, str, Citation]] = []  # (edition, key, citation)
-        for rule in rules_of.get((edition, key), ()):
-            for other, other_key in by_rule[rule]:
-                if other != edition:
-                    theirs.extend((other, other_key, c) for c in cites.get((other, other_key), []))
-        if not theirs:
-            continue
-        their_rules = set().union(*(c[2][2] for c in theirs))
-        for label, _target, targets in mine:
-            if targets & their_rules:
-                continue  # another edition cites the same rule
-            match = next(
-                (
-                    t
-                    for t in theirs
-                    if _related(label, t[2][0])
-                    and not (t[2][2] & my_rules)
-                    and _expressed(t[2][2], edition, by_rule)
-                ),
-                None,
-            )
-            if match is None:
-                continue
-            other, other_key, (other_label, other_target, other_rules) = match
-            own_ancestor = p.label.startswith(label + ".")
-            if _family(context, targets) & _family(context, other_rules) and not own_ancestor:
-                continue  # an article and its item: the same topic at another level
-            here = _expressed(other_rules, edition, by_rule)
-            source = others_by_key[other].get(other_key)
-            start, end = reference_span(raw, p, label)
-            compared = (other, other_key.split("@", 1)[0], "")
-            if source is not None:
-                other_raw = context.raw(other)
-                compared = (
-                    other,
-                    source.label,
-                    _around(other_raw, *reference_span(other_raw, source, other_label)),
-                )
-            found.append(
-                finding(
-                    context,
-                    p,
-                    edition,
-                    "reference-drift",
-                    "error",
-                    f"cites {label} ({', '.join(sorted(targets))}); {other} {other_key} cites "
-                    f"{other_label} ({', '.join(sorted(other_rules))}), which is {', '.join(here)} here",
-                    start,
-                    end,
-                    quote=_around(raw, start, end),
-                    compared_with=compared,
-                )
-            )
-    return found
 
 
 def _expressed(rules: frozenset[str], edition: str, by_rule: dict[str, list[tuple[str, str]]]) -> list[str]:
@@ -226,13 +155,21 @@ def internal_contradiction(edition: str, provisions: list[Provision], context: C
 
 
 def translation_divergence(edition: str, provisions: list[Provision], context: Context) -> list[Finding]:
+    """Parameters valued, and scenarios ruled (rulings.py), differently here than in the other
+    translations of the same Laws."""
+    return parameter_divergence(edition, provisions, context) + ruling_divergence(
+        edition, provisions, context
+    )
+
+
+def parameter_divergence(edition: str, provisions: list[Provision], context: Context) -> list[Finding]:
     """Parameters valued differently here than in every other translation of the same Laws."""
     peers = context.peers(edition)
     if not peers:
         return []
     values: dict[str, dict[str, dict[str, Any]]] = defaultdict(dict)  # parameter -> edition -> row
     for row in _parameters(context):
-        if row.get("edition") in peers or row.get("edition") == edition:
+        if row.get("edition") in context.editions:
             values[str(row["parameter"])].setdefault(str(row["edition"]), row)
     by_label = {p.label: p for p in provisions}
     found = []
@@ -245,6 +182,12 @@ def translation_divergence(edition: str, provisions: list[Provision], context: C
         if len(agreed) != 1 or str(mine["value"]) in agreed:
             continue
         other = others[0]
+        if len(others) == 1:  # no majority: the translation keeping the earlier Laws' value, else the later
+            owner, _kept = owner_of_two(
+                context, edition, str(other["edition"]), {e: str(r["value"]) for e, r in rows.items()}
+            )
+            if owner != edition:
+                continue
         p = by_label.get(str(mine["label"]))
         other_p = next((q for q in context.provisions[other["edition"]] if q.label == other["label"]), None)
         found.append(

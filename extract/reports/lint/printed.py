@@ -9,9 +9,10 @@ lost-numbering, notation-slip.
                       items) or absent from the edition ("6.13"); the provision using the headword
                       is named as the other side
   lost-numbering      a run of provisions whose printed numbers were lost (the segmenter inferred
-                      them) while the text cites those numbers: one finding per run
-  notation-slip       a space inside a capture ("dx e5"), castling without hyphens ("O O O"), the
-                      draw-offer sign "=" given for mate ("++ eller = matt")
+                      them) while the text cites those numbers: one finding per run and article
+  notation-slip       a space inside a capture ("dx e5"), castling without hyphens ("O O O"), a
+                      mate line of the notation table listing other signs than the other
+                      editions' mate lines ("++ eller = matt": the "#" is lost)
 """
 
 from __future__ import annotations
@@ -167,22 +168,12 @@ def lost_numbering(edition: str, provisions: list[Provision], context: Context) 
             if data.get("kind") == "references" and source.startswith(prefix):
                 cited.add(str(data.get("label")))
     items = numbered(provisions)
-    runs: list[list[Provision]] = []
-    previous_inferred = False
-    for p in items:
-        if p.inferred and p.kind != "article":
-            if previous_inferred:
-                runs[-1].append(p)
-            else:
-                runs.append([p])
-            previous_inferred = True
-        elif not (p.kind == "article" and previous_inferred):
-            previous_inferred = False
+    runs = _inferred_runs(items)
     raw = context.raw(edition)
     found = []
     for run in runs:
         hits = [p.label for p in run if p.label in cited]
-        if not hits or len(run) < 2:
+        if not hits:
             continue
         start, _ = first_line_span(raw, run[0])
         _, end = first_line_span(raw, run[-1])
@@ -203,20 +194,40 @@ def lost_numbering(edition: str, provisions: list[Provision], context: Context) 
     return found
 
 
+def _inferred_runs(items: list[Provision]) -> list[list[Provision]]:
+    """Runs of two or more provisions in a row with inferred numbers, one per article; a lone inferred
+    number next to such a run in its article joins it (printed sub-item letters stand between)."""
+    runs: list[list[Provision]] = []
+    previous_inferred = False
+    for p in items:
+        article = p.label.split(".")[0]
+        if p.inferred and p.kind != "article":
+            if previous_inferred and runs[-1][0].label.split(".")[0] == article:
+                runs[-1].append(p)
+            else:
+                runs.append([p])
+            previous_inferred = True
+        elif not (p.kind == "article" and previous_inferred):
+            previous_inferred = False
+    merged: list[list[Provision]] = []
+    for run in runs:
+        last = merged[-1] if merged else None
+        same = last is not None and last[0].label.split(".")[0] == run[0].label.split(".")[0]
+        if last is not None and same and (len(last) > 1 or len(run) > 1):
+            last.extend(run)
+        else:
+            merged.append(list(run))
+    return [run for run in merged if len(run) > 1]
+
+
 SLIPS = (
     (re.compile(r"(?<![\w-])[a-hKQRBNDTLSFVH]x[^\S\n]+[a-h][1-8](?![\w])"), "a space inside the move"),
     (re.compile(r"(?<![\w-])O(?:[^\S\n]O){1,2}(?![\w-])"), "castling written without hyphens"),
-    (
-        re.compile(
-            r"(?<!\S)(?:\+\+|#)[^\S\n]+\w{1,5}[^\S\n]+=(?=[^\S\n]+\w)|(?<!\S)=[^\S\n]+\w{1,5}[^\S\n]+(?:\+\+|#)(?!\S)"
-        ),
-        "'=' (draw offer) given as a mate sign",
-    ),
 )
 
 
 def notation_slips(edition: str, provisions: list[Provision], context: Context) -> list[Finding]:
-    """Moves and signs printed wrongly in prose and tables (spaces, hyphens, signs)."""
+    """Moves and signs printed wrongly in prose and tables (spaces, hyphens, the mate signs)."""
     raw = context.raw(edition)
     found = []
     for pattern, what in SLIPS:
@@ -235,7 +246,88 @@ def notation_slips(edition: str, provisions: list[Provision], context: Context) 
                     quote=_line(raw, match.start()),
                 )
             )
-    return found
+    return found + mate_sign_slips(edition, provisions, context)
+
+
+# The line of the notation table that gives the mate signs starts with "++" (the sign every edition
+# lists first); its other signs are compared with the other editions' line. A table that separates
+# sign and meaning with "=" ("x = slår") uses "=" as a separator, not as a sign.
+MATE_LINE = re.compile(r"(?m)^[^\S\n]*(?:[-–*•][^\S\n]+)?(?P<signs>\+\+(?!\+).*)$")
+SEPARATOR_LINE = re.compile(r"(?m)^[^\S\n]*(?:[-–*•][^\S\n]+)?x[^\S\n]*=[^\S\n]*[^\W\d_]")
+SIGN = re.compile(r"(?<!\S)(?:\+\+|#|=|\+)(?!\S)")
+
+
+def mate_signs(raw: str) -> tuple[int, int, list[str]] | None:
+    """The span of the mate line of the notation table and the signs it lists (None without one)."""
+    match = MATE_LINE.search(raw)
+    if match is None:
+        return None
+    start, end = match.start("signs"), match.end("signs")
+    text = match.group("signs")
+    if not text[2:].strip():  # "++" alone on its line, the rest on the next one
+        nxt = re.compile(r"\s*(.*)").match(raw, end)
+        if nxt is not None:
+            text, end = text + " " + nxt.group(1), nxt.end(1)
+    signs = SIGN.findall(text)
+    separated = SEPARATOR_LINE.search(raw, max(0, start - 600), start) is not None
+    if separated and signs and signs[-1] == "=":
+        signs.pop()
+    return start, end, signs
+
+
+def mate_sign_slips(edition: str, provisions: list[Provision], context: Context) -> list[Finding]:
+    """A mate line listing other signs than the mate lines of all other editions agree on."""
+    own = mate_signs(context.raw(edition))
+    if own is None:
+        return []
+    others = {e: mate_signs(context.raw(e)) for e in context.provisions if e != edition}
+    lists = {e: m for e, m in others.items() if m is not None}
+    agreed = {tuple(sorted(m[2])) for m in lists.values()}
+    if len(lists) < 2 or len(agreed) != 1:
+        return []
+    start, end, signs = own
+    usual = next(iter(agreed))
+    missing = [s for s in usual if s not in signs]
+    extra = [s for s in signs if s not in usual]
+    if not missing and not extra:
+        return []
+    raw = context.raw(edition)
+    nearest = min(lists, key=lambda e: (_year(context, e, edition), e))
+    usual = tuple(lists[nearest][2])
+    what = "; ".join(
+        part
+        for part in (
+            f"'{' '.join(missing)}' is missing" if missing else "",
+            f"'{' '.join(extra)}' is given as a mate sign" if extra else "",
+        )
+        if part
+    )
+    other_start, other_end, _ = lists[nearest]
+    other_p = _at(context.provisions[nearest], other_start)
+    other_quote = " ".join(context.raw(nearest)[other_start:other_end].split())
+    return [
+        finding(
+            context,
+            _at(provisions, start),
+            edition,
+            "notation-slip",
+            "warning",
+            f"the mate signs '{' '.join(signs)}': {what} (the other {len(lists)} editions list "
+            f"'{' '.join(usual)}')",
+            start,
+            end,
+            quote=" ".join(raw[start:end].split()),
+            compared_with=(nearest, other_p.label if other_p else None, other_quote),
+        )
+    ]
+
+
+def _year(context: Context, other: str, edition: str) -> int:
+    def year(e: str) -> int:
+        digits = str(context.editions[e].in_force)[:4]
+        return int(digits) if digits.isdigit() else 0
+
+    return abs(year(other) - year(edition))
 
 
 def _at(provisions: list[Provision], offset: int) -> Provision | None:

@@ -10,7 +10,8 @@ from typing import Any
 from extract.io.rules import read_yaml_list
 from extract.model import Finding, InputError
 from extract.reports.lint.context import ACCEPTED_FILE, Check, Context
-from extract.reports.lint.cross import internal_contradiction, reference_drift, translation_divergence
+from extract.reports.lint.cross import internal_contradiction, translation_divergence
+from extract.reports.lint.drift import reference_drift
 from extract.reports.lint.numbering import (
     dangling_references,
     duplicate_numbers,
