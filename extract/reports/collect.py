@@ -80,10 +80,13 @@ def compare_pairs(editions: list[tuple[str, str]]) -> list[tuple[str, str]]:
     return pairs
 
 
-def _diffs(pairs: list[tuple[str, str]], kb_dir: Path, corpus_dir: Path) -> list[Any]:
+def _diffs(pairs: list[tuple[str, str]], kb_dir: Path, corpus_dir: Path) -> tuple[list[Any], float]:
+    """The diffs of `pairs` and the seconds they took (in whichever process ran them)."""
     from extract.reports.diff import diff_editions
 
-    return [diff_editions(a, b, kb_dir, corpus_dir) for a, b in pairs]
+    clock = time.perf_counter()
+    diffs = [diff_editions(a, b, kb_dir, corpus_dir) for a, b in pairs]
+    return diffs, time.perf_counter() - clock
 
 
 def _pool() -> ProcessPoolExecutor | None:
@@ -155,12 +158,10 @@ def _collect(kb_dir: Path, corpus_dir: Path, say: Callable[[str], None]) -> Repo
     timings["check"] = time.perf_counter() - clock
     say(f"checked: {len(results)} scenario runs, {len(examples)} examples of the texts")
 
-    clock = time.perf_counter()
-    diffs = pending.result() if pending else _diffs(pairs, kb_dir, corpus_dir)
+    diffs, timings["diff"] = pending.result() if pending else _diffs(pairs, kb_dir, corpus_dir)
     if pool:
         pool.shutdown()
-    timings["diff"] = time.perf_counter() - clock
-    say(f"compared {len(diffs)} pairs of editions")
+    say(f"compared {len(diffs)} pairs of editions" + (" (in a second process, alongside)" if pool else ""))
     return Reports(order, diffs, findings, results, examples, timings)
 
 
