@@ -184,3 +184,21 @@ def test_acceptances_stale_entries_and_bad_input(fixture_kb, tmp_path):
 
 def test_notation_kinds_are_documented():
     assert "piece-letter" in KINDS and "notation-example" in KINDS
+
+
+def test_an_acceptance_quote_matches_only_the_finding_whose_span_it_overlaps() -> None:
+    from extract.model import Finding
+    from extract.reports.lint.runner import Acceptance
+
+    raw = "D.2.2 Vak sakkozó táblája esetében egy báb akkor számít fogott bábnak ha kiemelik."
+    provision = raw[6:]
+
+    def finding(term: str) -> Finding:
+        start = raw.index(term)
+        return Finding("hu-2018", "D.2.2", "terminology", "warning", f"'{term}' here", provision,
+                       start, start + len(term))
+
+    accepted = Acceptance("hu-2018", "D.2.2", "terminology", "noun of megérint", "fogott báb", 1)
+    assert accepted.matches(finding("fogott bá"), raw)
+    assert not accepted.matches(finding("sakkozó"), raw)  # same provision, another term
+    assert accepted.matches(finding("sakkozó"))  # without the raw text: the quote alone decides

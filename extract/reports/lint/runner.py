@@ -83,13 +83,24 @@ class Acceptance:
     quote: str | None
     line: int
 
-    def matches(self, f: Finding) -> bool:
-        return (
+    def matches(self, f: Finding, raw: str = "") -> bool:
+        """Same edition, kind and label; with a quote, the quote must stand in the finding's quote
+        and, given the raw text, overlap the span the finding flags (two findings in one provision
+        are told apart by what each flags)."""
+        if not (
             f.edition == self.edition
             and f.kind == self.kind
             and (f.label or None) == (self.label or None)
-            and (self.quote is None or self.quote in f.quote)
-        )
+        ):
+            return False
+        if self.quote is None:
+            return True
+        if self.quote not in f.quote:
+            return False
+        if not raw or f.end <= f.start:
+            return True
+        around = raw[max(0, f.start - len(self.quote) + 1) : f.end + len(self.quote) - 1]
+        return self.quote in around
 
 
 def load_accepted(kb_dir: Path) -> list[Acceptance]:
@@ -163,7 +174,8 @@ def lint(
     used: set[int] = set()
     result = []
     for f in findings:
-        match = next((a for a in accepted or [] if a.matches(f)), None)
+        raw = context.raw(f.edition) if f.edition in context.editions else ""
+        match = next((a for a in accepted or [] if a.matches(f, raw)), None)
         if match is not None:
             used.add(match.line)
             f = replace(f, accepted=match.reason)
