@@ -54,6 +54,14 @@ def pipeline(language: str) -> Any:
 
 
 @cache
+def quantity_pipeline(language: str, kb_dir: Path = DEFAULT_KB) -> Any:
+    """The tokenizer quantities are read with: the language's own where kb/languages has its words,
+    else spaCy's multi-language one (only digits can be read then, and one shared tokenizer spares
+    starting a language-specific one for every new language of a corpus)."""
+    return pipeline(language if languages.language_data(Path(kb_dir), language) is not None else "xx")
+
+
+@cache
 def lemma_table(language: str) -> dict[str, str]:
     """The lemma lookup table spacy-lookups-data has for a language ({} without one).
 
@@ -245,7 +253,7 @@ def phrase_matcher(language: str, kb_dir: Path = DEFAULT_KB) -> Any:
     """spaCy PhraseMatcher for the comparator, 'next', zero and multiplier phrases of a language."""
     from spacy.matcher import PhraseMatcher
 
-    nlp = pipeline(language)
+    nlp = quantity_pipeline(language, kb_dir)
     words = lexicon(language, kb_dir)
     matcher = PhraseMatcher(nlp.vocab, attr="LOWER")
     groups = {f"PRE:{k}": v for k, v in words.get("comparators", {}).items()}
@@ -266,7 +274,7 @@ def phrase_matcher(language: str, kb_dir: Path = DEFAULT_KB) -> Any:
 def quantities(text: str, language: str, kb_dir: Path = DEFAULT_KB) -> list[Quantity]:
     """Quantities in a text, in order. Units, comparators and number words come from the lexicon."""
     words = lexicon(language, kb_dir)
-    doc = pipeline(language).make_doc(text)
+    doc = quantity_pipeline(language, kb_dir).make_doc(text)
     units = {form.lower(): unit for unit, forms in words["units"].items() for form in forms}
     articles = set(words.get("articles", []))
     increments = {w.lower() for w in words.get("increment_words", [])}
