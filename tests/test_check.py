@@ -241,3 +241,16 @@ def test_the_texts_own_examples_are_replayed_and_wrong_ones_are_findings(corpus_
     assert ("da-2017", "C.9", "dx5") in wrong
     result = CliRunner().invoke(main, ["check", "--scenarios", str(FIXTURES), "--kb", str(KB)])
     assert result.exit_code == 0 and "da-2017 C.9" in result.output
+
+
+def test_behaviour_curated_for_an_edition_the_corpus_lacks_is_not_used(tmp_path: Path) -> None:
+    """kb/rules carries behaviour keywords for da-2017 and hu-2018; a corpus of da-2001 alone still
+    gets its Laws (it used to be a KeyError in `site` and `check`)."""
+    from conftest import copy_project
+
+    corpus, kb = copy_project(tmp_path, ["da-2001"])
+    assert any("da-2017" in rule.behaviour for rule in load_rules(kb))
+    result = CliRunner().invoke(main, ["build", "--corpus", str(corpus), "--kb", str(kb)])
+    assert result.exit_code == 0, result.output
+    laws = load_laws(kb)
+    assert set(laws) == {"da-2001"} and laws["da-2001"].parameters["illegal_move.loss_on"] == 3

@@ -79,7 +79,8 @@ def load_laws(kb_dir: Path) -> dict[str, Law]:
                 raise InputError(
                     rule.path, rule.line, f"rule '{rule.id}': unknown behaviour '{keyword}' (known: {known})"
                 )
-            behaviour[edition][rule.id] = keyword
+            if edition in behaviour:  # curated for an edition this corpus does not have: not used
+                behaviour[edition][rule.id] = keyword
     return {e: Law(e, parameters[e], frozenset(present[e]), behaviour[e]) for e in editions}
 
 
