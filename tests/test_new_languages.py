@@ -299,7 +299,6 @@ def test_every_command_runs_on_the_new_languages(dropped, tmp_path):
         ("lint", "--edition", "fa-2023"),
         ("diff", "hu-2018", "el-2023"),
         ("diff", "ar-2023", "zh-2023", "--format", "json"),
-        ("site", "--out", str(tmp_path / "public")),
     ):
         run(corpus, kb, *args)
     shown = run(corpus, kb, "show", "zh-2023:7.5.5")
@@ -310,3 +309,19 @@ def test_check_runs_on_the_new_languages(dropped):
     corpus, kb, _ = dropped
     results = json.loads(run(corpus, kb, "check", "--no-benchmark", "--format", "json"))["results"]
     assert {r["edition"] for r in results} >= {"de-2023", "ar-2023", "zh-2023"}
+
+
+def test_the_site_builds_with_texts_in_other_scripts(tmp_path):
+    """Right-to-left Arabic, Chinese, Greek and Devanagari beside one seed edition: the whole site
+    (search index, compare pages, downloads) builds; a smaller corpus than `dropped`, for speed."""
+    corpus, kb = copy_project(tmp_path, ["hu-2018"])
+    drop_in(corpus, [(EDITIONS[e].path, EDITIONS[e].language, "2023", "2023-01-01") for e in SITE_SCRIPTS])
+    run(corpus, kb, "build")
+    run(corpus, kb, "site", "--out", str(tmp_path / "public"))
+    pages = {p.relative_to(tmp_path / "public").as_posix() for p in (tmp_path / "public").rglob("*.html")}
+    assert {f"editions/{e}.html" for e in SITE_SCRIPTS} <= pages
+    arabic = (tmp_path / "public" / "editions" / "ar-2023.html").read_text(encoding="utf-8")
+    assert "٧" in arabic  # the printed digits stay as printed
+
+
+SITE_SCRIPTS = ("ar-2023", "zh-2023", "el-2023", "hi-2023")
