@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import csv
 import io
 import json
 from pathlib import Path
@@ -12,8 +11,13 @@ import click
 
 from extract.cli.common import UsageFailure, data_options, main
 from extract.io import kbfiles
-
-PROVISION_COLUMNS = ("edition", "label", "printed_label", "parent", "kind", "start", "end", "text")
+from extract.reports.tables import (
+    ALIGNMENT_COLUMNS,
+    PARAMETER_COLUMNS,
+    PROVISION_COLUMNS,
+    encode_rows,
+    provision_rows,
+)
 
 
 @main.group()
@@ -32,12 +36,7 @@ def export_provisions(fmt: str, edition: str | None, corpus_dir: Path, kb_dir: P
 
     Example: chesslaws export provisions --format csv --edition sv-2009 > sv.csv
     """
-    rows = [
-        {"edition": ed, **p}
-        for ed, provisions in kbfiles.read_provisions(kb_dir, edition).items()
-        for p in provisions
-    ]
-    emit_rows(rows, PROVISION_COLUMNS, fmt)
+    emit_rows(provision_rows(kb_dir, edition), PROVISION_COLUMNS, fmt)
 
 
 @export.command("alignment")
@@ -50,7 +49,7 @@ def export_alignment(fmt: str, edition: str | None, corpus_dir: Path, kb_dir: Pa
     Example: chesslaws export alignment --format json --edition nb-2014
     """
     export_generated(
-        kb_dir, "alignment.yaml", edition, ("rule", "edition", "label", "confidence", "method"), fmt
+        kb_dir, "alignment.yaml", edition, ALIGNMENT_COLUMNS, fmt
     )
 
 
@@ -103,19 +102,7 @@ def export_generated(
 
 def emit_rows(rows: list[dict[str, Any]], columns: tuple[str, ...], fmt: str) -> None:
     """Rows as json, jsonl or csv, with exactly the contract's columns in order."""
-    rows = [{c: row.get(c) for c in columns} for row in rows]
-    if fmt == "json":
-        click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
-        return
-    if fmt == "jsonl":
-        for row in rows:
-            click.echo(json.dumps(row, ensure_ascii=False))
-        return
-    buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, fieldnames=columns, lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(rows)
-    click.echo(buffer.getvalue(), nl=False)
+    click.echo(encode_rows(rows, columns, fmt), nl=False)
 
 
 @export.command("parameters")
@@ -127,8 +114,7 @@ def export_parameters(fmt: str, edition: str | None, corpus_dir: Path, kb_dir: P
 
     Example: chesslaws export parameters --format json --edition sv-2009
     """
-    columns = ("parameter", "rule", "edition", "value", "unit", "label", "start", "end", "quote")
-    export_generated(kb_dir, "parameters.yaml", edition, columns, fmt)
+    export_generated(kb_dir, "parameters.yaml", edition, PARAMETER_COLUMNS, fmt)
 
 
 # ---------------------------------------------------------------- files for CAT tools

@@ -13,6 +13,7 @@ from typing import Any
 
 from jinja2 import Environment
 
+from extract.io.derived import inputs_key, remember
 from extract.site.build import build_site
 from extract.site.common import (
     COMPARE_DIR,
@@ -30,7 +31,6 @@ from extract.site.common import (
 from extract.site.editions import edition_views
 from extract.site.kbview import RuleView, SiteData
 from extract.site.views.compare import CompareView, _compare_view, marked_text, word_diff_html
-from extract.io.derived import inputs_key, remember
 from extract.site.views.downloads import DOWNLOADS_DIR, cat_downloads, downloads
 from extract.site.views.home import classifier_editions
 from extract.site.views.reports import (

@@ -1,43 +1,29 @@
 """The Downloads page's files: exports of the KB written into the site (docs dir / downloads/).
 
 `downloads(kb_dir)` is the hook: a list of (file name, bytes-producing function, description).
-More formats (TMX per pair of editions, TBX of the termbase) are added by appending entries here.
+`cat_downloads` adds the files for CAT tools (TBX of the termbase, a TMX per pair of consecutive editions).
 """
 
 from __future__ import annotations
 
-import csv
-import io
-import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from extract.io.kbfiles import GENERATED
+from extract.io.kbfiles import read_generated
 from extract.reports.cat import tbx_for_kb, tmx_document
-from extract.site.common import DOWNLOADS_DIR, _load_yaml
+from extract.reports.tables import (
+    ALIGNMENT_COLUMNS,
+    PARAMETER_COLUMNS,
+    PROVISION_COLUMNS,
+    encode_rows,
+    provision_rows,
+)
+from extract.site.common import DOWNLOADS_DIR
 
-__all__ = ["DOWNLOADS_DIR", "Download", "downloads"]
-
-PROVISION_COLUMNS = ("edition", "label", "printed_label", "parent", "kind", "start", "end", "text")
-ALIGNMENT_COLUMNS = ("rule", "edition", "label", "confidence", "method")
-PARAMETER_COLUMNS = ("parameter", "rule", "edition", "value", "unit", "label", "start", "end", "quote")
+__all__ = ["DOWNLOADS_DIR", "Download", "cat_downloads", "downloads"]
 
 Download = tuple[str, Callable[[], bytes], str]  # file name, its content, what it holds
-
-
-def _csv(rows: list[dict[str, Any]], columns: tuple[str, ...]) -> bytes:
-    buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, fieldnames=columns, lineterminator="\n", extrasaction="ignore")
-    writer.writeheader()
-    writer.writerows({c: row.get(c) for c in columns} for row in rows)
-    return buffer.getvalue().encode("utf-8")
-
-
-def _json(rows: list[dict[str, Any]], columns: tuple[str, ...]) -> bytes:
-    shaped = [{c: row.get(c) for c in columns} for row in rows]
-    text = json.dumps(shaped, ensure_ascii=False, indent=1, default=str).replace("<", "\\u003c")
-    return (text + "\n").encode("utf-8")
 
 
 def cat_downloads(kb_dir: Path, corpus_dir: Path, order: list[str]) -> list[Download]:
@@ -58,25 +44,25 @@ def cat_downloads(kb_dir: Path, corpus_dir: Path, order: list[str]) -> list[Down
 
 
 def downloads(kb_dir: Path) -> list[Download]:
-    """The export files of the Downloads page, in the columns of `chesslaws export`."""
-
-    folder = kb_dir / GENERATED
-
-    def provisions() -> list[dict[str, Any]]:
-        docs = [_load_yaml(path) for path in sorted((folder / "provisions").glob("*.yaml"))]
-        docs.sort(key=lambda d: (str(d.get("in_force") or ""), str(d.get("edition"))))
-        return [{"edition": d["edition"], **p} for d in docs for p in d.get("provisions") or []]
+    """The export files of the Downloads page, as `chesslaws export` prints them."""
 
     def generated(name: str) -> Callable[[], list[dict[str, Any]]]:
-        return lambda: list(_load_yaml(folder / name) or [])
+        return lambda: read_generated(kb_dir, name)
 
     tables: list[tuple[str, Callable[[], list[dict[str, Any]]], tuple[str, ...], str]] = [
-        ("provisions", provisions, PROVISION_COLUMNS, "every provision of every edition, with its text"),
+        ("provisions", lambda: provision_rows(kb_dir), PROVISION_COLUMNS, "every provision, with its text"),
         ("alignment", generated("alignment.yaml"), ALIGNMENT_COLUMNS, "which rule each provision expresses"),
         ("parameters", generated("parameters.yaml"), PARAMETER_COLUMNS, "every parameter with its quote"),
     ]
     result: list[Download] = []
     for stem, rows, columns, what in tables:
-        result.append((f"{stem}.csv", lambda r=rows, c=columns: _csv(r(), c), f"{what} (CSV)"))  # type: ignore[misc]
-        result.append((f"{stem}.json", lambda r=rows, c=columns: _json(r(), c), f"{what} (JSON)"))  # type: ignore[misc]
+        for fmt in ("csv", "json"):
+            content = lambda r=rows, c=columns, f=fmt: _served(encode_rows(r(), c, f), f)  # noqa: E731
+            result.append((f"{stem}.{fmt}", content, f"{what} ({fmt.upper()})"))
     return result
+
+
+def _served(text: str, fmt: str) -> bytes:
+    """A file the site serves: in JSON, corpus text never carries a literal "<" (the same data,
+    "\\u003c"), so no page of the site holds markup from a text."""
+    return (text.replace("<", "\\u003c") if fmt == "json" else text).encode("utf-8")
