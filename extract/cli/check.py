@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from extract.cli.common import UsageFailure, data_options, main
+from extract.cli.common import data_options, main, require_editions
 
 
 @main.command()
@@ -53,8 +53,7 @@ def check(
     from extract.reports.plain import load_sources, ruling_text
 
     laws = load_laws(kb_dir)
-    if edition is not None and edition not in laws:
-        raise UsageFailure(f"unknown edition '{edition}' (known: {', '.join(laws)})")
+    require_editions([edition], laws)
     folder = scenarios_dir if scenarios_dir is not None else kb_dir / "scenarios"
     scenarios = load_scenarios(folder, {r.id for r in load_rules(kb_dir)}, set(laws))
     fide = check_stage.fide_editions(kb_dir)

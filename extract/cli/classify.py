@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from extract.cli.common import UsageFailure, data_options, main
+from extract.cli.common import UsageFailure, data_options, main, require_editions
 from extract.io import kbfiles
 
 
@@ -34,8 +34,7 @@ def classify_command(
         raise UsageFailure(str(error)) from error
     rows = kbfiles.read_generated(kb_dir, "parameters.yaml")
     order = [e["id"] for e in kbfiles.read_generated(kb_dir, "editions.yaml")]
-    if edition is not None and edition not in order:
-        raise UsageFailure(f"unknown edition '{edition}' (known: {', '.join(order)})")
+    require_editions([edition], order)
     results = []
     sources = load_sources(kb_dir)
     for ed in order if edition is None else [edition]:

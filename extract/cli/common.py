@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import errno
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +22,14 @@ class UsageFailure(click.ClickException):
 
     def show(self, file: Any = None) -> None:
         click.echo(f"chesslaws: {self.message}", err=True)
+
+
+def require_editions(editions: Iterable[str | None], known: Iterable[str]) -> None:
+    """Every edition named on the command line (None: not named) is one the KB has."""
+    known = list(known)
+    for edition in editions:
+        if edition is not None and edition not in known:
+            raise UsageFailure(f"unknown edition '{edition}' (known: {', '.join(known)})")
 
 
 def path_option(flag: str, name: str, default: str, help: str) -> Callable[..., Any]:

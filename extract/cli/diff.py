@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from extract.cli.common import UsageFailure, data_options, main
+from extract.cli.common import UsageFailure, data_options, main, require_editions
 
 STATUS_CHOICES = [
     "added",
@@ -52,9 +52,7 @@ def diff_command(a: str, b: str, fmt: str, statuses: tuple[str, ...], corpus_dir
     from extract.reports.diff import diff_editions, known_editions
 
     known = known_editions(kb_dir)
-    for edition in (a, b):
-        if edition not in known:
-            raise UsageFailure(f"unknown edition '{edition}' (known: {', '.join(known)})")
+    require_editions((a, b), known)
     if a == b:
         raise UsageFailure(f"diff needs two different editions; got {a} twice")
     result = diff_editions(a, b, kb_dir, corpus_dir)

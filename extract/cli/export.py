@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from extract.cli.common import UsageFailure, data_options, main
+from extract.cli.common import UsageFailure, data_options, main, require_editions
 from extract.io import kbfiles
 from extract.reports.tables import (
     ALIGNMENT_COLUMNS,
@@ -93,9 +93,7 @@ def export_generated(
     """Rows of a kb/generated list file, optionally of one edition."""
     rows = kbfiles.read_generated(kb_dir, name)
     if edition is not None:
-        known = {row["edition"] for row in rows}
-        if edition not in known:
-            raise UsageFailure(f"unknown edition '{edition}' (known: {', '.join(sorted(known))})")
+        require_editions([edition], sorted({row["edition"] for row in rows}))
         rows = [row for row in rows if row["edition"] == edition]
     emit_rows(rows, columns, fmt)
 

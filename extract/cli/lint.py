@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from extract.cli.common import UsageFailure, data_options, main
+from extract.cli.common import data_options, main, require_editions
 
 
 @main.command("lint")
@@ -32,8 +32,7 @@ def lint_command(edition: str | None, fmt: str, corpus_dir: Path, kb_dir: Path) 
     from extract.reports.lint import ACCEPTED_FILE, lint, load_accepted, load_context
 
     context = load_context(corpus_dir, kb_dir)
-    if edition is not None and edition not in context.provisions:
-        raise UsageFailure(f"unknown edition '{edition}' (known: {', '.join(context.provisions)})")
+    require_editions([edition], context.provisions)
     accepted = load_accepted(kb_dir)
     result = lint(context, edition, accepted, accepted_path=kb_dir / ACCEPTED_FILE)
     if fmt == "json":

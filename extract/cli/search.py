@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from extract.cli.common import UsageFailure, data_options, main
+from extract.cli.common import UsageFailure, data_options, main, require_editions
 
 
 @main.command("search")
@@ -34,8 +34,7 @@ def search_command(
         raise UsageFailure("the query is empty; ask a question, e.g. 'illegal move'")
     index = searcher(kb_dir)
     known = sorted({d.edition for d in index.documents})
-    if edition is not None and edition not in known:
-        raise UsageFailure(f"unknown edition '{edition}' (known: {', '.join(known)})")
+    require_editions([edition], known)
     hits = index.search(query, edition, limit)
     if fmt == "json":
         click.echo(json.dumps([h.as_dict() for h in hits], ensure_ascii=False, indent=2))
