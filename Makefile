@@ -7,6 +7,9 @@ STAMP := $(VENV)/.installed
 # Scandinavian editions. Installed when we run as root with apt-get; otherwise one line says how.
 DEBIAN_PACKAGES := chromium apertium apertium-dan-nor apertium-swe-dan apertium-swe-nor
 DEBIAN_STAMP := $(VENV)/.debian-checked
+# pytest-xdist: one worker per core; a test file stays on one worker so its module fixtures are built
+# once. PYTEST_WORKERS=0 runs everything in one process.
+PYTEST_WORKERS ?= auto
 
 .PHONY: build test lint clean debian bench
 
@@ -39,7 +42,7 @@ test: $(STAMP) $(DEBIAN_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
 	$(BIN)/mypy
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist loadfile
 
 # Not a test: timings against floors measured in the same run (best of three), PASS/FAIL per target.
 bench: $(STAMP)

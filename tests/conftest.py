@@ -52,6 +52,15 @@ def copy_project(tmp: Path, editions: list[str] | None = None) -> tuple[Path, Pa
     return corpus, kb
 
 
+def copy_site_sources(site_dir: Path) -> Path:
+    """The hand-written pages of site/ (the tracked ones: about.md, assets/) copied into `site_dir`,
+    so a test's `chesslaws site --site-dir` never writes generated pages into the repo's site/."""
+    site_dir.mkdir(parents=True, exist_ok=True)
+    shutil.copy(ROOT / "site" / "about.md", site_dir / "about.md")
+    shutil.copytree(ROOT / "site" / "assets", site_dir / "assets")
+    return site_dir
+
+
 def drop_in(corpus: Path, texts: list[tuple[Path, str, str, str]]) -> None:
     """Add editions the way a user does: each text copied into corpus/ and an entry with the five
     required keys only. `texts` holds (text file, language, fide_edition, in_force); the id is the

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import ROOT, Built, copy_project
+from conftest import ROOT, Built, copy_project, copy_site_sources
 
 from extract.cli import main
 
@@ -602,9 +602,7 @@ def _site_project(tmp_path: Path) -> Path:
     root = tmp_path / "project"
     root.mkdir()
     shutil.copy(ROOT / "mkdocs.yml", root / "mkdocs.yml")
-    (root / "site").mkdir()
-    shutil.copy(ROOT / "site" / "about.md", root / "site" / "about.md")
-    shutil.copytree(ROOT / "site" / "assets", root / "site" / "assets")
+    copy_site_sources(root / "site")
     shutil.copytree(ROOT / "tests" / "fixtures" / "corpus", root / "corpus")
     shutil.copytree(
         ROOT / "tests" / "fixtures" / "kb", root / "kb", ignore=shutil.ignore_patterns("generated")

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import ROOT, copy_project, drop_in, load
+from conftest import ROOT, copy_project, copy_site_sources, drop_in, load
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -317,7 +317,8 @@ def test_the_site_builds_with_texts_in_other_scripts(tmp_path):
     corpus, kb = copy_project(tmp_path, ["hu-2018"])
     drop_in(corpus, [(EDITIONS[e].path, EDITIONS[e].language, "2023", "2023-01-01") for e in SITE_SCRIPTS])
     run(corpus, kb, "build")
-    run(corpus, kb, "site", "--out", str(tmp_path / "public"))
+    site_dir = copy_site_sources(tmp_path / "site")
+    run(corpus, kb, "site", "--out", str(tmp_path / "public"), "--site-dir", str(site_dir))
     pages = {p.relative_to(tmp_path / "public").as_posix() for p in (tmp_path / "public").rglob("*.html")}
     assert {f"editions/{e}.html" for e in SITE_SCRIPTS} <= pages
     arabic = (tmp_path / "public" / "editions" / "ar-2023.html").read_text(encoding="utf-8")
