@@ -12,7 +12,7 @@ import hashlib
 from collections.abc import Callable, Iterable
 from functools import cache
 from pathlib import Path
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from extract.io.yamlfile import MISS, cache_read, cache_write
 
@@ -48,7 +48,7 @@ def remember(key: str, compute: Callable[[], T]) -> T:
     """The cached result for `key`, else `compute()` stored under it (best effort)."""
     found = cache_read(key)
     if found is not MISS:
-        return found  # type: ignore[no-any-return]
+        return cast(T, found)  # what was stored under this key is what compute() returned
     result = compute()
     cache_write(key, result)
     return result

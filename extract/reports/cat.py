@@ -65,7 +65,7 @@ def tmx_from_groups(groups: list[SentenceGroup], editions: list[str], languages:
     header.set("datatype", "plaintext")
     for number, group in enumerate(groups, start=1):
         first = group.segments[0]
-        unit = store.addsourceunit(first.text, first.language)  # type: ignore[no-untyped-call]
+        unit = store.addsourceunit(first.text, first.language)  # type: ignore[no-untyped-call]  # translate-toolkit is untyped
         unit.xmlelement.set("tuid", f"{number}")
         if first.edition != editions[0]:
             unit.xmlelement.set("srclang", first.language)
@@ -103,7 +103,7 @@ def xliff_document(kb_dir: Path, corpus_dir: Path, source: str, target: str) -> 
 
     chosen = check_editions(kb_dir, corpus_dir, [source, target])
     languages = _languages(kb_dir, corpus_dir)
-    store = xliff.xlifffile.parsestring(XLIFF_12.encode("utf-8"))  # type: ignore[no-untyped-call]
+    store = xliff.xlifffile.parsestring(XLIFF_12.encode("utf-8"))  # type: ignore[no-untyped-call]  # untyped library
     store.setsourcelanguage(languages[source])
     store.settargetlanguage(languages[target])
     store.setfilename(store.getfilenode("NoName"), f"{source}.txt")

@@ -136,8 +136,9 @@ def ruling_text(
         if isinstance(reason, str):
             phrase, parameter = REASONS.get(reason, (reason.replace("-", " "), None))
             count = int(illegal.get(loser, 0) or 0) if isinstance(illegal, Mapping) else 0
-            if not count and reason == "illegal-moves" and isinstance(used.get("illegal_move.loss_on"), int):
-                count = int(used["illegal_move.loss_on"])  # type: ignore[call-overload]
+            loss_on = used.get("illegal_move.loss_on")
+            if not count and reason == "illegal-moves" and isinstance(loss_on, int):
+                count = loss_on
             ordinal = f"{ORDINALS.get(count, f'{count}th')} " if count else ""
             phrase = phrase.format(loser=colour(loser), count=ordinal)
             head += f": {phrase}"

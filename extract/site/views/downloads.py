@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +37,7 @@ def cat_downloads(kb_dir: Path, corpus_dir: Path, order: list[str]) -> list[Down
         result.append(
             (
                 f"{a}_{b}.tmx",
-                lambda pair=[a, b]: tmx_document(kb_dir, corpus_dir, pair),  # type: ignore[misc]
+                partial(tmx_document, kb_dir, corpus_dir, [a, b]),
                 f"aligned sentences {a} and {b}, TMX 1.4b",
             )
         )
