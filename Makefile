@@ -7,9 +7,10 @@ STAMP := $(VENV)/.installed
 # Scandinavian editions. Installed when we run as root with apt-get; otherwise one line says how.
 DEBIAN_PACKAGES := chromium apertium apertium-dan-nor apertium-swe-dan apertium-swe-nor
 DEBIAN_STAMP := $(VENV)/.debian-checked
-# pytest-xdist: one worker per core; a test file stays on one worker so its module fixtures are built
-# once. PYTEST_WORKERS=0 runs everything in one process.
-PYTEST_WORKERS ?= auto
+# pytest-xdist: one worker per core this process may use (nproc), at most 4 (each worker builds the
+# session's real KB once); a test file stays on one worker so its module fixtures are built once.
+# PYTEST_WORKERS=0 runs everything in one process.
+PYTEST_WORKERS ?= $(shell n=$$(nproc 2>/dev/null || echo 1); [ "$$n" -gt 4 ] && n=4; echo $$n)
 
 .PHONY: build test lint clean debian bench
 
