@@ -123,7 +123,7 @@ def collect(kb_dir: Path, corpus_dir: Path, progress: Callable[[str], None] | No
 
 def _collect(kb_dir: Path, corpus_dir: Path, say: Callable[[str], None]) -> Reports:
     from extract.arbiter.check import fide_editions, run_scenarios, text_examples
-    from extract.arbiter.engine import load_laws
+    from extract.arbiter.law import load_laws
     from extract.io.editions import load_editions
     from extract.io.rules import load_rules
     from extract.io.scenarios import load_scenarios
