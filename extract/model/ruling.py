@@ -88,6 +88,9 @@ Recording = Literal["exempt", "required"]
 # A scenario check: passed, failed, or a ruling reported with nothing to check it against.
 CheckStatus = Literal["pass", "FAIL", "ruling"]
 CHECK_STATUSES: tuple[CheckStatus, ...] = get_args(CheckStatus)
+# The same on the site, where a check that could not run (an error) is told apart from a failure.
+RunStatus = Literal["pass", "fail", "error", "ruling"]
+RUN_STATUSES: tuple[RunStatus, ...] = get_args(RunStatus)
 
 
 def _per_colour_float() -> dict[Colour, float]:

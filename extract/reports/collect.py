@@ -20,6 +20,7 @@ from typing import Any
 
 from extract.arbiter.check import CheckResult
 from extract.model import Finding
+from extract.model.ruling import RunStatus
 from extract.reports.diff import EditionDiff
 from extract.text.notation import ExampleResult
 
@@ -234,7 +235,7 @@ def _compact(value: object) -> str | None:
     return str(value)
 
 
-def scenario_status(result: CheckResult) -> str:
+def scenario_status(result: CheckResult) -> RunStatus:
     if not result.checked:
         return "ruling"  # no expectation for this edition's Laws: its ruling is shown, not judged
     return "error" if result.error else "pass" if result.passed else "fail"
