@@ -14,7 +14,7 @@ from extract.model.ruling import COLOURS, EVENT_NAMES, EXPECT_KEYS, REASONS, Eve
 from extract.model.scenario import ScenarioError
 from extract.reports.plain import REASONS as REASON_WORDS
 
-# "Article 7.5", "Art. 9", an appendix ("Appendix A.4.2", "Appendices A, B") or a guideline ("Guideline III.5").
+# "Article 7.5", "Art. 9", an appendix ("Appendix A.4.2", "Appendices A, B"), a guideline ("Guideline III.5").
 CITATION = re.compile(r"\b(?:Articles?|Art\.)\s*\d|\bAppendi(?:x|ces)\s+[A-Z]\b|\bGuideline\s+[IVX]+\b")
 
 
