@@ -419,6 +419,16 @@ CASES: dict[str, Case] = {
         "zz-bad.yaml",
         "'expect' must be a mapping",
     ),
+    "scenario unknown reason": Case(
+        "scenarios",
+        write(
+            "kb/scenarios/zz-bad.yaml",
+            SCENARIO.format(setup="{}", events="[]").replace('{result: "*"}', "{reason: timeout}"),
+        ),
+        ("check",),
+        "zz-bad.yaml:7",
+        "reason 'timeout' for da-2017 must be one of",
+    ),
     "generated editions conflict classify": Case(
         "generated",
         conflict(f"{G}/editions.yaml", "- approved_by: null"),

@@ -11,11 +11,16 @@ import yaml
 from click.testing import CliRunner
 
 from extract.arbiter.check import expectation, fide_editions, run_scenarios
-from extract.arbiter.engine import Arbiter, Law, consecutive_repetitions, load_laws, replay
+from extract.arbiter.events import apply
+from extract.arbiter.law import Law, load_laws
+from extract.arbiter.rulings.endings import consecutive_repetitions
+from extract.arbiter.runner import replay
+from extract.arbiter.state import Game
 from extract.cli import main
 from extract.io.kbfiles import read_generated
 from extract.io.rules import load_rules
 from extract.io.scenarios import load_scenarios
+from extract.model.event import Event
 from extract.model.scenario import Setup, san_moves
 
 ROOT = Path(__file__).parent.parent
@@ -177,8 +182,8 @@ def test_fivefold_follows_each_editions_wording(laws):
             "7. Nc3 Nc6 8. Nb1 Nb8 9. Nf3 Nf6 10. Ng1"
         )
     )
-    assert replay(laws["da-2017"], setup, [{"move": "Ng8"}]).reason == "fivefold"
-    assert replay(laws["nb-2014"], setup, [{"move": "Ng8"}]).result == "*"
+    assert replay(laws["da-2017"], setup, [Event("move", "Ng8")]).reason == "fivefold"
+    assert replay(laws["nb-2014"], setup, [Event("move", "Ng8")]).result == "*"
     board = chess.Board()
     for san in san_moves("Nf3 Nf6 Ng1 Ng8 " * 4):
         board.push_san(san)
@@ -187,20 +192,19 @@ def test_fivefold_follows_each_editions_wording(laws):
 
 def test_seventy_five_moves_yield_to_mate_on_the_last_move(laws):
     mate = Setup(fen="7k/8/6K1/8/8/8/8/R7 w - - 149 100")
-    ruling = replay(laws["da-2017"], mate, [{"move": "Ra8#"}])
+    ruling = replay(laws["da-2017"], mate, [Event("move", "Ra8#")])
     assert (ruling.result, ruling.reason) == ("1-0", "checkmate")
-    quiet = replay(laws["da-2017"], mate, [{"move": "Rb1"}])
+    quiet = replay(laws["da-2017"], mate, [Event("move", "Rb1")])
     assert (quiet.result, quiet.reason) == ("1/2-1/2", "seventy-five-moves")
-    assert replay(laws["da-2001"], mate, [{"move": "Rb1"}]).result == "*"
+    assert replay(laws["da-2001"], mate, [Event("move", "Rb1")]).result == "*"
 
 
 def test_every_number_the_engine_uses_comes_from_the_edition(laws):
-    arbiter = Arbiter(laws["sv-2009"], Setup(moves=("e4", "e5")))
-    arbiter.apply({"illegal_move": "e1e3"})
-    assert arbiter.ruling.used["illegal_move.loss_on"] == laws["sv-2009"].parameters["illegal_move.loss_on"]
+    game = Game.start(laws["sv-2009"], Setup(moves=("e4", "e5")))
+    apply(game, Event("illegal_move", "e1e3"))
+    assert game.ruling.used["illegal_move.loss_on"] == laws["sv-2009"].parameters["illegal_move.loss_on"]
     assert (
-        arbiter.ruling.used["illegal_move.time_bonus"]
-        == laws["sv-2009"].parameters["illegal_move.time_bonus"]
+        game.ruling.used["illegal_move.time_bonus"] == laws["sv-2009"].parameters["illegal_move.time_bonus"]
     )
 
 

@@ -18,8 +18,12 @@ from typing import TYPE_CHECKING
 import chess
 
 from extract.arbiter.classify import as_float
-from extract.arbiter.engine import Arbiter, Law
+from extract.arbiter.events import apply
+from extract.arbiter.law import Law
+from extract.arbiter.runner import finish
+from extract.arbiter.state import Game
 from extract.io.scenarios import Scenario
+from extract.model.ruling import CheckStatus
 from extract.model.scenario import ScenarioError, clock_text, seconds
 
 if TYPE_CHECKING:  # the notation stage (segmenter, piece letters) loads only for `text_examples`
@@ -46,7 +50,7 @@ class CheckResult:
         return self.expected_from is not None
 
     @property
-    def status(self) -> str:
+    def status(self) -> CheckStatus:
         return "ruling" if not self.checked else "pass" if self.passed else "FAIL"
 
     def as_dict(self) -> dict[str, object]:
@@ -148,14 +152,14 @@ def _run_one(
     quotes: dict[str, str],
 ) -> CheckResult:
     wanted = {k: normalise(k, v) for k, v in (expected or {}).items()}
-    arbiter = None
+    game = None
     try:
-        arbiter = Arbiter(law, scenario.setup)
+        game = Game.start(law, scenario.setup)
         for event in scenario.events:
-            arbiter.apply(event)
-        ruling = arbiter.finish()
+            apply(game, event)
+        ruling = finish(game)
     except ScenarioError as error:
-        used = dict(arbiter.ruling.used) if arbiter else {}
+        used = dict(game.ruling.used) if game else {}
         return CheckResult(
             scenario.id, scenario.title, law.edition, scenario.rules, expected is None, wanted, {}, used,
             str(error), source, quotes,
@@ -214,9 +218,9 @@ def replay_moves_only(scenarios: list[Scenario], edition: str | None = None) -> 
                 board.push_san(san)
                 replayed += 1
             for event in scenario.events:
-                if "move" in event:
+                if event.name == "move":
                     try:
-                        board.push_san(str(event["move"]))
+                        board.push_san(str(event.value))
                     except ValueError:
                         break
                     replayed += 1

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from extract.model.ruling import Category
 from extract.model.scenario import ScenarioError, time_control_problem
 
 _NUMBER = r"(\d+(?:\.\d+)?)"
@@ -50,7 +51,7 @@ class TimeControl:
 @dataclass(frozen=True)
 class Classification:
     edition: str
-    category: str  # standard | rapid | blitz | unclassified
+    category: Category
     minutes: float  # the time the thresholds are compared with
     notes: tuple[str, ...] = field(default_factory=tuple)
     used: dict[str, object] = field(default_factory=dict)

@@ -47,7 +47,7 @@ def check(
     Example: chesslaws check --edition sv-2009
     """
     from extract.arbiter import check as check_stage
-    from extract.arbiter.engine import load_laws
+    from extract.arbiter.law import load_laws
     from extract.io.rules import load_rules
     from extract.io.scenarios import load_scenarios
     from extract.reports.plain import load_sources, ruling_text

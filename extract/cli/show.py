@@ -128,7 +128,7 @@ def unknown_rule(rule_id: str, kb_dir: Path, known: list[str]) -> str:
 def rule_checks(rule_id: str, kb_dir: Path, rule_ids: set[str]) -> list[Any]:
     """The scenario checks that exercise one rule, run now."""
     from extract.arbiter import check as check_stage
-    from extract.arbiter.engine import load_laws
+    from extract.arbiter.law import load_laws
     from extract.io.scenarios import load_scenarios
 
     folder = kb_dir / "scenarios"

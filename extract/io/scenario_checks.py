@@ -9,13 +9,14 @@ from typing import Any
 
 import chess
 
+from extract.model.event import Event
+from extract.model.ruling import COLOURS, EVENT_EXTRAS, EventName
 from extract.model.scenario import ScenarioError, Setup, parse_time_control, san_moves, seconds
 
-COLOURS = ("white", "black")
-SAN_EVENTS = ("move", "two_handed_move")
-UCI_EVENTS = ("attempt", "illegal_move", "promotion_incomplete")
+SAN_EVENTS: tuple[EventName, ...] = ("move", "two_handed_move")
+UCI_EVENTS: tuple[EventName, ...] = ("attempt", "illegal_move", "promotion_incomplete")
 # Events after which the board depends on the edition's ruling: the replay below stops there.
-BOARD_DEPENDS_ON_RULING = ("two_handed_move", "draw_claim", "colours_reversed")
+BOARD_DEPENDS_ON_RULING: tuple[EventName, ...] = ("two_handed_move", "draw_claim", "colours_reversed")
 _CASTLING = re.compile(r"(?:O-O(?:-O)?|0-0(?:-0)?)[+#]?")
 _STATUS = {
     chess.STATUS_NO_WHITE_KING: "no white king",
@@ -85,7 +86,7 @@ def setup_problem(setup: dict[str, Any]) -> str | None:
 
 def event_problem(event: dict[str, Any]) -> str | None:
     """Colours, times, SAN and UCI of one event, checked without a board."""
-    kind = next(k for k in event if k not in ("by", "spend", "claimed"))
+    kind = next(k for k in event if k not in EVENT_EXTRAS)
     value = event[kind]
     colours = [event.get("by")] + ([value.get("by")] if isinstance(value, dict) else [])
     for colour in colours:
@@ -110,7 +111,7 @@ def event_problem(event: dict[str, Any]) -> str | None:
     return None
 
 
-def board_problem(setup: Setup, events: list[dict[str, Any]]) -> str | None:
+def board_problem(setup: Setup, events: list[Event] | tuple[Event, ...]) -> str | None:
     """The FEN is legal, the position possible, the setup moves and the leading `move` events legal.
 
     Moves after an event whose effect on the board depends on an edition's ruling are left to the
@@ -129,16 +130,15 @@ def board_problem(setup: Setup, events: list[dict[str, Any]]) -> str | None:
         except ValueError:
             return f"setup move '{san}' is not legal in {board.fen()}"
     for event in events:
-        kind = next(k for k in event if k not in ("by", "spend", "claimed"))
-        if kind in BOARD_DEPENDS_ON_RULING or board.is_game_over():
+        if event.name in BOARD_DEPENDS_ON_RULING or board.is_game_over():
             break
-        if kind != "move":
+        if event.name != "move":
             continue
         turn = "white" if board.turn == chess.WHITE else "black"
-        if event.get("by", turn) != turn:
-            return f"event move {event['move']} by {event['by']}, but {turn} has the move"
+        if event.by not in (None, turn):
+            return f"event move {event.value} by {event.by}, but {turn} has the move"
         try:
-            board.push_san(str(event["move"]))
+            board.push_san(str(event.value))
         except ValueError:
-            return f"event move '{event['move']}' is not legal in {board.fen()}"
+            return f"event move '{event.value}' is not legal in {board.fen()}"
     return None

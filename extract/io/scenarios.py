@@ -9,7 +9,9 @@ from pathlib import Path
 from extract.io.rules import read_yaml_list
 from extract.io.scenario_checks import board_problem, event_problem, setup_problem
 from extract.model import InputError
-from extract.model.scenario import RESULTS, Setup, san_moves
+from extract.model.event import Event
+from extract.model.ruling import EVENT_EXTRAS, EVENT_NAMES, EXPECT_KEYS, REASONS, RESULTS
+from extract.model.scenario import ScenarioError, Setup, san_moves
 
 SCENARIO_KEYS = {"id", "title", "rules", "setup", "events", "expect", "quotes", "notes"}
 SETUP_KEYS = {
@@ -22,42 +24,6 @@ SETUP_KEYS = {
     "quickplay_finish",
     "regulations",
 }
-EVENT_KINDS = {
-    "move",
-    "attempt",
-    "illegal_move",
-    "press_without_move",
-    "two_handed_move",
-    "promotion_incomplete",
-    "draw_offer",
-    "draw_accept",
-    "draw_claim",
-    "flag_fall",
-    "both_flags",
-    "late_arrival",
-    "colours_reversed",
-    "setup_claim",
-    "electronic_device",
-    "quickplay_claim",
-    "increment_request",
-    "scoresheet_view",
-    "board_check",
-}
-EVENT_EXTRAS = {"by", "spend", "claimed"}
-EXPECT_KEYS = {
-    "result",
-    "reason",
-    "category",
-    "clock",
-    "illegal_moves",
-    "claim",
-    "legal",
-    "restart",
-    "increment",
-    "recording",
-    "request",
-    "board",
-}
 
 
 FIDE_EDITION = re.compile(r"\d{4}")  # expect keyed by the Laws (FIDE edition), inherited by translations
@@ -69,7 +35,7 @@ class Scenario:
     title: str
     rules: tuple[str, ...]
     setup: Setup
-    events: tuple[dict[str, object], ...]
+    events: tuple[Event, ...]
     expect: dict[str, dict[str, object]]  # FIDE edition ("2017") or translation id ("hu-2018") -> ruling
     quotes: dict[str, str]
     path: str
@@ -137,15 +103,20 @@ def _scenario(path: Path, entry: object, rule_ids: set[str], editions: set[str])
     if set(setup) - SETUP_KEYS:
         raise fail(f"unknown setup key(s) {', '.join(sorted(set(setup) - SETUP_KEYS))}", entry.get("setup"))
     events = data.get("events") or []
+    typed_events: list[Event] = []
     for raw, event in zip(entry.get("events") or [], events, strict=True):
         if not isinstance(event, dict):
             raise fail(f"event {event!r} must be a mapping like {{move: e4}}", raw)
-        kinds = set(event) - EVENT_EXTRAS
-        if len(kinds) != 1 or not kinds <= EVENT_KINDS:
-            raise fail(f"event {event} must have exactly one of: {', '.join(sorted(EVENT_KINDS))}", raw)
+        kinds = set(event) - set(EVENT_EXTRAS)
+        if len(kinds) != 1 or not kinds <= set(EVENT_NAMES):
+            raise fail(f"event {event} must have exactly one of: {', '.join(sorted(EVENT_NAMES))}", raw)
         problem = event_problem(event)
         if problem:
             raise fail(problem, raw)
+        try:
+            typed_events.append(Event.from_mapping(event))
+        except ScenarioError as error:  # event_problem has checked what from_mapping refuses
+            raise fail(str(error), raw) from error
     expect = data["expect"]
     for edition, ruling in expect.items():
         if edition not in editions and not FIDE_EDITION.fullmatch(str(edition)):
@@ -153,11 +124,16 @@ def _scenario(path: Path, entry: object, rule_ids: set[str], editions: set[str])
                 f"unknown edition '{edition}' in expect (a FIDE edition year like \"2017\" or an edition id)",
                 entry["expect"],
             )
-        if not isinstance(ruling, dict) or set(ruling) - EXPECT_KEYS:
+        if not isinstance(ruling, dict) or set(ruling) - set(EXPECT_KEYS):
             raise fail(f"expect for {edition} may only use {', '.join(sorted(EXPECT_KEYS))}", entry["expect"])
         if "result" in ruling and ruling["result"] not in RESULTS:
             raise fail(
                 f"result '{ruling['result']}' for {edition} must be one of {', '.join(RESULTS)}",
+                entry["expect"],
+            )
+        if ruling.get("reason") is not None and ruling["reason"] not in REASONS:
+            raise fail(
+                f"reason '{ruling['reason']}' for {edition} must be one of {', '.join(REASONS)}",
                 entry["expect"],
             )
     quotes = {str(k): str(v) for k, v in (data.get("quotes") or {}).items()}
@@ -174,7 +150,7 @@ def _scenario(path: Path, entry: object, rule_ids: set[str], editions: set[str])
         quickplay_finish=bool(setup.get("quickplay_finish", False)),
         regulations=dict(setup.get("regulations") or {}),
     )
-    problem = board_problem(setup_value, events)
+    problem = board_problem(setup_value, typed_events)
     if problem:
         raise fail(problem, entry.get("setup"))
     notes = data.get("notes") or ()
@@ -183,7 +159,7 @@ def _scenario(path: Path, entry: object, rule_ids: set[str], editions: set[str])
         title=str(data["title"]),
         rules=rules,
         setup=setup_value,
-        events=tuple(events),
+        events=tuple(typed_events),
         expect={str(e): dict(r) for e, r in expect.items()},
         quotes=quotes,
         path=str(path),

@@ -1,11 +1,9 @@
-"""What a scenario is made of: a setup, clock and time-control values, results (no project imports)."""
+"""What a scenario is made of: a setup, clock and time-control values (no project imports)."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-
-RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 
 
 class ScenarioError(Exception):

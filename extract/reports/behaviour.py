@@ -49,7 +49,7 @@ def _laws_and_scenarios(kb_dir: Path, stamp: tuple[float, ...]) -> tuple[Any, li
     scenario_files = sorted((kb_dir / "scenarios").glob("*.yaml"))
     key = (str(kb_dir.resolve()), stamp + tuple(float(p.stat().st_mtime_ns) for p in scenario_files))
     if key not in _RUNS:
-        from extract.arbiter.engine import load_laws
+        from extract.arbiter.law import load_laws
         from extract.io.rules import load_rules
         from extract.io.scenarios import load_scenarios
 
@@ -104,7 +104,7 @@ def scenario_changes(
 ) -> dict[str, list[ScenarioRun]]:
     """Rule id -> the scenarios naming it whose rulings differ between editions a and b."""
     from extract.arbiter.check import normalise
-    from extract.arbiter.engine import replay
+    from extract.arbiter.runner import replay
     from extract.model.scenario import ScenarioError
 
     laws, scenarios = _laws_and_scenarios(kb_dir, stamp)

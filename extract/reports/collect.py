@@ -20,6 +20,7 @@ from typing import Any
 
 from extract.arbiter.check import CheckResult
 from extract.model import Finding
+from extract.model.ruling import RunStatus
 from extract.reports.diff import EditionDiff
 from extract.text.notation import ExampleResult
 
@@ -123,7 +124,7 @@ def collect(kb_dir: Path, corpus_dir: Path, progress: Callable[[str], None] | No
 
 def _collect(kb_dir: Path, corpus_dir: Path, say: Callable[[str], None]) -> Reports:
     from extract.arbiter.check import fide_editions, run_scenarios, text_examples
-    from extract.arbiter.engine import load_laws
+    from extract.arbiter.law import load_laws
     from extract.io.editions import load_editions
     from extract.io.rules import load_rules
     from extract.io.scenarios import load_scenarios
@@ -234,7 +235,7 @@ def _compact(value: object) -> str | None:
     return str(value)
 
 
-def scenario_status(result: CheckResult) -> str:
+def scenario_status(result: CheckResult) -> RunStatus:
     if not result.checked:
         return "ruling"  # no expectation for this edition's Laws: its ruling is shown, not judged
     return "error" if result.error else "pass" if result.passed else "fail"

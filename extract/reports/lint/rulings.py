@@ -35,7 +35,7 @@ def _rulings(context: Context) -> dict[str, Any]:
         context._cache["rulings"] = result
         return result
     from extract.arbiter.check import normalise, run_scenarios
-    from extract.arbiter.engine import load_laws
+    from extract.arbiter.law import load_laws
     from extract.io.scenarios import load_scenarios
 
     every = load_laws(kb)

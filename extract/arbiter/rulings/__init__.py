@@ -1,0 +1,1 @@
+"""The arbiter's rulings, one module per area of the Laws; each handler cites its articles."""

@@ -1,0 +1,28 @@
+"""Replay one scenario under one edition: setup, then events, then the rulings that depend on the
+state they leave (the duty to record moves)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from extract.arbiter.events import apply
+from extract.arbiter.law import Law
+from extract.arbiter.rulings.conduct import recording_duty
+from extract.arbiter.state import Game
+from extract.model.event import Event
+from extract.model.ruling import Ruling
+from extract.model.scenario import Setup
+
+
+def finish(game: Game) -> Ruling:
+    """The ruling after the last event."""
+    recording_duty(game)
+    return game.ruling
+
+
+def replay(law: Law, setup: Setup, events: Iterable[Event]) -> Ruling:
+    """Run the events of one scenario under one edition and return the arbiter's rulings."""
+    game = Game.start(law, setup)
+    for event in events:
+        apply(game, event)
+    return finish(game)

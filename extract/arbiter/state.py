@@ -1,0 +1,135 @@
+"""One game under one edition: the board, the clocks, the ruling so far, and the small moves every
+area of the Laws makes on them (consult a parameter, end the game, add time)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import chess
+
+from extract.arbiter.classify import as_float
+from extract.arbiter.law import Law
+from extract.model.ruling import Colour, Reason, Result, Ruling
+from extract.model.scenario import Period, ScenarioError, Setup, parse_time_control, seconds
+
+SIDES: dict[Colour, chess.Color] = {"white": chess.WHITE, "black": chess.BLACK}
+
+
+def colour_of(side: chess.Color) -> Colour:
+    return "white" if side == chess.WHITE else "black"
+
+
+def opponent(colour: Colour) -> Colour:
+    return "black" if colour == "white" else "white"
+
+
+def _per_colour_int() -> dict[Colour, int]:
+    return {"white": 0, "black": 0}
+
+
+@dataclass
+class Game:
+    """The arbiter's state: python-chess holds the board truth, the rest is the arbiter's."""
+
+    law: Law
+    setup: Setup
+    board: chess.Board
+    periods: tuple[Period, ...]
+    ruling: Ruling
+    clocks: dict[Colour, float]  # seconds left
+    scoresheet_requests: dict[Colour, int] = field(default_factory=_per_colour_int)
+
+    @classmethod
+    def start(cls, law: Law, setup: Setup) -> Game:
+        """The position after the setup's moves, the clocks of its first period, its category."""
+        board = chess.Board(setup.fen) if setup.fen else chess.Board()
+        for san in setup.moves:
+            push_san(board, san)
+        periods = parse_time_control(setup.time_control)
+        first = periods[0]
+        ruling = Ruling(increment=first.increment)
+        classification = law.classify(first.minutes, first.increment)
+        ruling.category = classification.category
+        ruling.used.update(classification.used)
+        clocks: dict[Colour, float] = {
+            colour: seconds(setup.clocks[colour]) if colour in setup.clocks else first.minutes * 60
+            for colour in ("white", "black")
+        }
+        return cls(law, setup, board, periods, ruling, clocks)
+
+    def param(self, name: str) -> object:
+        """The edition's value; the event's regulations win where the scenario gives them."""
+        if name in self.setup.regulations:
+            value = self.setup.regulations[name]
+            self.ruling.used[f"{name} (regulations)"] = value
+            return value
+        if name not in self.law.parameters:
+            raise ScenarioError(
+                f"{self.law.edition} states no {name} and the scenario's regulations set none"
+            )
+        value = self.law.parameters[name]
+        self.ruling.used[name] = value
+        return value
+
+    def completed_moves(self) -> dict[Colour, int]:
+        """Moves completed by each player since the start of the game."""
+        black = self.board.fullmove_number - 1
+        white = black + (1 if self.board.turn == chess.BLACK else 0)
+        return {"white": white, "black": black}
+
+    def to_move(self) -> Colour:
+        return colour_of(self.board.turn)
+
+    def over(self) -> bool:
+        return self.ruling.result != "*" or self.ruling.restart
+
+    def end(self, result: Result, reason: Reason) -> None:
+        self.ruling.result, self.ruling.reason = result, reason
+        self.ruling.log.append(f"{result} ({reason})")
+
+    def win_for(self, colour: Colour, reason: Reason) -> None:
+        self.end("1-0" if colour == "white" else "0-1", reason)
+
+    def win_unless_cannot_mate(self, colour: Colour, reason: Reason) -> None:
+        """A win for `colour`, or a draw if `colour` cannot mate by any series of legal moves."""
+        if self.board.has_insufficient_material(SIDES[colour]):
+            self.end("1/2-1/2", reason)
+        else:
+            self.win_for(colour, reason)
+
+    def add_time(self, colour: Colour, minutes_parameter: str) -> None:
+        minutes = as_float(self.param(minutes_parameter))
+        self.clocks[colour] += minutes * 60
+        self.ruling.clock[colour] += minutes * 60
+        self.ruling.log.append(f"{colour} +{minutes:g} min ({minutes_parameter})")
+
+    def penalty_parameter(self, standard: str) -> str:
+        """The time penalty of Articles 7 and 9, one minute instead in blitz where the edition says so."""
+        if self.ruling.category == "blitz" and self.law.has("blitz-penalty-one-minute"):
+            return "blitz.penalty_minutes"
+        return standard
+
+    def expect_turn(self, by: Colour, kind: str) -> None:
+        if SIDES[by] != self.board.turn:
+            raise ScenarioError(f"'{kind}' by {by}, but {self.to_move()} has the move")
+
+    def parse_uci(self, uci: object) -> chess.Move:
+        try:
+            return chess.Move.from_uci(str(uci))
+        except ValueError as error:
+            raise ScenarioError(f"'{uci}' is not a move in UCI form (e.g. e2e4, e7e8q)") from error
+
+    def parse_san(self, san: object) -> chess.Move:
+        try:
+            return self.board.parse_san(str(san))
+        except ValueError as error:
+            raise ScenarioError(f"'{san}' is not a legal move in {self.board.fen()}") from error
+
+
+def push_san(board: chess.Board, san: str) -> chess.Move:
+    try:
+        move = board.parse_san(san)
+    except ValueError as error:
+        raise ScenarioError(f"'{san}' is not a legal move in {board.fen()}") from error
+    board.push(move)
+    return move

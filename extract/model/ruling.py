@@ -1,0 +1,138 @@
+"""The arbiter's vocabulary, each word defined once: event names, expected-ruling keys, results,
+reasons, outcomes and check statuses (Literal types, with their runtime tuples read off them), and
+the Ruling the arbiter hands back (no project imports beyond the model)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal, get_args
+
+from extract.model.scenario import clock_text
+
+Colour = Literal["white", "black"]
+COLOURS: tuple[Colour, ...] = get_args(Colour)
+
+# What a scenario's `events` may hold: one event name per event, plus these extras.
+EventName = Literal[
+    "move",
+    "attempt",
+    "illegal_move",
+    "press_without_move",
+    "two_handed_move",
+    "promotion_incomplete",
+    "draw_offer",
+    "draw_accept",
+    "draw_claim",
+    "flag_fall",
+    "both_flags",
+    "late_arrival",
+    "colours_reversed",
+    "setup_claim",
+    "electronic_device",
+    "quickplay_claim",
+    "increment_request",
+    "scoresheet_view",
+    "board_check",
+]
+EVENT_NAMES: tuple[EventName, ...] = get_args(EventName)
+EventExtra = Literal["by", "spend", "claimed"]
+EVENT_EXTRAS: tuple[EventExtra, ...] = get_args(EventExtra)
+
+# What a scenario's `expect` may ask about: the keys of Ruling.as_dict.
+ExpectKey = Literal[
+    "result",
+    "reason",
+    "category",
+    "clock",
+    "illegal_moves",
+    "claim",
+    "legal",
+    "restart",
+    "increment",
+    "recording",
+    "request",
+    "board",
+]
+EXPECT_KEYS: tuple[ExpectKey, ...] = get_args(ExpectKey)
+
+Result = Literal["1-0", "0-1", "1/2-1/2", "*"]
+RESULTS: tuple[Result, ...] = get_args(Result)
+
+# Why a game ended, as the arbiter rules it.
+Reason = Literal[
+    "checkmate",
+    "stalemate",
+    "dead-position",
+    "agreement",
+    "illegal-moves",
+    "time",
+    "default",
+    "electronic-device",
+    "threefold",
+    "fivefold",
+    "fifty-moves",
+    "seventy-five-moves",
+    "both-flags",
+    "quickplay-claim",
+]
+REASONS: tuple[Reason, ...] = get_args(Reason)
+
+Category = Literal["standard", "rapid", "blitz", "unclassified"]
+CATEGORIES: tuple[Category, ...] = get_args(Category)
+ClaimOutcome = Literal["upheld", "rejected", "not-allowed", "postponed"]
+CLAIM_OUTCOMES: tuple[ClaimOutcome, ...] = get_args(ClaimOutcome)
+RequestOutcome = Literal["granted", "refused"]
+BoardOutcome = Literal["acceptable", "too-small"]
+Recording = Literal["exempt", "required"]
+
+# A scenario check: passed, failed, or a ruling reported with nothing to check it against.
+CheckStatus = Literal["pass", "FAIL", "ruling"]
+CHECK_STATUSES: tuple[CheckStatus, ...] = get_args(CheckStatus)
+# The same on the site, where a check that could not run (an error) is told apart from a failure.
+RunStatus = Literal["pass", "fail", "error", "ruling"]
+RUN_STATUSES: tuple[RunStatus, ...] = get_args(RunStatus)
+
+
+def _per_colour_float() -> dict[Colour, float]:
+    return {"white": 0.0, "black": 0.0}
+
+
+def _per_colour_int() -> dict[Colour, int]:
+    return {"white": 0, "black": 0}
+
+
+@dataclass
+class Ruling:
+    """The arbiter's rulings after the events; `used` lists every parameter value consulted."""
+
+    result: Result = "*"
+    reason: Reason | None = None
+    category: Category = "standard"
+    clock: dict[Colour, float] = field(default_factory=_per_colour_float)  # time added or taken
+    illegal_moves: dict[Colour, int] = field(default_factory=_per_colour_int)
+    claim: ClaimOutcome | None = None
+    legal: bool | None = None
+    restart: bool = False
+    increment: float = 0.0
+    recording: dict[Colour, Recording] = field(default_factory=dict)
+    request: RequestOutcome | None = None
+    board: BoardOutcome | None = None
+    used: dict[str, object] = field(default_factory=dict)
+    log: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, object]:
+        """The ruling keyed by ExpectKey, in that order, clocks as text."""
+        return {
+            "result": self.result,
+            "reason": self.reason,
+            "category": self.category,
+            "clock": {c: clock_text(v) for c, v in self.clock.items()},
+            "illegal_moves": dict(self.illegal_moves),
+            "claim": self.claim,
+            "legal": self.legal,
+            "restart": self.restart,
+            "increment": self.increment,
+            "recording": dict(self.recording),
+            "request": self.request,
+            "board": self.board,
+        }
