@@ -9,13 +9,25 @@ dataclasses (`extract.model.kbrows`), so no later stage indexes raw rows by stri
 
 from __future__ import annotations
 
+import hashlib
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
 
 from extract.io.rows import RowError, RowSpec, row_spec
-from extract.io.yamlfile import line_of, load_yaml
+from extract.io.yamlfile import (
+    MISS,
+    cache_key,
+    cache_read,
+    cache_write,
+    line_of,
+    load_yaml,
+    parse_text,
+    read_source,
+)
 from extract.model import InputError, Provision
 from extract.model.kbrows import AlignmentRow, EditionRow, GraphDocument, ParameterRow, ProvisionsDocument
 
@@ -53,14 +65,50 @@ def is_generated(path: Path) -> bool:
 def load_generated_path(path: Path) -> Any:
     """One file of kb/generated as plain data, checked for damage against the shape the build writes."""
     path = Path(path)
+    return _data(path, _text(path))
+
+
+def load_generated_as(path: Path, kind: str, convert: Callable[[Path, Any], T]) -> T:
+    """`convert(path, data)` of one file of kb/generated, its data checked as `load_generated_path`'s.
+
+    What `convert` makes is cached like parsed YAML (see `extract.io.yamlfile.cache_dir`), keyed by the
+    file's text, `kind` and the code that makes it, so a query neither parses nor checks rows again."""
+    path = Path(path)
+    text = _text(path)
+    key = cache_key(text, salt=f"{kind}|{_code_version()}")
+    cached = cache_read(key)
+    if cached is not MISS:
+        found: T = cached
+        return found
+    result = convert(path, _data(path, text))
+    cache_write(key, result)
+    return result
+
+
+@cache
+def _code_version() -> str:
+    """A hash of the modules that turn generated files into rows: a change to them is a cache miss."""
+    digest = hashlib.blake2b(digest_size=16)
+    for module in (__name__, RowSpec.__module__, Provision.__module__, EditionRow.__module__):
+        digest.update(Path(str(sys.modules[module].__file__)).read_bytes())
+    return digest.hexdigest()
+
+
+def _text(path: Path) -> str:
     if not path.exists():
         raise InputError(path, None, f"not built yet; {REBUILD} first")
     try:
-        data = load_yaml(path)
+        return read_source(path)
     except InputError as error:
-        raise InputError(path, error.line, f"damaged ({error.message}); {REBUILD}") from None
-    kind = "provisions" if path.parent.name == "provisions" else path.name
-    _check_shape(path, kind, data)
+        raise _damaged(path, error.message, error.line) from None
+
+
+def _data(path: Path, text: str) -> Any:
+    try:
+        data = parse_text(path, text)
+    except InputError as error:
+        raise _damaged(path, error.message, error.line) from None
+    _check_shape(path, "provisions" if path.parent.name == "provisions" else path.name, data)
     return data
 
 
@@ -108,6 +156,38 @@ def _at(rows: Any, index: int) -> Any:
     return rows[index] if isinstance(rows, list) and 0 <= index < len(rows) else None
 
 
+def _rows(spec: RowSpec[T]) -> Callable[[Path, Any], tuple[T, ...]]:
+    def convert(path: Path, data: Any) -> tuple[T, ...]:
+        return tuple(_typed(path, data, "row", lambda d: d, spec.make))
+
+    return convert
+
+
+def _provisions_document(path: Path, data: Any) -> ProvisionsDocument:
+    head = {k: v for k, v in data.items() if k != "provisions"}
+    [meta] = _typed(path, [head], "document", lambda d: [d], _PROVISIONS_FILE.check)
+    edition = meta["edition"]
+    provisions = _typed(
+        path,
+        data["provisions"],
+        "provision",
+        lambda d: d["provisions"] if isinstance(d, dict) else None,
+        lambda row: Provision.from_dict(edition, _PROVISION.check(row)),
+    )
+    return ProvisionsDocument(provisions=tuple(provisions), **meta)
+
+
+def _graph_document(path: Path, data: Any) -> GraphDocument:
+    for what, keys in (("node", ("id", "kind")), ("edge", ("source", "target", "kind"))):
+        rows = data[f"{what}s"]
+        if not isinstance(rows, list):
+            raise _damaged(path, f"{what}s must be a list")
+        for number, row in enumerate(rows, start=1):
+            if not isinstance(row, dict) or not all(isinstance(row.get(k), str) for k in keys):
+                raise _damaged(path, f"{what} {number} lacks {', '.join(keys)} (text)")
+    return GraphDocument(tuple(data["nodes"]), tuple(data["edges"]))
+
+
 @dataclass
 class GeneratedKB:
     """kb/generated of one KB directory; every accessor reads its file on first use, then keeps it."""
@@ -129,42 +209,28 @@ class GeneratedKB:
         found: T = self._kept[key]
         return found
 
+    def _typed(self, name: str, kind: str, convert: Callable[[Path, Any], T]) -> T:
+        return self._once(f"typed:{name}", lambda: load_generated_as(self.path(name), kind, convert))
+
     def document(self, name: str) -> Any:
         """File `name` as plain data, checked for damage (for readers of the untyped files)."""
         return self._once(f"raw:{name}", lambda: load_generated_path(self.path(name)))
 
-    def _rows(self, name: str, spec: RowSpec[T]) -> tuple[T, ...]:
-        def make() -> tuple[T, ...]:
-            return tuple(_typed(self.path(name), self.document(name), "row", lambda d: d, spec.make))
-
-        return self._once(f"rows:{name}", make)
-
     def editions(self) -> tuple[EditionRow, ...]:
         """editions.yaml: every edition, in in-force order."""
-        return self._rows("editions.yaml", _EDITION)
+        return self._typed("editions.yaml", "editions", _rows(_EDITION))
 
     def edition_ids(self) -> list[str]:
         return [e.id for e in self.editions()]
 
     def alignment(self) -> tuple[AlignmentRow, ...]:
-        return self._rows("alignment.yaml", _ALIGNMENT)
+        return self._typed("alignment.yaml", "alignment", _rows(_ALIGNMENT))
 
     def parameters(self) -> tuple[ParameterRow, ...]:
-        return self._rows("parameters.yaml", _PARAMETER)
+        return self._typed("parameters.yaml", "parameters", _rows(_PARAMETER))
 
     def graph(self) -> GraphDocument:
-        return self._once("graph", self._graph)
-
-    def _graph(self) -> GraphDocument:
-        path, data = self.path("graph.yaml"), self.document("graph.yaml")
-        for what, keys in (("node", ("id", "kind")), ("edge", ("source", "target", "kind"))):
-            rows = data[f"{what}s"]
-            if not isinstance(rows, list):
-                raise _damaged(path, f"{what}s must be a list")
-            for number, row in enumerate(rows, start=1):
-                if not isinstance(row, dict) or not all(isinstance(row.get(k), str) for k in keys):
-                    raise _damaged(path, f"{what} {number} lacks {', '.join(keys)} (text)")
-        return GraphDocument(tuple(data["nodes"]), tuple(data["edges"]))
+        return self._typed("graph.yaml", "graph", _graph_document)
 
     # ----------------------------------------------------------------------------- provisions
 
@@ -172,7 +238,7 @@ class GeneratedKB:
         """One edition's provisions, from its own file when the build named it after the edition."""
         name = f"provisions/{edition}.yaml"
         if name in self._files():
-            document = self._provisions_file(name)
+            document = self._typed(name, "provisions", _provisions_document)
             if document.edition == edition:
                 return document
         return self._all()[edition]
@@ -196,26 +262,9 @@ class GeneratedKB:
 
         return self._once("files", listing)
 
-    def _provisions_file(self, name: str) -> ProvisionsDocument:
-        def make() -> ProvisionsDocument:
-            path, data = self.path(name), self.document(name)
-            head = {k: v for k, v in data.items() if k != "provisions"}
-            [meta] = _typed(path, [head], "document", lambda d: [d], _PROVISIONS_FILE.check)
-            edition = str(meta["edition"])
-            provisions = _typed(
-                path,
-                data["provisions"],
-                "provision",
-                lambda d: d["provisions"] if isinstance(d, dict) else None,
-                lambda row: Provision.from_dict(edition, _PROVISION.check(row)),
-            )
-            return ProvisionsDocument(provisions=tuple(provisions), **meta)
-
-        return self._once(f"file:{name}", make)
-
     def _all(self) -> _Editions:
         def make() -> _Editions:
-            named = [(self._provisions_file(name), name) for name in self._files()]
+            named = [(self._typed(name, "provisions", _provisions_document), name) for name in self._files()]
             named.sort(key=lambda pair: (pair[0].in_force, pair[0].edition))
             return _Editions(self.path("provisions"), named)
 

@@ -2,7 +2,8 @@
 it is read, and later stages index typed fields instead of strings.
 
 The field types understood are the ones rows use: str, int, float (an int is a float too), bool,
-None, unions of them, and list[...] / tuple[...] (a YAML list). bool is never taken for an int.
+None, unions of them, and list[...] / tuple[...] (a YAML list). Scalars are matched by exact type,
+as a YAML loader makes them, so bool is never taken for an int.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any, Generic, TypeVar
 
 T = TypeVar("T")
 Check = Callable[[object], bool]
+SCALARS = (str, int, float, bool, type(None))
 
 
 class RowError(ValueError):
@@ -24,7 +26,8 @@ class RowError(ValueError):
 
 @dataclass(frozen=True)
 class Field:
-    check: Check
+    types: frozenset[type]  # the exact types of the scalars allowed (what a YAML loader makes)
+    containers: Check | None  # the lists allowed, if any
     expected: str  # the type in words, for the error message
     as_tuple: bool  # a YAML list kept as a tuple
 
@@ -41,17 +44,20 @@ class RowSpec(Generic[T]):
         """The row's values, tuples where the field is one; RowError naming the first problem."""
         if not isinstance(row, dict):
             raise RowError(f"expected a mapping, found {_found(row)}")
-        missing = [key for key in self.fields if key in self.required and key not in row]
-        if missing:
+        if not self.required <= row.keys():
+            missing = [key for key in self.fields if key in self.required and key not in row]
             raise RowError(f"lacks {', '.join(missing)}")
-        values: dict[str, Any] = {}
+        values = dict(row)
         for key, value in row.items():
             field = self.fields.get(key) if isinstance(key, str) else None
             if field is None:
                 raise RowError(f"unknown key '{key}'")
-            if not field.check(value):
+            if type(value) in field.types:
+                continue
+            if field.containers is None or not field.containers(value):
                 raise RowError(f"'{key}' must be {field.expected}, found {_found(value)}")
-            values[key] = tuple(value) if field.as_tuple else value
+            if field.as_tuple:
+                values[key] = tuple(value)
         return values
 
     def make(self, row: object) -> T:
@@ -68,7 +74,8 @@ def row_spec(cls: type[T], skip: Collection[str] = (), required: Collection[str]
         if item.name in skip:
             continue
         hint = hints[item.name]
-        fields[item.name] = Field(_checker(hint), _words(hint), typing.get_origin(hint) is tuple)
+        scalars, containers = _split(hint)
+        fields[item.name] = Field(scalars, containers, _words(hint), typing.get_origin(hint) is tuple)
         if item.default is dataclasses.MISSING and item.default_factory is dataclasses.MISSING:
             needed.add(item.name)
     return RowSpec(cls, fields, frozenset(needed if required is None else required))
@@ -80,21 +87,23 @@ def _members(hint: object) -> tuple[object, ...]:
     return (hint,)
 
 
-def _checker(hint: object) -> Check:
+def _split(hint: object) -> tuple[frozenset[type], Check | None]:
+    """The exact scalar types `hint` allows (an int is a float too) and a check for its list types."""
     members = _members(hint)
-    scalars = tuple(m for m in members if m in (str, int, float, bool, type(None)))
-    containers = [_container(m) for m in members if m not in scalars]
-    allowed: tuple[type, ...] = tuple(typing.cast(type, m) for m in scalars)
-    if float in allowed:
-        allowed += (int,)
-    with_bool = bool in allowed
+    scalars = {m for m in members if m in SCALARS}
+    if float in scalars:
+        scalars.add(int)
+    lists = [_container(m) for m in members if m not in SCALARS]
+    if not lists:
+        return frozenset(typing.cast(set[type], scalars)), None
+    return frozenset(typing.cast(set[type], scalars)), lambda value: any(c(value) for c in lists)
 
-    def check(value: object) -> bool:
-        if isinstance(value, allowed) and (with_bool or not isinstance(value, bool)):
-            return True
-        return any(c(value) for c in containers)
 
-    return check
+def _checker(hint: object) -> Check:
+    scalars, containers = _split(hint)
+    if containers is None:
+        return lambda value: type(value) in scalars
+    return lambda value: type(value) in scalars or containers(value)
 
 
 def _container(hint: object) -> Check:
