@@ -124,7 +124,8 @@ def _check_shape(path: Path, kind: str, data: Any) -> None:
             raise _damaged(path, "expected a list of rows")
         for number, row in enumerate(data, start=1):
             if not isinstance(row, dict) or any(key not in row for key in _ROWS[kind]):
-                raise _damaged(path, f"row {number} lacks {', '.join(_ROWS[kind])}")
+                line = _row_line(path, lambda d: d, number)
+                raise _damaged(path, f"row {number} lacks {', '.join(_ROWS[kind])}", line)
     elif kind in _DOCUMENTS:
         if not isinstance(data, dict) or any(key not in data for key in _DOCUMENTS[kind]):
             raise _damaged(path, f"expected a mapping with {', '.join(_DOCUMENTS[kind])}")
@@ -134,7 +135,8 @@ def _check_shape(path: Path, kind: str, data: Any) -> None:
                 raise _damaged(path, "no provisions")
             for number, item in enumerate(items, start=1):
                 if not isinstance(item, dict) or any(key not in item for key in _PROVISION_KEYS):
-                    raise _damaged(path, f"provision {number} lacks {', '.join(_PROVISION_KEYS)}")
+                    line = _row_line(path, _provision_rows, number)
+                    raise _damaged(path, f"provision {number} lacks {', '.join(_PROVISION_KEYS)}", line)
 
 
 def _typed(
@@ -147,13 +149,19 @@ def _typed(
         try:
             typed.append(make(row))
         except RowError as error:
-            line = line_of(_at(locate(load_yaml(path, lines=True)), number - 1))
-            raise _damaged(path, f"{what} {number}: {error}", line) from None
+            raise _damaged(path, f"{what} {number}: {error}", _row_line(path, locate, number)) from None
     return typed
 
 
-def _at(rows: Any, index: int) -> Any:
-    return rows[index] if isinstance(rows, list) and 0 <= index < len(rows) else None
+def _row_line(path: Path, locate: Callable[[Any], Any], number: int) -> int | None:
+    """The line row `number` (of the list `locate` finds in the file's data) starts on: the file is
+    read again with lines, which only a damaged file needs."""
+    rows = locate(load_yaml(path, lines=True))
+    return line_of(rows[number - 1]) if isinstance(rows, list) and 0 < number <= len(rows) else None
+
+
+def _provision_rows(data: Any) -> Any:
+    return data.get("provisions") if isinstance(data, dict) else None
 
 
 def _rows(spec: RowSpec[T]) -> Callable[[Path, Any], tuple[T, ...]]:
@@ -171,14 +179,14 @@ def _provisions_document(path: Path, data: Any) -> ProvisionsDocument:
         path,
         data["provisions"],
         "provision",
-        lambda d: d["provisions"] if isinstance(d, dict) else None,
+        _provision_rows,
         lambda row: Provision.from_dict(edition, _PROVISION.check(row)),
     )
     return ProvisionsDocument(provisions=tuple(provisions), **meta)
 
 
 def _graph_document(path: Path, data: Any) -> GraphDocument:
-    for what, keys in (("node", ("id", "kind")), ("edge", ("source", "target", "kind"))):
+    for what, keys in (("node", ("id",)), ("edge", ("source", "target"))):
         rows = data[f"{what}s"]
         if not isinstance(rows, list):
             raise _damaged(path, f"{what}s must be a list")

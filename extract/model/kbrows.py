@@ -100,7 +100,7 @@ class ProvisionsDocument:
 
 @dataclass(frozen=True)
 class GraphDocument:
-    """graph.yaml: nodes (each with its `id`) and edges (each with `source`, `target`, `kind`), as
+    """graph.yaml: nodes (each with its `id`) and edges (each with `source` and `target`), as
     written; their other attributes differ by kind and pass through unchanged."""
 
     nodes: tuple[Mapping[str, object], ...]
