@@ -85,10 +85,10 @@ class ProvisionsDocument:
 
     edition: str
     language: str
-    title: str
     in_force: str
-    source_file: str
     provisions: tuple[Provision, ...]
+    title: str | None = None
+    source_file: str | None = None
 
     def keys(self) -> list[str]:
         """Each provision's key (see `provision_keys`), in text order."""
