@@ -14,6 +14,7 @@ from click.testing import CliRunner
 
 from extract.cli import main
 from extract.model import Edition, Provision
+from extract.model.kbrows import ParameterRow
 from extract.reports.lint.context import Context
 from extract.reports.lint.cross import internal_contradiction, translation_divergence
 from extract.reports.lint.drift import reference_drift
@@ -94,28 +95,30 @@ def test_internal_contradiction_and_translation_divergence():
         {"da-2017": ("2017", text), "hu-2018": ("2017", peer)}, parts, rules_of, [("da-2017", "6.2", "9.6.1")]
     )
     start = text.index("fem")
-    context._cache["parameters"] = [
-        {
-            "parameter": "repetition.automatic_occurrences",
-            "edition": "da-2017",
-            "label": "9.6.1",
-            "unit": "count",
-            "value": 4,
-            "start": start,
-            "end": start + 3,
-            "quote": "fem",
-        },
-        {
-            "parameter": "repetition.automatic_occurrences",
-            "edition": "hu-2018",
-            "label": "9.6.1",
-            "unit": "count",
-            "value": 5,
-            "start": peer.index("fem"),
-            "end": peer.index("fem") + 3,
-            "quote": "fem",
-        },
-    ]
+    context._cache["parameters"] = (
+        ParameterRow(
+            parameter="repetition.automatic_occurrences",
+            rule="fivefold",
+            edition="da-2017",
+            label="9.6.1",
+            unit="count",
+            value=4,
+            start=start,
+            end=start + 3,
+            quote="fem",
+        ),
+        ParameterRow(
+            parameter="repetition.automatic_occurrences",
+            rule="fivefold",
+            edition="hu-2018",
+            label="9.6.1",
+            unit="count",
+            value=5,
+            start=peer.index("fem"),
+            end=peer.index("fem") + 3,
+            quote="fem",
+        ),
+    )
     (contradiction,) = internal_contradiction("da-2017", context.provisions["da-2017"], context)
     assert contradiction.label == "6.2" and "3 times" in contradiction.message
     assert contradiction.compared_with is not None and contradiction.compared_with[1] == "9.6.1"

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from extract.cli.common import UsageFailure, data_options, main, require_editions
-from extract.io import kbfiles
+from extract.io.generated import read_kb
 
 
 @main.command("classify")
@@ -32,16 +32,17 @@ def classify_command(
         control = TimeControl.parse(time_control)
     except ValueError as error:
         raise UsageFailure(str(error)) from error
-    rows = kbfiles.read_generated(kb_dir, "parameters.yaml")
-    order = [e["id"] for e in kbfiles.read_generated(kb_dir, "editions.yaml")]
+    kb = read_kb(kb_dir)
+    rows = kb.parameters()
+    order = kb.edition_ids()
     require_editions([edition], order)
     results = []
     sources = load_sources(kb_dir)
     for ed in order if edition is None else [edition]:
         values: dict[str, object] = {}
         for row in rows:
-            if row["edition"] == ed:
-                values.setdefault(row["parameter"], row["value"])
+            if row.edition == ed:
+                values.setdefault(row.parameter, row.value)
         results.append(classify(control, ed, values))
     if fmt == "json":
         click.echo(

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import click
 
 from extract.cli.common import UsageFailure, data_options, main, require_editions
-from extract.io import kbfiles
+from extract.io.generated import read_kb
+from extract.model.kbrows import AlignmentRow, ParameterRow
 from extract.reports.tables import (
     ALIGNMENT_COLUMNS,
     PARAMETER_COLUMNS,
@@ -48,9 +50,7 @@ def export_alignment(fmt: str, edition: str | None, corpus_dir: Path, kb_dir: Pa
 
     Example: chesslaws export alignment --format json --edition nb-2014
     """
-    export_generated(
-        kb_dir, "alignment.yaml", edition, ALIGNMENT_COLUMNS, fmt
-    )
+    export_rows(read_kb(kb_dir).alignment(), edition, ALIGNMENT_COLUMNS, fmt)
 
 
 @export.command("graph")
@@ -63,12 +63,12 @@ def export_graph(fmt: str, corpus_dir: Path, kb_dir: Path) -> None:
     """
     import networkx as nx
 
-    from extract.kb.graph import load_graph
+    from extract.kb.graph import graph_of
 
-    path = kb_dir / kbfiles.GENERATED / "graph.yaml"
-    if not path.exists():
-        raise UsageFailure(f"{path}: no graph here; run 'chesslaws build' first")
-    graph = load_graph(path)
+    kb = read_kb(kb_dir)
+    if not kb.path("graph.yaml").exists():
+        raise UsageFailure(f"{kb.path('graph.yaml')}: no graph here; run 'chesslaws build' first")
+    graph = graph_of(kb.graph())
     if fmt == "json":
         click.echo(
             json.dumps(nx.node_link_data(graph, edges="edges"), ensure_ascii=False, indent=1, default=str)
@@ -87,15 +87,14 @@ def export_graph(fmt: str, corpus_dir: Path, kb_dir: Path) -> None:
     click.echo(buffer.getvalue().decode("utf-8"))
 
 
-def export_generated(
-    kb_dir: Path, name: str, edition: str | None, columns: tuple[str, ...], fmt: str
+def export_rows(
+    rows: Sequence[AlignmentRow | ParameterRow], edition: str | None, columns: tuple[str, ...], fmt: str
 ) -> None:
-    """Rows of a kb/generated list file, optionally of one edition."""
-    rows = kbfiles.read_generated(kb_dir, name)
+    """Rows of alignment.yaml or parameters.yaml, optionally of one edition."""
     if edition is not None:
-        require_editions([edition], sorted({row["edition"] for row in rows}))
-        rows = [row for row in rows if row["edition"] == edition]
-    emit_rows(rows, columns, fmt)
+        require_editions([edition], sorted({row.edition for row in rows}))
+        rows = [row for row in rows if row.edition == edition]
+    emit_rows([row.as_dict() for row in rows], columns, fmt)
 
 
 def emit_rows(rows: list[dict[str, Any]], columns: tuple[str, ...], fmt: str) -> None:
@@ -112,7 +111,7 @@ def export_parameters(fmt: str, edition: str | None, corpus_dir: Path, kb_dir: P
 
     Example: chesslaws export parameters --format json --edition sv-2009
     """
-    export_generated(kb_dir, "parameters.yaml", edition, PARAMETER_COLUMNS, fmt)
+    export_rows(read_kb(kb_dir).parameters(), edition, PARAMETER_COLUMNS, fmt)
 
 
 # ---------------------------------------------------------------- files for CAT tools

@@ -9,7 +9,7 @@ from typing import Any
 import click
 
 from extract.cli.common import UsageFailure, data_options, main
-from extract.io import kbfiles
+from extract.io.generated import read_kb
 from extract.model import InputError
 
 
@@ -27,47 +27,41 @@ def show(reference: str, fmt: str, corpus_dir: Path, kb_dir: Path) -> None:
     from extract.text.segment import normalize_label
 
     edition, label = reference.split(":", 1)
-    provisions = kbfiles.read_provisions(kb_dir, edition)[edition]
-    wanted = label if any(p["label"] == label for p in provisions) else normalize_label(label)
-    found = [p for p in provisions if p["label"] == wanted or str(p["label"]).startswith(wanted + ".")]
+    provisions = read_kb(kb_dir).provisions(edition).provisions
+    wanted = label if any(p.label == label for p in provisions) else normalize_label(label)
+    found = [p for p in provisions if p.label == wanted or p.label.startswith(wanted + ".")]
     if not found:
         raise UsageFailure(f"{edition} has no provision labelled '{label}'")
     if fmt == "json":
-        click.echo(json.dumps([{"edition": edition, **p} for p in found], ensure_ascii=False, indent=2))
+        rows = [{"edition": edition, **dict(sorted(p.as_dict().items()))} for p in found]  # as in the file
+        click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
         return None
     for p in found:
-        depth = str(p["label"]).count(".") - wanted.count(".")
-        printed = p["printed_label"] or ("(inferred)" if p["inferred"] else "")
-        title = f" {p['heading']}" if p.get("heading") else ""
-        click.echo(f"{'  ' * depth}{edition}:{p['label']} [{printed}] line {p['line']}{title}")
-        for text_line in str(p["text"]).splitlines():
+        depth = p.label.count(".") - wanted.count(".")
+        printed = p.printed_label or ("(inferred)" if p.inferred else "")
+        title = f" {p.heading}" if p.heading else ""
+        click.echo(f"{'  ' * depth}{edition}:{p.label} [{printed}] line {p.line}{title}")
+        for text_line in p.text.splitlines():
             click.echo(f"{'  ' * depth}  {text_line}")
     return None
 
 
 def show_rule(rule_id: str, fmt: str, kb_dir: Path) -> None:
-    from extract.io.rules import edition_keys, load_rules
+    from extract.io.rules import load_rules
 
     rules = {r.id: r for r in load_rules(kb_dir)}
     if rule_id not in rules:
         raise UsageFailure(unknown_rule(rule_id, kb_dir, sorted(rules)))
     rule = rules[rule_id]
-    provisions = kbfiles.read_provisions(kb_dir)
-    alignment = kbfiles.read_generated(kb_dir, "alignment.yaml")
-    wanted = {(r["edition"], r["label"]) for r in alignment if r["rule"] == rule_id}
-    texts = []
-    for edition, items in provisions.items():
-        for key, p in zip(edition_keys(items)[0], items, strict=True):
-            if (edition, key) in wanted:
-                texts.append(
-                    {
-                        "edition": edition,
-                        "label": key,
-                        "printed_label": p["printed_label"],
-                        "line": p["line"],
-                        "text": p["text"],
-                    }
-                )
+    kb = read_kb(kb_dir)
+    documents = kb.all_provisions()
+    wanted = {(r.edition, r.label) for r in kb.alignment() if r.rule == rule_id}
+    texts = [
+        {"edition": edition, "label": key, "printed_label": p.printed_label, "line": p.line, "text": p.text}
+        for edition, document in documents.items()
+        for key, p in document.keyed()
+        if (edition, key) in wanted
+    ]
     checks = rule_checks(rule_id, kb_dir, set(rules))
     from extract.reports.plain import load_sources, ruling_text
 

@@ -1,4 +1,4 @@
-"""kb/generated on disk: deterministic YAML, an atomic writer, and the readers every stage shares.
+"""kb/generated on disk: deterministic YAML and the atomic writer (`write_kb`); `read_kb` reads it back.
 
 The writer puts every file into a staging directory `kb/.generated-<pid>-*` beside the target and
 then swaps it in with ONE atomic step: `renameat2(RENAME_EXCHANGE)` on Linux exchanges the two
@@ -8,8 +8,7 @@ one (kb/generated stays a plain directory, as git wants it). Where the exchange 
 and the next writer puts it back if a kill came between the two renames. Staging and
 old trees of processes that no longer run are removed by the next build.
 
-Readers check each file's shape, so a damaged file (merge-conflict markers, emptied, truncated) is
-one line saying so and what to do, never a traceback from deep inside a later stage.
+The readers live in `extract.io.generated` (the names below are kept here for their callers).
 """
 
 from __future__ import annotations
@@ -26,29 +25,26 @@ from typing import Any
 
 import yaml
 
-from extract.io.yamlfile import load_yaml
+from extract.io.generated import GENERATED, REBUILD, is_generated, load_generated_path, read_kb
 from extract.model import InputError
 
-GENERATED = "generated"
-REBUILD = "run 'chesslaws build'"
+__all__ = [
+    "GENERATED",
+    "REBUILD",
+    "dump_yaml",
+    "is_generated",
+    "load_generated_path",
+    "read_generated",
+    "read_kb",
+    "read_provisions",
+    "swap_in",
+    "write_kb",
+    "write_tree_atomically",
+]
+
 LEGACY_AGE = 3600  # seconds: staging trees named without a pid are stale after an hour
 _RENAME_EXCHANGE = 2
 _AT_FDCWD = -100
-
-# The shape of every generated file: (top-level type, keys each row / the document must have).
-_ROWS = {
-    "editions.yaml": ("id", "language", "in_force"),
-    "alignment.yaml": ("rule", "edition", "label", "confidence", "method"),
-    "parameters.yaml": ("parameter", "rule", "edition", "value", "label", "start", "end"),
-    "links.yaml": ("a", "b", "score"),
-}
-_DOCUMENTS = {
-    "agreement.yaml": ("pairs", "overall"),
-    "graph.yaml": ("nodes", "edges"),
-    "provisions": ("edition", "in_force", "provisions"),
-}
-_PROVISION_KEYS = ("label", "kind", "parent", "start", "end", "text", "line")
-
 
 _DUMPER: Any = getattr(yaml, "CSafeDumper", yaml.SafeDumper)  # libyaml's emitter, ~10x faster
 
@@ -62,6 +58,11 @@ def dump_yaml(data: object) -> str:
 
 
 # ------------------------------------------------------------------------------------------ writing
+
+
+def write_kb(kb_dir: Path, files: dict[str, str]) -> None:
+    """Replace `kb_dir`/generated with `files` (name under generated/ -> YAML text), all or nothing."""
+    write_tree_atomically(Path(kb_dir) / GENERATED, files)
 
 
 def write_tree_atomically(target: Path, files: dict[str, str]) -> None:
@@ -183,64 +184,16 @@ def remove_stale(target: Path) -> list[Path]:
 # ------------------------------------------------------------------------------------------ reading
 
 
-def is_generated(path: Path) -> bool:
-    """Whether `path` is a file of a kb/generated tree (its top level or provisions/)."""
-    parent = Path(path).parent
-    return parent.name == GENERATED or (parent.name == "provisions" and parent.parent.name == GENERATED)
-
-
-def load_generated_path(path: Path) -> Any:
-    """One file of kb/generated, checked for damage against the shape `chesslaws build` writes."""
-    path = Path(path)
-    if not path.exists():
-        raise InputError(path, None, f"not built yet; {REBUILD} first")
-    try:
-        data = load_yaml(path)
-    except InputError as error:
-        raise InputError(path, error.line, f"damaged ({error.message}); {REBUILD}") from None
-    kind = "provisions" if path.parent.name == "provisions" else path.name
-    _check_shape(path, kind, data)
-    return data
-
-
-def _check_shape(path: Path, kind: str, data: Any) -> None:
-    def damaged(what: str) -> InputError:
-        return InputError(path, None, f"damaged ({what}); {REBUILD}")
-
-    if data is None:
-        raise damaged("empty file")
-    if kind in _ROWS:
-        if not isinstance(data, list):
-            raise damaged("expected a list of rows")
-        for number, row in enumerate(data, start=1):
-            if not isinstance(row, dict) or any(key not in row for key in _ROWS[kind]):
-                raise damaged(f"row {number} lacks {', '.join(_ROWS[kind])}")
-    elif kind in _DOCUMENTS:
-        if not isinstance(data, dict) or any(key not in data for key in _DOCUMENTS[kind]):
-            raise damaged(f"expected a mapping with {', '.join(_DOCUMENTS[kind])}")
-        if kind == "provisions":
-            items = data["provisions"]
-            if not isinstance(items, list) or not items:
-                raise damaged("no provisions")
-            for number, item in enumerate(items, start=1):
-                if not isinstance(item, dict) or any(key not in item for key in _PROVISION_KEYS):
-                    raise damaged(f"provision {number} lacks {', '.join(_PROVISION_KEYS)}")
-
-
 def read_generated(kb_dir: Path, name: str) -> Any:
-    """A file of kb/generated, or an input error telling to build first (or again, if damaged)."""
-    return load_generated_path(Path(kb_dir) / GENERATED / name)
+    """A file of kb/generated as plain data, or an input error telling to build first (or again).
+
+    Kept for the readers not yet moved to `read_kb`'s typed rows."""
+    return read_kb(kb_dir).document(name)
 
 
 def read_provisions(kb_dir: Path, edition: str | None = None) -> dict[str, list[dict[str, object]]]:
-    """Provisions per edition from kb/generated, in edition in-force order."""
-    folder = Path(kb_dir) / GENERATED / "provisions"
-    if not folder.is_dir():
-        raise InputError(folder, None, f"no generated provisions here; {REBUILD} first")
-    documents = [load_generated_path(path) for path in sorted(folder.glob("*.yaml"))]
-    documents.sort(key=lambda d: (str(d["in_force"]), str(d["edition"])))
-    found = {d["edition"]: d["provisions"] for d in documents if edition in (None, d["edition"])}
-    if edition is not None and not found:
-        known = ", ".join(d["edition"] for d in documents)
-        raise InputError(folder, None, f"unknown edition '{edition}' (known: {known})")
-    return found
+    """Provisions per edition from kb/generated as plain data, in edition in-force order.
+
+    Kept for the readers not yet moved to `read_kb(...).provisions`."""
+    documents = read_kb(kb_dir).provision_documents(edition)
+    return {str(d["edition"]): d["provisions"] for d in documents}

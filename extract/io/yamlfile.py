@@ -126,8 +126,12 @@ def load_yaml(path: Path, *, lines: bool = False) -> Any:
     query does not construct kb/generated's objects in Python each time; the YAML stays the source.
     """
     path = Path(path)
-    text = read_source(path)
-    key = _cache_key(text, lines) if len(text) >= CACHE_MIN_CHARS else None
+    return parse_text(path, read_source(path), lines=lines)
+
+
+def parse_text(path: Path, text: str, *, lines: bool = False) -> Any:
+    """The data of `text` (read from `path` by `read_source`), from the cache when it is there."""
+    key = cache_key(text, lines)
     cached = cache_read(key)
     if cached is not _MISS:
         return cached
@@ -168,10 +172,15 @@ def cache_dir() -> Path | None:
     return Path(base) / "chesslaws" / "yaml"
 
 
-def _cache_key(text: str, lines: bool) -> str:
+def cache_key(text: str, lines: bool = False, salt: str = "") -> str | None:
+    """The cache entry of `text` parsed (with `lines`), or of what `salt` names made of that data;
+    None for a text too small to be worth a cache file."""
+    if len(text) < CACHE_MIN_CHARS:
+        return None
     parts = [CACHE_VERSION, yaml.__version__.encode(), _Base.__name__.encode(), b"L" if lines else b"-"]
-    salt = b"|".join(parts)
-    digest = hashlib.blake2b(salt, digest_size=20)
+    if salt:
+        parts.append(salt.encode())
+    digest = hashlib.blake2b(b"|".join(parts), digest_size=20)
     digest.update(text.encode("utf-8"))
     return digest.hexdigest()
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from extract.io.editions import load_editions
-from extract.io.kbfiles import GENERATED, dump_yaml, write_tree_atomically
+from extract.io.kbfiles import dump_yaml, write_kb
 from extract.io.languages import missing_languages, missing_message
 from extract.io.overrides import check_override_labels, load_overrides
 from extract.io.rules import Rule, curated_mapping, edition_keys, load_rules
@@ -188,7 +188,7 @@ def build(
 
     add_scenarios(graph, [(s.id, s.title, s.rules, applies_to(s.expect)) for s in scenarios])
     files["graph.yaml"] = dump_yaml(graph_document(graph))
-    write_tree_atomically(kb_dir / GENERATED, files)
+    write_kb(kb_dir, files)
     return BuildResult(
         reports=reports,
         agreement=rows,

@@ -10,12 +10,11 @@ references go to a `missing:<edition>:<label>` node), `uses_term` (provision -> 
 from __future__ import annotations
 
 from collections import defaultdict
-from pathlib import Path
 
 import networkx as nx
 
-from extract.io.kbfiles import load_generated_path
 from extract.io.rules import Rule
+from extract.model.kbrows import GraphDocument
 from extract.text.analyse import Concept
 
 
@@ -163,13 +162,13 @@ def graph_document(graph: nx.MultiDiGraph) -> dict[str, object]:
     return {"nodes": nodes, "edges": edges}
 
 
-def load_graph(path: Path) -> nx.MultiDiGraph:
-    document = load_generated_path(path)
+def graph_of(document: GraphDocument) -> nx.MultiDiGraph:
+    """The graph of graph.yaml (`read_kb(...).graph()`), the inverse of `graph_document`."""
     graph = nx.MultiDiGraph()
-    for node in document["nodes"]:
+    for node in document.nodes:
         data = dict(node)
         graph.add_node(data.pop("id"), **data)
-    for edge in document["edges"]:
+    for edge in document.edges:
         data = dict(edge)
         graph.add_edge(data.pop("source"), data.pop("target"), **data)
     return graph

@@ -29,7 +29,7 @@ from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
 
-from extract.io.kbfiles import GENERATED, read_generated
+from extract.io.generated import GENERATED, read_kb
 from extract.kb.sentence_align import SentenceRef, partial_provisions
 from extract.model import InputError
 from extract.reports.behaviour import keyword_change, scenario_changes
@@ -87,7 +87,7 @@ NEIGHBOURS = 2  # rules this many provisions before and after a rule are searche
 
 def known_editions(kb_dir: Path) -> list[str]:
     """Edition ids of the generated KB, in in-force order."""
-    return [e["id"] for e in read_generated(kb_dir, "editions.yaml")]
+    return read_kb(kb_dir).edition_ids()
 
 
 def _sentences(data: KBData, edition: str, keys: tuple[str, ...] | list[str]) -> list[SentenceRef]:

@@ -15,6 +15,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from extract.io.generated import read_kb
+from extract.model.kbrows import AlignmentRow, ParameterRow
+
 ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}
 
 # What a game-ending reason means, and the parameter whose provision decides it (ARCHITECTURE names).
@@ -60,15 +63,13 @@ class Sources:
     rules: dict[tuple[str, str], str]
 
     @classmethod
-    def from_kb(
-        cls, parameter_rows: Iterable[Mapping[str, object]], alignment: Iterable[Mapping[str, object]]
-    ) -> Sources:
+    def from_kb(cls, parameter_rows: Iterable[ParameterRow], alignment: Iterable[AlignmentRow]) -> Sources:
         parameters: dict[tuple[str, str], str] = {}
         for row in parameter_rows:
-            parameters.setdefault((str(row["edition"]), str(row["parameter"])), str(row["label"]))
+            parameters.setdefault((row.edition, row.parameter), row.label)
         rules: dict[tuple[str, str], str] = {}
-        for row in alignment:
-            rules.setdefault((str(row["edition"]), str(row["rule"])), str(row["label"]).split("@")[0])
+        for a in alignment:
+            rules.setdefault((a.edition, a.rule), a.label.split("@")[0])
         return cls(parameters, rules)
 
     def article(self, edition: str, parameters: Iterable[str], rules: Iterable[str] = ()) -> str | None:
@@ -252,8 +253,5 @@ def classification_text(
 
 def load_sources(kb_dir: Path) -> Sources:
     """The article labels of kb/generated (parameters.yaml and alignment.yaml)."""
-    from extract.io.kbfiles import read_generated
-
-    return Sources.from_kb(
-        read_generated(kb_dir, "parameters.yaml") or [], read_generated(kb_dir, "alignment.yaml") or []
-    )
+    kb = read_kb(kb_dir)
+    return Sources.from_kb(kb.parameters(), kb.alignment())

@@ -22,10 +22,10 @@ from typing import Any
 
 import yaml
 
-from extract.io.kbfiles import is_generated, load_generated_path
+from extract.io.generated import read_kb
 from extract.io.languages import lexicon
 from extract.io.yamlfile import load_yaml
-from extract.model import InputError
+from extract.model import InputError, Provision
 from extract.reports.search_index import (
     CONTENTS_LABELS,
     KIND_WEIGHT,
@@ -96,12 +96,8 @@ class RuleInfo:
 
 
 def read_yaml(path: Path) -> Any:
-    """A KB file through the strict loader of extract.io (one line naming file and line on errors)."""
-    if not path.exists():
-        raise InputError(path, None, "not found; run 'chesslaws build' first")
-    if is_generated(path):
-        return load_generated_path(path)  # checked for damage: "run 'chesslaws build'"
-    return load_yaml(path)  # the one strict loader (libyaml where installed)
+    """A curated KB file through the strict loader of extract.io (one line naming file and line on errors)."""
+    return load_yaml(path)
 
 
 def read_rules(kb_dir: Path) -> dict[str, RuleInfo]:
@@ -115,69 +111,53 @@ def read_rules(kb_dir: Path) -> dict[str, RuleInfo]:
     return rules
 
 
-def _keys(provisions: list[dict[str, Any]]) -> list[str]:
-    counts: dict[str, int] = defaultdict(int)
-    for p in provisions:
-        counts[str(p["label"])] += 1
-    return [
-        f"{p['label']}@{p['line']}" if counts[str(p["label"])] > 1 else str(p["label"]) for p in provisions
-    ]
-
-
 def search_documents(kb_dir: Path) -> list[SearchDocument]:
     """One document per provision with text, editions in in-force order, provisions in text order."""
-    folder = kb_dir / "generated" / "provisions"
-    if not folder.is_dir():
-        raise InputError(folder, None, "no generated provisions here; run 'chesslaws build' first")
+    kb = read_kb(kb_dir)
+    editions = kb.all_provisions()
     rules = read_rules(kb_dir)
-    mapping = {
-        (str(row["edition"]), str(row["label"])): str(row["rule"])
-        for row in read_yaml(kb_dir / "generated" / "alignment.yaml") or []
-    }
-    editions = [read_yaml(path) for path in sorted(folder.glob("*.yaml"))]
-    editions.sort(key=lambda d: (str(d["in_force"]), str(d["edition"])))
+    mapping = {(row.edition, row.label): row.rule for row in kb.alignment()}
     documents = []
-    for edition in editions:
-        ed, provisions = str(edition["edition"]), edition["provisions"]
-        headings = {str(p["label"]): p for p in provisions}
-        for key, p in zip(_keys(provisions), provisions, strict=True):
-            text = str(p.get("text") or "").strip()
+    for ed, document in editions.items():
+        headings = {p.label: p for p in document.provisions}
+        for key, p in document.keyed():
+            text = p.text.strip()
             if not text:
                 continue
             rule = mapping.get((ed, key))
             info = rules.get(rule) if rule else None
             heading = _article_heading(p, headings)
-            name = p.get("heading") if p["kind"] == "glossary entry" else None
+            name = p.heading if p.kind == "glossary entry" else None
             shown = name or (info.title if info else heading) or ""
             documents.append(
                 SearchDocument(
                     id=f"{ed}:{key}",
                     edition=ed,
-                    language=str(edition["language"]),
-                    in_force=str(edition["in_force"]),
-                    label=str(p["label"]),
+                    language=document.language,
+                    in_force=document.in_force,
+                    label=p.label,
                     key=key,
-                    printed_label=p.get("printed_label"),
-                    kind=str(p["kind"]),
+                    printed_label=p.printed_label,
+                    kind=p.kind,
                     heading=heading,
                     rule=rule,
                     rule_title=info.title if info else None,
-                    title=f"{ed} {p['label']}" + (f" · {shown}" if shown else ""),
+                    title=f"{ed} {p.label}" + (f" · {shown}" if shown else ""),
                     text=text,
                 )
             )
     return documents
 
 
-def _article_heading(provision: dict[str, Any], by_label: dict[str, dict[str, Any]]) -> str | None:
+def _article_heading(provision: Provision, by_label: dict[str, Provision]) -> str | None:
     """The heading of the nearest ancestor that has one (the article or appendix)."""
     seen = 0
-    current: dict[str, Any] | None = provision
+    current: Provision | None = provision
     while current is not None and seen < 12:
-        if current.get("heading") and current["kind"] != "glossary entry":
-            return str(current["heading"])
-        parent = current.get("parent")
-        current = by_label.get(str(parent)) if parent else None
+        if current.heading and current.kind != "glossary entry":
+            return current.heading
+        parent = current.parent
+        current = by_label.get(parent) if parent else None
         seen += 1
     return None
 

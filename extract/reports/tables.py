@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from extract.io import kbfiles
+from extract.io.generated import read_kb
 
 PROVISION_COLUMNS = ("edition", "label", "printed_label", "parent", "kind", "start", "end", "text")
 ALIGNMENT_COLUMNS = ("rule", "edition", "label", "confidence", "method")
@@ -21,11 +21,9 @@ PARAMETER_COLUMNS = ("parameter", "rule", "edition", "value", "unit", "label", "
 
 def provision_rows(kb_dir: Path, edition: str | None = None) -> list[dict[str, Any]]:
     """Every provision of kb/generated (or of one edition), editions in in-force order."""
-    return [
-        {"edition": ed, **p}
-        for ed, provisions in kbfiles.read_provisions(kb_dir, edition).items()
-        for p in provisions
-    ]
+    kb = read_kb(kb_dir)
+    documents = kb.all_provisions().values() if edition is None else [kb.provisions(edition)]
+    return [{"edition": d.edition, **p.as_dict()} for d in documents for p in d.provisions]
 
 
 def encode_rows(rows: list[dict[str, Any]], columns: tuple[str, ...], fmt: str) -> str:

@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from extract.io.kbfiles import read_generated, read_provisions
-from extract.io.rules import Rule, edition_keys, load_rules
+from extract.io.generated import read_kb
+from extract.io.rules import Rule, load_rules
 from extract.model import Edition, Finding, InputError, Provision
 from extract.text.analyse import Concept, load_terms
 
@@ -107,25 +107,21 @@ def first_line_span(raw: str, p: Provision) -> tuple[int, int]:
 def load_context(corpus_dir: Path, kb_dir: Path) -> Context:
     """Everything the checks read: the raw texts and kb/generated as the last build wrote it."""
     from extract.io.editions import load_editions
-    from extract.kb.graph import load_graph
+    from extract.kb.graph import graph_of
 
     editions = {e.id: e for e in load_editions(corpus_dir)}
-    documents = read_provisions(kb_dir)
+    kb = read_kb(kb_dir)
+    documents = kb.all_provisions()
     unknown = sorted(set(documents) - set(editions))
     if unknown:
-        raise InputError(kb_dir / "generated" / "provisions", None, f"editions not in the corpus: {unknown}")
-    provisions: dict[str, list[Provision]] = {}
-    keys: dict[str, dict[tuple[int, int, str], str]] = {}
-    for edition, items in documents.items():
-        provisions[edition] = [Provision.from_dict(edition, d) for d in items]
-        keys[edition] = {
-            (p.start, p.end, p.label): key
-            for key, p in zip(edition_keys(items)[0], provisions[edition], strict=True)
-        }
-    alignment = read_generated(kb_dir, "alignment.yaml") or []
-    rules_of = {(str(r["edition"]), str(r["label"])): str(r["rule"]) for r in alignment}
-    graph_path = kb_dir / "generated" / "graph.yaml"
-    graph = load_graph(graph_path) if graph_path.exists() else None
+        raise InputError(kb.path("provisions"), None, f"editions not in the corpus: {unknown}")
+    provisions = {edition: list(document.provisions) for edition, document in documents.items()}
+    keys = {
+        edition: {(p.start, p.end, p.label): key for key, p in document.keyed()}
+        for edition, document in documents.items()
+    }
+    rules_of = {(r.edition, r.label): r.rule for r in kb.alignment()}
+    graph = graph_of(kb.graph()) if kb.path("graph.yaml").exists() else None
     rules_dir = kb_dir / "rules"
     rules = load_rules(kb_dir) if rules_dir.is_dir() else []
     return Context(

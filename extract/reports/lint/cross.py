@@ -15,8 +15,9 @@ import re
 from collections import defaultdict
 from typing import Any
 
-from extract.io.kbfiles import read_generated
+from extract.io.generated import read_kb
 from extract.model import Finding, Provision
+from extract.model.kbrows import ParameterRow
 from extract.reports.lint.context import Context, finding, first_line_span, side
 from extract.reports.lint.rulings import owner_of_two, ruling_divergence
 from extract.text.analyse import quantities
@@ -91,20 +92,21 @@ def _around(raw: str, start: int, end: int, width: int = 60) -> str:
 TIMES = re.compile(r"(?<![\w.])(\d{1,2})[^\S\n]?[x×](?![\w])")
 
 
-def _parameters(context: Context, kb_dir_key: str = "parameters") -> list[dict[str, Any]]:
-    cached = context._cache.get(kb_dir_key)
+def _parameters(context: Context) -> tuple[ParameterRow, ...]:
+    cached = context._cache.get("parameters")
     if cached is None:
-        cached = read_generated(context.kb_dir, "parameters.yaml") if context.kb_dir else []
-        context._cache[kb_dir_key] = cached
-    return list(cached)
+        cached = read_kb(context.kb_dir).parameters() if context.kb_dir else ()
+        context._cache["parameters"] = cached
+    rows: tuple[ParameterRow, ...] = cached
+    return rows
 
 
 def internal_contradiction(edition: str, provisions: list[Provision], context: Context) -> list[Finding]:
     """A count in a provision that contradicts the count parameter of a provision it cites."""
-    counts: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    counts: dict[str, list[ParameterRow]] = defaultdict(list)
     for row in _parameters(context):
-        if row.get("edition") == edition and row.get("unit") == "count":
-            counts[str(row["label"])].append(row)
+        if row.edition == edition and row.unit == "count":
+            counts[row.label].append(row)
     if not counts:
         return []
     raw = context.raw(edition)
@@ -118,7 +120,7 @@ def internal_contradiction(edition: str, provisions: list[Provision], context: C
         rows = [row for label in dict.fromkeys(cited) for row in counts.get(label, []) if label != p.label]
         if not rows:
             continue
-        values = {float(row["value"]) for row in rows}
+        values = {float(row.value) for row in rows}
         numbers = [(int(m.group(1)), m.start(), m.end()) for m in TIMES.finditer(raw, p.start, p.end)]
         numbers += [
             (int(q.value), -1, -1) for q in quantities(p.text or "", language) if q.unit == "time" and q.value
@@ -129,7 +131,7 @@ def internal_contradiction(edition: str, provisions: list[Provision], context: C
             row = rows[0]
             if start < 0:
                 start, end = first_line_span(raw, p)
-            source = next((q for q in provisions if q.label == row["label"]), None)
+            source = next((q for q in provisions if q.label == row.label), None)
             found.append(
                 finding(
                     context,
@@ -137,14 +139,13 @@ def internal_contradiction(edition: str, provisions: list[Provision], context: C
                     edition,
                     "internal-contradiction",
                     "error",
-                    f"says {value} times, but {row['label']} (cited here) sets "
-                    f"{row['parameter']} = {row['value']}",
+                    f"says {value} times, but {row.label} (cited here) sets {row.parameter} = {row.value}",
                     start,
                     end,
                     quote=_around(raw, start, end),
-                    compared_with=(edition, str(row["label"]), str(row.get("quote") or ""))
+                    compared_with=(edition, row.label, row.quote)
                     if source is None
-                    else side(context, source, int(row["start"]), int(row["end"])),
+                    else side(context, source, row.start, row.end),
                 )
             )
     return found
@@ -167,10 +168,10 @@ def parameter_divergence(edition: str, provisions: list[Provision], context: Con
     peers = context.peers(edition)
     if not peers:
         return []
-    values: dict[str, dict[str, dict[str, Any]]] = defaultdict(dict)  # parameter -> edition -> row
+    values: dict[str, dict[str, ParameterRow]] = defaultdict(dict)  # parameter -> edition -> row
     for row in _parameters(context):
-        if row.get("edition") in context.editions:
-            values[str(row["parameter"])].setdefault(str(row["edition"]), row)
+        if row.edition in context.editions:
+            values[row.parameter].setdefault(row.edition, row)
     by_label = {p.label: p for p in provisions}
     found = []
     for name, rows in sorted(values.items()):
@@ -178,18 +179,18 @@ def parameter_divergence(edition: str, provisions: list[Provision], context: Con
         others = [rows[e] for e in peers if e in rows]
         if mine is None or not others:
             continue
-        agreed = {str(r["value"]) for r in others}
-        if len(agreed) != 1 or str(mine["value"]) in agreed:
+        agreed = {str(r.value) for r in others}
+        if len(agreed) != 1 or str(mine.value) in agreed:
             continue
         other = others[0]
         if len(others) == 1:  # no majority: the translation keeping the earlier Laws' value, else the later
             owner, _kept = owner_of_two(
-                context, edition, str(other["edition"]), {e: str(r["value"]) for e, r in rows.items()}
+                context, edition, other.edition, {e: str(r.value) for e, r in rows.items()}
             )
             if owner != edition:
                 continue
-        p = by_label.get(str(mine["label"]))
-        other_p = next((q for q in context.provisions[other["edition"]] if q.label == other["label"]), None)
+        p = by_label.get(mine.label)
+        other_p = next((q for q in context.provisions[other.edition] if q.label == other.label), None)
         found.append(
             finding(
                 context,
@@ -197,13 +198,13 @@ def parameter_divergence(edition: str, provisions: list[Provision], context: Con
                 edition,
                 "translation-divergence",
                 "error",
-                f"{name} = {mine['value']} here; {', '.join(str(r['edition']) for r in others)} "
-                f"(same FIDE Laws) say {other['value']}",
-                int(mine["start"]),
-                int(mine["end"]),
-                compared_with=side(context, other_p, int(other["start"]), int(other["end"]))
+                f"{name} = {mine.value} here; {', '.join(r.edition for r in others)} "
+                f"(same FIDE Laws) say {other.value}",
+                mine.start,
+                mine.end,
+                compared_with=side(context, other_p, other.start, other.end)
                 if other_p
-                else (str(other["edition"]), str(other["label"]), str(other.get("quote") or "")),
+                else (other.edition, other.label, other.quote),
             )
         )
     return found
