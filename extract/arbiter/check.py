@@ -179,13 +179,9 @@ def _run_one(
 
 def fide_editions(kb_dir: Path) -> dict[str, str]:
     """Edition id -> FIDE edition, from kb/generated/editions.yaml (empty for a KB built before)."""
-    from extract.io.kbfiles import read_generated
+    from extract.io.generated import read_kb
 
-    return {
-        str(e["id"]): str(e["fide_edition"])
-        for e in read_generated(kb_dir, "editions.yaml") or []
-        if e.get("fide_edition") is not None
-    }
+    return {e.id: e.fide_edition for e in read_kb(kb_dir).editions()}
 
 
 def text_examples(corpus_dir: Path, kb_dir: Path, edition: str | None = None) -> list[ExampleResult]:
@@ -195,16 +191,14 @@ def text_examples(corpus_dir: Path, kb_dir: Path, edition: str | None = None) ->
     about the translation (with its quote), never a failed check.
     """
     from extract.io.editions import load_editions
-    from extract.io.kbfiles import read_provisions
-    from extract.model import Provision
+    from extract.io.generated import read_kb
     from extract.text.notation import replay_examples
 
-    provisions = read_provisions(kb_dir)
+    provisions = read_kb(kb_dir).all_provisions()
     results: list[ExampleResult] = []
     for ed in load_editions(corpus_dir):
         if edition in (None, ed.id) and ed.id in provisions:
-            items = [Provision.from_dict(ed.id, d) for d in provisions[ed.id]]
-            results.extend(replay_examples(ed, items))
+            results.extend(replay_examples(ed, list(provisions[ed.id].provisions)))
     return results
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from extract.arbiter.classify import Classification, TimeControl, classify
-from extract.io.kbfiles import read_generated
+from extract.io.generated import read_kb
 from extract.io.rules import load_rules
 from extract.model import InputError
 
@@ -50,13 +50,14 @@ def _classify(law: Law, minutes: float, increment: float) -> Classification:
 
 def load_laws(kb_dir: Path) -> dict[str, Law]:
     """One Law per edition from kb/generated (parameters, alignment) and kb/rules (behaviours)."""
-    editions = [str(e["id"]) for e in read_generated(kb_dir, "editions.yaml")]
+    kb = read_kb(kb_dir)
+    editions = kb.edition_ids()
     parameters: dict[str, dict[str, object]] = {e: {} for e in editions}
-    for row in read_generated(kb_dir, "parameters.yaml"):
-        parameters[row["edition"]].setdefault(row["parameter"], row["value"])
+    for row in kb.parameters():
+        parameters[row.edition].setdefault(row.parameter, row.value)
     present: dict[str, set[str]] = {e: set() for e in editions}
-    for row in read_generated(kb_dir, "alignment.yaml"):
-        present[row["edition"]].add(row["rule"])
+    for link in kb.alignment():
+        present[link.edition].add(link.rule)
     behaviour: dict[str, dict[str, str]] = {e: {} for e in editions}
     for rule in load_rules(kb_dir):
         for edition, keyword in rule.behaviour.items():
