@@ -16,7 +16,7 @@ from markupsafe import Markup, escape
 
 from extract.io.kbfiles import is_generated, load_generated_path
 from extract.io.yamlfile import load_yaml
-from extract.model import InputError
+from extract.model import InputError, Kind
 
 TEMPLATES = Path(__file__).parent / "templates"
 EDITIONS_DIR = "editions"
@@ -28,7 +28,7 @@ LANGUAGE_NAMES = {
     "hu": "Hungarian",
     "en": "English",
 }
-HEADING_KINDS = ("heading", "article")
+HEADING_KINDS: tuple[Kind, ...] = ("heading", "article")
 MAX_DEPTH = 6
 
 _EDITION_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
