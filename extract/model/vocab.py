@@ -40,6 +40,7 @@ Method = Literal[
     "aligner",  # found by the aligner (same label, or text similarity)
     "curated",  # a curated provision list of kb/rules
     "override",  # kb/overrides.yaml
+    "mapping",  # a published mapping row the aligner's vote starts from (never written itself)
 ]
 METHODS: tuple[Method, ...] = get_args(Method)
 
