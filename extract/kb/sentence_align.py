@@ -39,6 +39,18 @@ MIN_SHARED = 2  # evidence items two sentences must share before they can say th
 STEM = 5  # characters of a word that count as its stem (cognates and inflections across da/nb/sv)
 
 
+@dataclass(frozen=True)
+class SentenceQuote:
+    """A sentence as reports show it: its provision's plain label and its span in the raw file."""
+
+    edition: str
+    label: str
+    index: int
+    start: int | None
+    end: int | None
+    text: str
+
+
 @dataclass(frozen=True, eq=False)  # identity: one object per sentence per KB load, hashed fast
 class SentenceRef:
     """A sentence of one provision: offsets into the provision text and, when found, the raw file."""
@@ -52,15 +64,10 @@ class SentenceRef:
     raw_start: int | None = None
     raw_end: int | None = None
 
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "edition": self.edition,
-            "label": self.label.split("@", 1)[0],
-            "index": self.index,
-            "start": self.raw_start,
-            "end": self.raw_end,
-            "text": self.text,
-        }
+    def quote(self) -> SentenceQuote:
+        return SentenceQuote(
+            self.edition, self.label.split("@", 1)[0], self.index, self.raw_start, self.raw_end, self.text
+        )
 
 
 @dataclass(frozen=True)

@@ -189,7 +189,7 @@ def change_summary(rule: Any) -> str:
         parts.append(f"{' + '.join(rule.old_chapters)} → {' + '.join(rule.new_chapters)}")
     behaviour = getattr(rule, "behaviour", None)
     if behaviour:
-        parts.append(f"behaviour {behaviour['old'] or '-'} → {behaviour['new'] or '-'} (curated)")
+        parts.append(f"behaviour {behaviour.old or '-'} → {behaviour.new or '-'} (curated)")
     parts += [f"scenario {run.title}: {run.summary}" for run in getattr(rule, "scenarios", ())[:2]]
     if getattr(rule, "moved_from", ()) or getattr(rule, "moved_to", ()):
         where = f"from {' '.join(rule.moved_from)}" if rule.moved_from else f"to {' '.join(rule.moved_to)}"

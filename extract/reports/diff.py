@@ -52,6 +52,7 @@ from extract.reports.diff_model import (
     EditionDiff,
     Mark,
     ParameterChange,
+    ParameterRow,
     ParameterValue,
     RuleDiff,
     RuleText,
@@ -70,6 +71,7 @@ __all__ = [
     "EditionDiff",
     "Mark",
     "ParameterChange",
+    "ParameterRow",
     "ParameterValue",
     "RuleDiff",
     "RuleText",
@@ -151,7 +153,7 @@ def _moved(
         if plain(theirs.label) not in labels:
             labels.append(plain(theirs.label))
         old, new = (mine, theirs) if side == 0 else (theirs, mine)
-        pairs.append(SentencePair((old.as_dict(),), (new.as_dict(),), score))
+        pairs.append(SentencePair((old.quote(),), (new.quote(),), score))
     why = [f"{round(share * 100)}% of the words in sentences of {absent} {', '.join(labels)}"]
     if curated:
         why.insert(0, "curated: part_of " + ", ".join(plain(k) for k in curated))
@@ -250,25 +252,25 @@ def _rule_diff(
     )
 
 
-def _parameter_rows(rules: tuple[RuleDiff, ...]) -> list[dict[str, Any]]:
+def _parameter_rows(rules: tuple[RuleDiff, ...]) -> list[ParameterRow]:
     rows = []
     for r in rules:
         for p in r.parameters:
             if p.change == "unchanged" or r.status in ("added", "removed", "not-in-translation"):
                 continue
             rows.append(
-                {
-                    "rule": r.rule,
-                    "parameter": p.parameter,
-                    "change": p.change,
-                    "unit": p.unit,
-                    "old": None if p.old is None else p.old.value,
-                    "new": None if p.new is None else p.new.value,
-                    "old_label": None if p.old is None else p.old.label,
-                    "new_label": None if p.new is None else p.new.label,
-                }
+                ParameterRow(
+                    rule=r.rule,
+                    parameter=p.parameter,
+                    change=p.change,
+                    unit=p.unit,
+                    old=None if p.old is None else p.old.value,
+                    new=None if p.new is None else p.new.value,
+                    old_label=None if p.old is None else p.old.label,
+                    new_label=None if p.new is None else p.new.label,
+                )
             )
-    rows.sort(key=lambda c: (c["change"] != "changed", c["parameter"], c["rule"]))
+    rows.sort(key=lambda c: (c.change != "changed", c.parameter, c.rule))
     return rows
 
 

@@ -21,6 +21,7 @@ from extract.io.kbfiles import GENERATED, read_generated
 from extract.io.rules import edition_keys, load_rules
 from extract.kb.sentence_align import SentenceRef, provision_sentences
 from extract.model import InputError
+from extract.model.vocab import Change
 from extract.reports.diff_model import Mark, ParameterChange, ParameterValue, Piece, RuleText, WordOp
 
 QUOTES = "\"'“”„‟«»‹›‘’‚‛`´"
@@ -275,6 +276,7 @@ def parameter_changes(data: KBData, rule: Any, a: str, b: str) -> tuple[Paramete
         old, new = old_rows.get(name), new_rows.get(name)
         if old is None and new is None:
             continue
+        change: Change
         if old is None:
             change = "added"
         elif new is None:

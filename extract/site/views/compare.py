@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from markupsafe import Markup, escape
 
 from extract.site.common import WORD_CONTEXT, _plain, _shown
 from extract.site.kbview import RuleLink, SiteData
+
+if TYPE_CHECKING:
+    from extract.reports.diff_model import BiggestChange, EditionDiff
 
 
 def _html_run(text: str) -> str:
@@ -124,10 +127,10 @@ class CompareView:
     parameters: list[CompareParameter]
     moves: list[CompareMove]
     groups: list[tuple[str, list[CompareRule]]]
-    biggest: list[dict[str, Any]]
+    biggest: tuple[BiggestChange, ...]
 
 
-def _compare_view(site: SiteData, d: Any, consecutive: bool) -> CompareView:
+def _compare_view(site: SiteData, d: EditionDiff, consecutive: bool) -> CompareView:
     from extract.reports.collect import change_summary, compare_slug
     from extract.reports.diff import STATUSES, SUBSTANTIVE, biggest_changes
 
@@ -147,9 +150,8 @@ def _compare_view(site: SiteData, d: Any, consecutive: bool) -> CompareView:
     rules = []
     by_rule = {r.rule: r for r in d.rules}
     for r in d.rules:
-        both = r.old is not None and r.new is not None
         words = word_diff_html(r.words) if r.words is not None and "reworded" in r.flags else None
-        side = both and not d.same_language
+        side = (r.old, r.new) if r.old is not None and r.new is not None and not d.same_language else None
         rules.append(
             CompareRule(
                 id=r.rule,
@@ -162,14 +164,14 @@ def _compare_view(site: SiteData, d: Any, consecutive: bool) -> CompareView:
                 new_chapters=list(r.new_chapters),
                 summary=change_summary(r),
                 words=words,
-                old_text=marked_text(r.old.text, r.old.marks) if side else None,
-                new_text=marked_text(r.new.text, r.new.marks) if side else None,
+                old_text=marked_text(side[0].text, side[0].marks) if side else None,
+                new_text=marked_text(side[1].text, side[1].marks) if side else None,
             )
         )
     parameters = []
     for c in d.parameter_changes:
-        r = by_rule[c["rule"]]
-        p = next(p for p in r.parameters if p.parameter == c["parameter"])
+        r = by_rule[c.rule]
+        p = next(p for p in r.parameters if p.parameter == c.parameter)
         parameters.append(
             CompareParameter(
                 p.parameter,
