@@ -1,7 +1,7 @@
 """What the site reports besides the KB itself: edition diffs, translation lint and scenario checks.
 
 `collect` runs each stage once (lint loads spaCy, ~10 s); the `*_by_rule` functions map the results
-onto the shapes `render_site(changes=, scenarios=, findings=)` documents for the rule pages.
+onto the rows of the rule pages (extract/reports/rule_rows.py), which `render_site` reads.
 """
 
 from __future__ import annotations
@@ -20,11 +20,13 @@ from typing import Any
 
 from extract.arbiter.check import CheckResult
 from extract.model import Finding
+from extract.model.vocab import Status
 from extract.reports.diff import EditionDiff
+from extract.reports.rule_rows import ChangeKind, RuleChange, RuleFinding, RuleScenario, ScenarioStatus
 from extract.text.notation import ExampleResult
 
 # diff status -> the `kind` of a change on a rule page
-CHANGE_KIND = {
+CHANGE_KIND: dict[Status, ChangeKind] = {
     "added": "added",
     "removed": "removed",
     "not-in-translation": "not in this translation",
@@ -205,23 +207,23 @@ def compare_slug(a: str, b: str) -> str:
     return f"{a}-{b}"
 
 
-def changes_by_rule(diffs: list[EditionDiff]) -> dict[str, list[dict[str, Any]]]:
+def changes_by_rule(diffs: list[EditionDiff]) -> dict[str, list[RuleChange]]:
     """Rule page "What changed": every rule that is not unchanged in a compared pair."""
-    out: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    out: dict[str, list[RuleChange]] = defaultdict(list)
     for d in diffs:
         for r in d.rules:
             if r.status == "unchanged":
                 continue
             out[r.rule].append(
-                {
-                    "from": d.a,
-                    "to": d.b,
-                    "kind": CHANGE_KIND.get(r.status, "changed"),
-                    "from_label": " ".join(r.old_labels) or None,
-                    "to_label": " ".join(r.new_labels) or None,
-                    "summary": change_summary(r),
-                    "href": f"compare/{compare_slug(d.a, d.b)}.html#r-{r.rule}",
-                }
+                RuleChange(
+                    from_edition=d.a,
+                    to_edition=d.b,
+                    kind=CHANGE_KIND.get(r.status, "changed"),
+                    from_label=" ".join(r.old_labels) or None,
+                    to_label=" ".join(r.new_labels) or None,
+                    summary=change_summary(r),
+                    href=f"compare/{compare_slug(d.a, d.b)}.html#r-{r.rule}",
+                )
             )
     return dict(out)
 
@@ -234,49 +236,49 @@ def _compact(value: object) -> str | None:
     return str(value)
 
 
-def scenario_status(result: CheckResult) -> str:
+def scenario_status(result: CheckResult) -> ScenarioStatus:
     if not result.checked:
         return "ruling"  # no expectation for this edition's Laws: its ruling is shown, not judged
     return "error" if result.error else "pass" if result.passed else "fail"
 
 
-def scenarios_by_rule(results: list[CheckResult]) -> dict[str, list[dict[str, Any]]]:
+def scenarios_by_rule(results: list[CheckResult]) -> dict[str, list[RuleScenario]]:
     """Rule page "Scenarios": each run of a scenario that names the rule."""
-    out: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    out: dict[str, list[RuleScenario]] = defaultdict(list)
     for r in results:
         for rule in r.rules:
             out[rule].append(
-                {
-                    "id": r.scenario,
-                    "title": r.title,
-                    "edition": r.edition,
-                    "status": scenario_status(r),
-                    "expected": _compact(r.expected),
-                    "actual": _compact(r.actual),
-                    "message": r.error,
-                    "href": f"scenarios.html#s-{r.scenario}",
-                }
+                RuleScenario(
+                    id=r.scenario,
+                    title=r.title,
+                    edition=r.edition,
+                    status=scenario_status(r),
+                    expected=_compact(r.expected),
+                    actual=_compact(r.actual),
+                    message=r.error,
+                    href=f"scenarios.html#s-{r.scenario}",
+                )
             )
     return dict(out)
 
 
-def findings_by_rule(findings: list[Finding]) -> dict[str, list[dict[str, Any]]]:
+def findings_by_rule(findings: list[Finding]) -> dict[str, list[RuleFinding]]:
     """Rule page "Translation findings": each lint finding whose provision expresses the rule."""
-    out: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    out: dict[str, list[RuleFinding]] = defaultdict(list)
     for f in findings:
         if not f.rule:
             continue
         out[f.rule].append(
-            {
-                "edition": f.edition,
-                "label": f.label,
-                "severity": f.severity,
-                "code": f.kind,
-                "message": f.message,
-                "quote": f.quote,
-                "start": f.start,
-                "accepted": f.accepted,
-                "other": f.other,
-            }
+            RuleFinding(
+                edition=f.edition,
+                label=f.label,
+                severity=f.severity,
+                code=f.kind,
+                message=f.message,
+                quote=f.quote,
+                start=f.start,
+                accepted=f.accepted,
+                other=f.other,
+            )
         )
     return dict(out)

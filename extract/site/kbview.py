@@ -11,6 +11,7 @@ from typing import Any
 from markupsafe import Markup
 
 from extract.reports.asof import EditionDates, Period, timeline
+from extract.reports.rule_rows import RuleChange, RuleFinding, RuleScenario
 from extract.site import svg
 from extract.site.common import (
     EDITIONS_DIR,
@@ -96,9 +97,9 @@ class RuleView:
     referenced_by: list[RuleLink]
     dangling: list[str]
     terms: list[tuple[str, str]]
-    changes: list[dict[str, Any]]
-    scenarios: list[dict[str, Any]]
-    findings: list[dict[str, Any]]
+    changes: list[RuleChange]
+    scenarios: list[RuleScenario]
+    findings: list[RuleFinding]
 
 
 @dataclass
@@ -117,9 +118,9 @@ class SiteData:
         self,
         kb_dir: Path,
         editions: list[EditionView],
-        changes: dict[str, list[dict[str, Any]]],
-        scenarios: dict[str, list[dict[str, Any]]],
-        findings: dict[str, list[dict[str, Any]]],
+        changes: dict[str, list[RuleChange]],
+        scenarios: dict[str, list[RuleScenario]],
+        findings: dict[str, list[RuleFinding]],
     ) -> None:
         from extract.io.rules import load_rules
 

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from extract.model import InputError
+from extract.reports.rule_rows import RuleFinding, RuleScenario
 from extract.site.kbview import RuleLink, SiteData
 
 
@@ -98,13 +99,13 @@ def plain_rulings(kb_dir: Path, results: list[Any]) -> dict[tuple[str, str], str
 
 
 def _with_rulings(
-    kb_dir: Path, results: list[Any], by_rule: dict[str, list[dict[str, Any]]]
-) -> dict[str, list[dict[str, Any]]]:
+    kb_dir: Path, results: list[Any], by_rule: dict[str, list[RuleScenario]]
+) -> dict[str, list[RuleScenario]]:
     rulings = plain_rulings(kb_dir, results)
-    for items in by_rule.values():
-        for item in items:
-            item["ruling"] = rulings.get((str(item.get("id")), str(item.get("edition"))), "")
-    return by_rule
+    return {
+        rule: [replace(item, ruling=rulings.get((item.id, item.edition), "")) for item in items]
+        for rule, items in by_rule.items()
+    }
 
 
 @dataclass
@@ -213,10 +214,12 @@ def _scenarios_view(
 
 
 def _with_finding_links(
-    site: SiteData, findings: dict[str, list[dict[str, Any]]]
-) -> dict[str, list[dict[str, Any]]]:
-    for items in findings.values():
-        for f in items:
-            if "href" not in f and f.get("edition"):
-                f["href"] = site.locate(str(f["edition"]), f.get("label"), f.get("start"))
-    return findings
+    site: SiteData, findings: dict[str, list[RuleFinding]]
+) -> dict[str, list[RuleFinding]]:
+    return {
+        rule: [
+            replace(f, href=site.locate(f.edition, f.label, f.start)) if f.href is None and f.edition else f
+            for f in items
+        ]
+        for rule, items in findings.items()
+    }
