@@ -42,6 +42,21 @@ class Parameter:
     end: int
     quote: str
 
+    @classmethod
+    def from_dict(cls, row: dict[str, Any]) -> Parameter:
+        """The inverse of `as_dict`: a row read back from kb/generated/parameters.yaml."""
+        return cls(
+            parameter=str(row["parameter"]),
+            rule=str(row["rule"]),
+            edition=str(row["edition"]),
+            value=row["value"],
+            unit=str(row.get("unit", "")),
+            label=str(row["label"]),
+            start=int(row["start"]),
+            end=int(row["end"]),
+            quote=row["quote"],
+        )
+
     def as_dict(self) -> dict[str, object]:
         return {
             "parameter": self.parameter,

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from extract.io.languages import DEFAULT_KB, language_data
+from extract.model import Provision
 from extract.text.analyse import FOLD, REFERENCE, SQUARE, Concept, TermMatcher
 from extract.text.sentences import raw_span, split_sentences
 
@@ -93,13 +94,13 @@ class Features:
 
 
 def provision_sentences(
-    edition: str, key: str, provision: dict[str, Any], language: str, raw: str
+    edition: str, key: str, provision: Provision, language: str, raw: str
 ) -> list[SentenceRef]:
     """The sentences of one provision of the generated KB, with raw spans where found."""
-    text = str(provision.get("text") or provision.get("heading") or "")
+    text = provision.text or provision.heading or ""
     out = []
     for i, s in enumerate(split_sentences(text, language)):
-        span = raw_span(s, raw, int(provision["start"]), int(provision["end"])) if raw else None
+        span = raw_span(s, raw, provision.start, provision.end) if raw else None
         out.append(SentenceRef(edition, key, i, s.start, s.end, s.text, *(span if span else (None, None))))
     return out
 
