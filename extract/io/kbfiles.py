@@ -28,6 +28,7 @@ import yaml
 
 from extract.io.yamlfile import load_yaml
 from extract.model import InputError
+from extract.model.vocab import KINDS, METHODS
 
 GENERATED = "generated"
 REBUILD = "run 'chesslaws build'"
@@ -48,6 +49,11 @@ _DOCUMENTS = {
     "provisions": ("edition", "in_force", "provisions"),
 }
 _PROVISION_KEYS = ("label", "kind", "parent", "start", "end", "text", "line")
+# Fields whose values come from a closed vocabulary (extract/model/vocab.py): file -> (key, values).
+_VOCABULARY: dict[str, tuple[str, tuple[str, ...]]] = {
+    "alignment.yaml": ("method", METHODS),
+    "provisions": ("kind", KINDS),
+}
 
 
 _DUMPER: Any = getattr(yaml, "CSafeDumper", yaml.SafeDumper)  # libyaml's emitter, ~10x faster
@@ -225,6 +231,12 @@ def _check_shape(path: Path, kind: str, data: Any) -> None:
             for number, item in enumerate(items, start=1):
                 if not isinstance(item, dict) or any(key not in item for key in _PROVISION_KEYS):
                     raise damaged(f"provision {number} lacks {', '.join(_PROVISION_KEYS)}")
+    if kind in _VOCABULARY:
+        key, known = _VOCABULARY[kind]
+        rows = data["provisions"] if kind == "provisions" else data
+        for number, row in enumerate(rows, start=1):
+            if row[key] not in known:
+                raise damaged(f"row {number}: unknown {key} {row[key]!r} (known: {', '.join(known)})")
 
 
 def read_generated(kb_dir: Path, name: str) -> Any:
