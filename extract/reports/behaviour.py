@@ -18,6 +18,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
+from extract.io.rules import Rule
 from extract.reports.diff_data import KBData
 from extract.reports.diff_model import BehaviourChange, ScenarioRun
 
@@ -25,7 +26,7 @@ RESULT_WORDS = {"1-0": "White wins", "0-1": "Black wins", "1/2-1/2": "draw", "*"
 _RUNS: dict[tuple[str, tuple[float, ...]], tuple[Any, list[Any]]] = {}
 
 
-def curated_keyword(data: KBData, rule: Any, edition: str) -> str | None:
+def curated_keyword(data: KBData, rule: Rule, edition: str) -> str | None:
     """The rule's curated behaviour keyword in an edition, else that of a translation of the same Laws."""
     own = rule.behaviour.get(edition)
     if own is not None:
@@ -37,7 +38,7 @@ def curated_keyword(data: KBData, rule: Any, edition: str) -> str | None:
     return None
 
 
-def keyword_change(data: KBData, rule: Any, a: str, b: str) -> BehaviourChange | None:
+def keyword_change(data: KBData, rule: Rule, a: str, b: str) -> BehaviourChange | None:
     """The curated keywords of both editions where they differ and at least one edition has one."""
     old, new = curated_keyword(data, rule, a), curated_keyword(data, rule, b)
     if old == new or not rule.behaviour:

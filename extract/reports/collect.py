@@ -21,7 +21,7 @@ from typing import Any
 from extract.arbiter.check import CheckResult
 from extract.model import Finding
 from extract.model.vocab import Status
-from extract.reports.diff import EditionDiff
+from extract.reports.diff_model import EditionDiff, RuleDiff
 from extract.reports.rule_rows import ChangeKind, RuleChange, RuleFinding, RuleScenario, ScenarioStatus
 from extract.text.notation import ExampleResult
 
@@ -82,7 +82,7 @@ def compare_pairs(editions: list[tuple[str, str]]) -> list[tuple[str, str]]:
     return pairs
 
 
-def _diffs(pairs: list[tuple[str, str]], kb_dir: Path, corpus_dir: Path) -> tuple[list[Any], float]:
+def _diffs(pairs: list[tuple[str, str]], kb_dir: Path, corpus_dir: Path) -> tuple[list[EditionDiff], float]:
     """The diffs of `pairs` and the seconds they took (in whichever process ran them)."""
     from extract.reports.diff import diff_editions
 
@@ -176,7 +176,7 @@ def _value(value: Any, unit: str) -> str:
     return f"{value} {short}".strip()
 
 
-def change_summary(rule: Any) -> str:
+def change_summary(rule: RuleDiff) -> str:
     """One English line for a RuleDiff: its parameter changes, then its other flags."""
     parts = []
     for p in rule.parameters:
@@ -189,17 +189,16 @@ def change_summary(rule: Any) -> str:
         parts.append(", ".join(others))
     if "renumbered" in rule.flags and rule.old_chapters != rule.new_chapters:
         parts.append(f"{' + '.join(rule.old_chapters)} → {' + '.join(rule.new_chapters)}")
-    behaviour = getattr(rule, "behaviour", None)
-    if behaviour:
-        parts.append(f"behaviour {behaviour.old or '-'} → {behaviour.new or '-'} (curated)")
-    parts += [f"scenario {run.title}: {run.summary}" for run in getattr(rule, "scenarios", ())[:2]]
-    if getattr(rule, "moved_from", ()) or getattr(rule, "moved_to", ()):
+    if rule.behaviour:
+        parts.append(f"behaviour {rule.behaviour.old or '-'} → {rule.behaviour.new or '-'} (curated)")
+    parts += [f"scenario {run.title}: {run.summary}" for run in rule.scenarios[:2]]
+    if rule.moved_from or rule.moved_to:
         where = f"from {' '.join(rule.moved_from)}" if rule.moved_from else f"to {' '.join(rule.moved_to)}"
         parts.append(f"{rule.structure or 'moved'} {where}")
-    if getattr(rule, "omission", None):
+    if rule.omission:
         parts.append(f"the translation says: {rule.omission}")
     if rule.status in ("content-changed", "not-in-translation"):
-        parts += list(getattr(rule, "evidence", ())[:2])
+        parts += list(rule.evidence[:2])
     return "; ".join(parts)
 
 

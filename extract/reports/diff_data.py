@@ -18,7 +18,7 @@ import yaml
 
 from extract.io.editions import read_text
 from extract.io.kbfiles import GENERATED, read_generated
-from extract.io.rules import edition_keys, load_rules
+from extract.io.rules import Rule, edition_keys, load_rules
 from extract.kb.parameters import Parameter
 from extract.kb.sentence_align import SentenceRef, provision_sentences
 from extract.model import InputError, Kind, Provision
@@ -58,7 +58,7 @@ class EditionInfo:
 @dataclass
 class KBData:
     editions: dict[str, EditionInfo]
-    rules: list[Any]
+    rules: list[Rule]
     alignment: dict[str, dict[str, list[str]]]  # rule -> edition -> keys
     parameters: dict[tuple[str, str], dict[str, Parameter]]  # (rule, edition) -> name -> parameter
     provisions: dict[str, dict[str, Provision]] = field(default_factory=dict)  # edition -> key -> p
@@ -67,7 +67,7 @@ class KBData:
     raws: dict[str, str] = field(default_factory=dict)
     sentences: dict[tuple[str, str], list[SentenceRef]] = field(default_factory=dict)
     rule_of: dict[str, dict[str, set[str]]] = field(default_factory=dict)  # edition -> key -> rules
-    rule_by_id: dict[str, Any] = field(default_factory=dict)
+    rule_by_id: dict[str, Rule] = field(default_factory=dict)
 
     def language(self, edition: str) -> str:
         return self.editions[edition].language
@@ -297,7 +297,7 @@ def _value(row: Parameter | None) -> ParameterValue | None:
     return ParameterValue(row.value, row.label, row.start, row.end, row.quote)
 
 
-def parameter_changes(data: KBData, rule: Any, a: str, b: str) -> tuple[ParameterChange, ...]:
+def parameter_changes(data: KBData, rule: Rule, a: str, b: str) -> tuple[ParameterChange, ...]:
     old_rows = data.parameters.get((rule.id, a), {})
     new_rows = data.parameters.get((rule.id, b), {})
     names = sorted(set(rule.parameters) | set(old_rows) | set(new_rows))

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from jinja2 import Environment
 
@@ -43,6 +43,9 @@ from extract.site.views.reports import (
 from extract.site.views.rules import rule_views
 from extract.site.views.search import search_json
 
+if TYPE_CHECKING:
+    from extract.reports.collect import Reports
+
 __all__ = [
     "GENERATED",
     "SiteError",
@@ -62,7 +65,7 @@ def render_site(
     changes: dict[str, list[RuleChange]] | None = None,
     scenarios: dict[str, list[RuleScenario]] | None = None,
     findings: dict[str, list[RuleFinding]] | None = None,
-    reports: Any = None,
+    reports: Reports | None = None,
 ) -> list[Path]:
     """Write the generated pages of the site into site_dir; hand-written pages are left alone.
 
@@ -139,7 +142,7 @@ class Pages:
         self.written.append(path)
 
 
-def _compare_views(site: SiteData, reports: Any) -> list[CompareView]:
+def _compare_views(site: SiteData, reports: Reports | None) -> list[CompareView]:
     if reports is None:
         return []
     pairs = set(zip(site.order, site.order[1:], strict=False))
@@ -170,7 +173,7 @@ def _overview_pages(pages: Pages, site: SiteData, rules: list[RuleView], compare
     pages.write("lineage.md", "lineage.md.j2", picture=site.lineage())
 
 
-def _report_pages(pages: Pages, site: SiteData, reports: Any, compares: list[CompareView]) -> None:
+def _report_pages(pages: Pages, site: SiteData, reports: Reports, compares: list[CompareView]) -> None:
     pages.write(f"{COMPARE_DIR}/index.md", "compare-index.md.j2", compares=compares)
     for compare in compares:
         pages.write(f"{COMPARE_DIR}/{compare.slug}.md", "compare.md.j2", c=compare)

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from markupsafe import Markup, escape
 
@@ -12,14 +13,14 @@ from extract.site.common import WORD_CONTEXT, _plain, _shown
 from extract.site.kbview import RuleLink, SiteData
 
 if TYPE_CHECKING:
-    from extract.reports.diff_model import BiggestChange, EditionDiff
+    from extract.reports.diff_model import BiggestChange, EditionDiff, Mark, ParameterValue, RuleText, WordOp
 
 
 def _html_run(text: str) -> str:
     return str(escape(text)).replace("\n", "&#10;")
 
 
-def marked_text(text: str, marks: Any) -> Markup:
+def marked_text(text: str, marks: Iterable[Mark]) -> Markup:
     """A rule text, escaped, with each placed parameter span in <mark> (title: the parameters)."""
     spans: dict[tuple[int, int], list[str]] = defaultdict(list)
     exact: dict[tuple[int, int], bool] = {}
@@ -39,7 +40,7 @@ def marked_text(text: str, marks: Any) -> Markup:
     return Markup("".join(out))
 
 
-def word_diff_html(ops: Any, context: int = WORD_CONTEXT) -> Markup:
+def word_diff_html(ops: Iterable[WordOp], context: int = WORD_CONTEXT) -> Markup:
     """difflib word opcodes as escaped text with <del>/<ins>; long unchanged runs are shortened."""
     out: list[str] = []
     ops = list(ops)
@@ -137,12 +138,12 @@ def _compare_view(site: SiteData, d: EditionDiff, consecutive: bool) -> CompareV
     def title(rule_id: str) -> str:
         return site.rule_by_id[rule_id].title if rule_id in site.rule_by_id else rule_id
 
-    def links(edition: str, text: Any, labels: tuple[str, ...]) -> list[LabelLink]:
+    def links(edition: str, text: RuleText | None, labels: tuple[str, ...]) -> list[LabelLink]:
         keys = [piece.label for piece in text.provisions] if text is not None else []
         keys = keys or (list(text.labels) if text is not None else list(labels))
         return [LabelLink(_plain(k), site.href(edition, k)) for k in keys]
 
-    def value(edition: str, v: Any, unit: str) -> CompareValue | None:
+    def value(edition: str, v: ParameterValue | None, unit: str) -> CompareValue | None:
         if v is None:
             return None
         return CompareValue(_shown(v.value, unit), _plain(v.label), site.href(edition, v.label), v.quote)

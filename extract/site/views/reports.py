@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from extract.model import InputError
+from extract.model import Finding, InputError
 from extract.reports.rule_rows import RuleFinding, RuleScenario
 from extract.site.kbview import RuleLink, SiteData
 
@@ -38,7 +38,7 @@ class TranslationView:
     sections: list[tuple[str, list[tuple[str, list[FindingView]]]]]  # edition -> kind -> findings
 
 
-def _translation_view(site: SiteData, findings: list[Any]) -> TranslationView:
+def _translation_view(site: SiteData, findings: list[Finding]) -> TranslationView:
     views = []
     for f in findings:
         rule = RuleLink(f.rule, site.rule_by_id[f.rule].title) if f.rule in site.rule_by_id else None
