@@ -6,9 +6,10 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
 from extract.kb.sentence_align import SentenceQuote
-from extract.model.vocab import STATUSES, SUBSTANTIVE, Change, Status, Structure, WordingMethod
+from extract.model.vocab import STATUSES as STATUSES  # the diff's statuses, read from here too
+from extract.model.vocab import SUBSTANTIVE as SUBSTANTIVE
+from extract.model.vocab import Change, Status, Structure, WordingMethod
 
-__all__ = ["STATUSES", "SUBSTANTIVE"]  # re-exported: the diff's statuses are read from here
 
 @dataclass(frozen=True)
 class ParameterValue:
