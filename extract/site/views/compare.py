@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from markupsafe import Markup, escape
 
+from extract.model.vocab import Change, Status
 from extract.site.common import WORD_CONTEXT, _plain, _shown
 from extract.site.kbview import RuleLink, SiteData
 
@@ -76,8 +77,8 @@ class LabelLink:
 class CompareRule:
     id: str
     title: str
-    status: str
-    flags: list[str]
+    status: Status
+    flags: list[Status]
     old: list[LabelLink]
     new: list[LabelLink]
     old_chapters: list[str]
@@ -101,7 +102,7 @@ class CompareParameter:
     parameter: str
     rule: str
     rule_title: str
-    change: str
+    change: Change
     old: CompareValue | None
     new: CompareValue | None
 

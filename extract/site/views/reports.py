@@ -7,8 +7,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from extract.model import Finding, InputError
-from extract.reports.rule_rows import RuleFinding, RuleScenario
+from extract.model import Finding, FindingKind, InputError, Severity
+from extract.reports.rule_rows import RuleFinding, RuleScenario, ScenarioStatus
 from extract.site.kbview import RuleLink, SiteData
 
 
@@ -17,8 +17,8 @@ class FindingView:
     edition: str
     label: str | None
     href: str
-    kind: str
-    severity: str
+    kind: FindingKind
+    severity: Severity
     message: str
     quote: str
     rule: RuleLink | None
@@ -28,14 +28,14 @@ class FindingView:
 @dataclass
 class TranslationView:
     editions: list[str]
-    kinds: list[str]
-    counts: dict[tuple[str, str], int]
-    by_kind: dict[str, int]
+    kinds: list[FindingKind]
+    counts: dict[tuple[str, FindingKind], int]
+    by_kind: dict[FindingKind, int]
     by_edition: dict[str, int]
     total: int
     errors: int
     accepted: int
-    sections: list[tuple[str, list[tuple[str, list[FindingView]]]]]  # edition -> kind -> findings
+    sections: list[tuple[str, list[tuple[FindingKind, list[FindingView]]]]]  # edition -> kind -> findings
 
 
 def _translation_view(site: SiteData, findings: list[Finding]) -> TranslationView:
@@ -78,7 +78,7 @@ def _translation_view(site: SiteData, findings: list[Finding]) -> TranslationVie
 
 @dataclass
 class ScenarioCell:
-    status: str
+    status: ScenarioStatus
     expected: str | None
     actual: str | None
     error: str | None
