@@ -473,6 +473,20 @@ CASES: dict[str, Case] = {
         f"{G}/provisions/da-2017.yaml",
         "damaged",
     ),
+    "generated unknown kind diff": Case(
+        "generated",
+        replace(f"{G}/provisions/da-2017.yaml", "kind: item", "kind: clause"),
+        ("diff", "da-2001", "da-2017"),
+        f"{G}/provisions/da-2017.yaml",
+        "unknown kind 'clause'",
+    ),
+    "generated unknown method export": Case(
+        "generated",
+        replace(f"{G}/alignment.yaml", "method: anchor", "method: guess"),
+        ("export", "alignment"),
+        f"{G}/alignment.yaml",
+        "unknown method 'guess'",
+    ),
     "generated graph export": Case(
         "generated",
         write(f"{G}/graph.yaml", "nodes: []\n"),

@@ -19,7 +19,7 @@ from extract.io.rules import coverage_problems, load_rules
 from extract.kb.sentence_align import Comparer, SentenceRef, align
 from extract.model import InputError
 from extract.reports.diff import diff_editions
-from extract.reports.diff_model import SUBSTANTIVE, RuleDiff
+from extract.reports.diff_model import SUBSTANTIVE, BehaviourChange, RuleDiff
 from extract.reports.renumbering import scheme
 from extract.text.translate import available_mode, translate
 
@@ -105,8 +105,8 @@ def test_split_content_carries_the_sentences_that_say_it(diffs):
     assert r.sentences, "the sentences of nb-2014 1.1 that say it"
     old = r.sentences[0].old[0]
     raw = (CORPUS / "nb-2014.txt").read_text(encoding="utf-8")
-    assert old["label"] == "1.1" and old["start"] is not None
-    assert raw[old["start"] : old["end"]].split()[0] == old["text"].split()[0]
+    assert old.label == "1.1" and old.start is not None
+    assert raw[old.start : old.end].split()[0] == old.text.split()[0]
 
 
 @pytest.mark.parametrize("pair", CONSECUTIVE)
@@ -145,9 +145,9 @@ def test_behaviour_changes_are_told_in_plain_words_with_quotes(diffs):
     d = diffs[("nb-2014", "da-2017")]
     draw = d.rule("draw-agreement-ends-game")
     assert draw.status == "behaviour-changed"
-    assert draw.behaviour == {"old": None, "new": "after-both-moved"}
+    assert draw.behaviour == BehaviourChange(old=None, new="after-both-moved")
     fivefold = d.rule("fivefold-repetition-automatic-draw")
-    assert fivefold.behaviour == {"old": "consecutive", "new": "anywhere"}
+    assert fivefold.behaviour == BehaviourChange(old="consecutive", new="anywhere")
     penalty = diffs[("sv-2009", "nb-2014")].rule("illegal-move-penalty")
     (second,) = [s for s in penalty.scenarios if s.scenario == "illegal-move-second-standard"]
     assert second.summary.startswith("nb-2014: Black wins") and "sv-2009: play continues" in second.summary

@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from extract.cli import main
 from extract.model import Edition, Provision
-from extract.model.kbrows import ParameterRow
+from extract.model.kbrows import Parameter
 from extract.reports.lint.context import Context
 from extract.reports.lint.cross import internal_contradiction, translation_divergence
 from extract.reports.lint.drift import reference_drift
@@ -96,7 +96,7 @@ def test_internal_contradiction_and_translation_divergence():
     )
     start = text.index("fem")
     context._cache["parameters"] = (
-        ParameterRow(
+        Parameter(
             parameter="repetition.automatic_occurrences",
             rule="fivefold",
             edition="da-2017",
@@ -107,7 +107,7 @@ def test_internal_contradiction_and_translation_divergence():
             end=start + 3,
             quote="fem",
         ),
-        ParameterRow(
+        Parameter(
             parameter="repetition.automatic_occurrences",
             rule="fivefold",
             edition="hu-2018",

@@ -15,7 +15,7 @@ from extract.io import generated
 from extract.io.generated import read_kb
 from extract.io.kbfiles import read_generated, read_provisions, write_kb
 from extract.model import InputError, Provision
-from extract.model.kbrows import AlignmentRow, EditionRow, ParameterRow, provision_keys
+from extract.model.kbrows import AlignmentRow, EditionRow, Parameter, provision_keys
 
 ROOT = Path(__file__).parent.parent
 KB = ROOT / "kb"
@@ -42,7 +42,7 @@ def test_rows_are_typed_and_match_the_files() -> None:
     assert [r.as_dict() for r in kb.alignment()] == raw(KB / "generated/alignment.yaml")
     assert [r.as_dict() for r in kb.parameters()] == raw(KB / "generated/parameters.yaml")
     assert all(isinstance(r, AlignmentRow) and isinstance(r.confidence, float) for r in kb.alignment())
-    assert all(isinstance(r, ParameterRow) and isinstance(r.start, int) for r in kb.parameters())
+    assert all(isinstance(r, Parameter) and isinstance(r.start, int) for r in kb.parameters())
     document = kb.provisions("da-2017")
     file = raw(KB / "generated/provisions/da-2017.yaml")
     assert [p.as_dict() for p in document.provisions] == file["provisions"]

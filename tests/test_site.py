@@ -22,6 +22,7 @@ import yaml
 from conftest import copy_project
 
 from extract.reports.collect import collect, compare_pairs
+from extract.reports.rule_rows import RuleChange, RuleFinding, RuleScenario
 from extract.site.render import GENERATED, SiteError, build_site, marked_text, render_site, word_diff_html
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -206,40 +207,39 @@ def test_rule_page_sections_take_changes_scenarios_and_findings(tmp_path: Path) 
         tmp_path,
         changes={
             "illegal-move-penalty": [
-                {
-                    "from": "da-2001",
-                    "to": "sv-2009",
-                    "kind": "changed",
-                    "from_label": "7.4.b",
-                    "to_label": "4.4.d",
-                    "summary": f"loss on the 2nd {evil}",
-                }
+                RuleChange(
+                    from_edition="da-2001",
+                    to_edition="sv-2009",
+                    kind="changed",
+                    from_label="7.4.b",
+                    to_label="4.4.d",
+                    summary=f"loss on the 2nd {evil}",
+                )
             ]
         },
         scenarios={
             "illegal-move-penalty": [
-                {
-                    "id": "second-illegal",
-                    "title": "Second illegal move",
-                    "edition": "sv-2009",
-                    "status": "fail",
-                    "expected": "0-1",
-                    "actual": "1/2-1/2",
-                    "message": evil,
-                }
+                RuleScenario(
+                    id="second-illegal",
+                    title="Second illegal move",
+                    edition="sv-2009",
+                    status="fail",
+                    expected="0-1",
+                    actual="1/2-1/2",
+                    message=evil,
+                )
             ]
         },
         findings={
             "illegal-move-penalty": [
-                {
-                    "edition": "sv-2009",
-                    "label": "4.4.d",
-                    "severity": "warning",
-                    "code": "term-switch",
-                    "message": f"two terms {evil}",
-                    "other": "da-2001:7.4.b",
-                    "extra": "ignored",
-                }
+                RuleFinding(
+                    edition="sv-2009",
+                    label="4.4.d",
+                    severity="warning",
+                    code="term-switch",
+                    message=f"two terms {evil}",
+                    other="da-2001:7.4.b",
+                )
             ]
         },
     )
@@ -254,6 +254,8 @@ def test_rule_page_sections_take_changes_scenarios_and_findings(tmp_path: Path) 
     assert "No edition diff recorded" in (tmp_path / "rules/scoresheet-notation.md").read_text()
     with pytest.raises(TypeError, match="findings"):
         render_site(KB, CORPUS, tmp_path, findings={"illegal-move-penalty": "not a list"})  # type: ignore[dict-item]
+    with pytest.raises(TypeError, match="changes"):
+        render_site(KB, CORPUS, tmp_path, changes={"illegal-move-penalty": [{"from": "da-2001"}]})  # type: ignore[list-item]
 
 
 def test_index_matrix_termbase_and_lineage_pages(rendered: tuple[Path, list[Path]]) -> None:

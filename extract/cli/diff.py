@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import click
 
 from extract.cli.common import UsageFailure, data_options, main, require_editions
+
+if TYPE_CHECKING:
+    from extract.reports.diff_model import EditionDiff, RuleDiff
 
 STATUS_CHOICES = [
     "added",
@@ -66,11 +69,11 @@ def diff_command(a: str, b: str, fmt: str, statuses: tuple[str, ...], corpus_dir
         click.echo(line)
 
 
-def _labels(r: Any) -> str:
+def _labels(r: RuleDiff) -> str:
     return f"{' '.join(r.old_labels) or '-'} -> {' '.join(r.new_labels) or '-'}"
 
 
-def _rule_lines(r: Any) -> list[str]:
+def _rule_lines(r: RuleDiff) -> list[str]:
     from extract.reports.diff import render_words
 
     lines = [f"  {r.status:18} {r.rule}  {_labels(r)}  [{', '.join(r.flags)}]"]
@@ -80,7 +83,7 @@ def _rule_lines(r: Any) -> list[str]:
             new = "absent" if p.new is None else p.new.value
             lines.append(f"      {p.parameter}: {old} -> {new} {p.unit} ({p.change})")
     if r.behaviour:
-        lines.append(f"      behaviour: {r.behaviour['old'] or '-'} -> {r.behaviour['new'] or '-'} (curated)")
+        lines.append(f"      behaviour: {r.behaviour.old or '-'} -> {r.behaviour.new or '-'} (curated)")
     for run in r.scenarios:
         lines.append(f"      scenario {run.scenario}: {run.summary}")
     if r.moved_from or r.moved_to:
@@ -95,7 +98,7 @@ def _rule_lines(r: Any) -> list[str]:
     return lines
 
 
-def diff_text(result: Any, statuses: tuple[str, ...]) -> list[str]:
+def diff_text(result: EditionDiff, statuses: tuple[str, ...]) -> list[str]:
     """The diff for a terminal: summary, parameter changes, renumbering schemes and chapter moves,
     then the rules, substantive changes first; rules renumbered by a scheme are not listed again."""
     from extract.reports.diff import STATUSES, SUBSTANTIVE, summarised
@@ -107,11 +110,11 @@ def diff_text(result: Any, statuses: tuple[str, ...]) -> list[str]:
     if result.parameter_changes:
         lines.append("\nparameters")
         for c in result.parameter_changes:
-            old = "absent" if c["old"] is None else c["old"]
-            new = "absent" if c["new"] is None else c["new"]
+            old = "absent" if c.old is None else c.old
+            new = "absent" if c.new is None else c.new
             lines.append(
-                f"  {c['parameter']} {old} -> {new} {c['unit']}  ({c['rule']}, "
-                f"{c['old_label'] or '-'} -> {c['new_label'] or '-'})"
+                f"  {c.parameter} {old} -> {new} {c.unit}  ({c.rule}, "
+                f"{c.old_label or '-'} -> {c.new_label or '-'})"
             )
     if result.renumberings:
         lines.append("\nrenumbering schemes (each rule below follows it; not listed again)")
@@ -121,8 +124,8 @@ def diff_text(result: Any, statuses: tuple[str, ...]) -> list[str]:
             )
     if result.chapter_moves:
         lines.append("\nchapter moves")
-        for m in result.chapter_moves:
-            lines.append(f"  {m.old_chapter} -> {m.new_chapter}: {', '.join(m.rules)}")
+        for move in result.chapter_moves:
+            lines.append(f"  {move.old_chapter} -> {move.new_chapter}: {', '.join(move.rules)}")
     hidden = summarised(result) if not statuses else set()
     order = {s: i for i, s in enumerate(STATUSES)}
     lines.append("\nrules")

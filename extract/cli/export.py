@@ -12,7 +12,7 @@ import click
 
 from extract.cli.common import UsageFailure, data_options, main, require_editions
 from extract.io.generated import read_kb
-from extract.model.kbrows import AlignmentRow, ParameterRow
+from extract.model.kbrows import AlignmentRow, Parameter
 from extract.reports.tables import (
     ALIGNMENT_COLUMNS,
     PARAMETER_COLUMNS,
@@ -88,7 +88,7 @@ def export_graph(fmt: str, corpus_dir: Path, kb_dir: Path) -> None:
 
 
 def export_rows(
-    rows: Sequence[AlignmentRow | ParameterRow], edition: str | None, columns: tuple[str, ...], fmt: str
+    rows: Sequence[AlignmentRow | Parameter], edition: str | None, columns: tuple[str, ...], fmt: str
 ) -> None:
     """Rows of alignment.yaml or parameters.yaml, optionally of one edition."""
     if edition is not None:

@@ -29,7 +29,7 @@ from extract.io.yamlfile import (
     read_source,
 )
 from extract.model import InputError, Provision
-from extract.model.kbrows import AlignmentRow, EditionRow, GraphDocument, ParameterRow, ProvisionsDocument
+from extract.model.kbrows import AlignmentRow, EditionRow, GraphDocument, Parameter, ProvisionsDocument
 
 GENERATED = "generated"
 REBUILD = "run 'chesslaws build'"
@@ -51,7 +51,7 @@ _PROVISION_KEYS = ("label", "kind", "parent", "start", "end", "text", "line")
 
 _EDITION = row_spec(EditionRow)
 _ALIGNMENT = row_spec(AlignmentRow)
-_PARAMETER = row_spec(ParameterRow)
+_PARAMETER = row_spec(Parameter)
 _PROVISION = row_spec(Provision, skip=("edition",), required=_PROVISION_KEYS)
 _PROVISIONS_FILE = row_spec(ProvisionsDocument, skip=("provisions",))
 
@@ -234,7 +234,7 @@ class GeneratedKB:
     def alignment(self) -> tuple[AlignmentRow, ...]:
         return self._typed("alignment.yaml", "alignment", _rows(_ALIGNMENT))
 
-    def parameters(self) -> tuple[ParameterRow, ...]:
+    def parameters(self) -> tuple[Parameter, ...]:
         return self._typed("parameters.yaml", "parameters", _rows(_PARAMETER))
 
     def graph(self) -> GraphDocument:

@@ -30,6 +30,7 @@ class Field:
     containers: Check | None  # the lists allowed, if any
     expected: str  # the type in words, for the error message
     as_tuple: bool  # a YAML list kept as a tuple
+    values: frozenset[object] | None = None  # a Literal's values: the only ones allowed
 
 
 @dataclass(frozen=True)
@@ -53,6 +54,9 @@ class RowSpec(Generic[T]):
             if field is None:
                 raise RowError(f"unknown key '{key}'")
             if type(value) in field.types:
+                if field.values is not None and value not in field.values:
+                    known = ", ".join(sorted(map(str, field.values)))
+                    raise RowError(f"unknown {key} {value!r} (known: {known})")
                 continue
             if field.containers is None or not field.containers(value):
                 raise RowError(f"'{key}' must be {field.expected}, found {_found(value)}")
@@ -75,7 +79,9 @@ def row_spec(cls: type[T], skip: Collection[str] = (), required: Collection[str]
             continue
         hint = hints[item.name]
         scalars, containers = _split(hint)
-        fields[item.name] = Field(scalars, containers, _words(hint), typing.get_origin(hint) is tuple)
+        literal = _literal_values(hint)
+        as_tuple = typing.get_origin(hint) is tuple
+        fields[item.name] = Field(scalars, containers, _words(hint), as_tuple, literal)
         if item.default is dataclasses.MISSING and item.default_factory is dataclasses.MISSING:
             needed.add(item.name)
     return RowSpec(cls, fields, frozenset(needed if required is None else required))
@@ -87,10 +93,24 @@ def _members(hint: object) -> tuple[object, ...]:
     return (hint,)
 
 
+def _literal_values(hint: object) -> frozenset[object] | None:
+    """The values a Literal field (or a union with Literals) allows, else None (any of its types)."""
+    literals = [m for m in _members(hint) if typing.get_origin(m) is typing.Literal]
+    if not literals:
+        return None
+    plain = [m for m in _members(hint) if m in SCALARS]
+    return frozenset(a for m in literals for a in typing.get_args(m)) | frozenset(
+        v for v in (None,) if type(None) in plain
+    )
+
+
 def _split(hint: object) -> tuple[frozenset[type], Check | None]:
     """The exact scalar types `hint` allows (an int is a float too) and a check for its list types."""
     members = _members(hint)
     scalars = {m for m in members if m in SCALARS}
+    literals = [m for m in members if typing.get_origin(m) is typing.Literal]
+    scalars |= {type(a) for m in literals for a in typing.get_args(m)}
+    members = tuple(m for m in members if typing.get_origin(m) is not typing.Literal)
     if float in scalars:
         scalars.add(int)
     lists = [_container(m) for m in members if m not in SCALARS]
@@ -127,6 +147,9 @@ def _words(hint: object) -> str:
     for member in _members(hint):
         if member in names:
             words.append(names[member])
+            continue
+        if typing.get_origin(member) is typing.Literal:
+            words.append("one of " + ", ".join(map(str, typing.get_args(member))))
             continue
         args = typing.get_args(member)
         if len(args) == 2 and args[1] is Ellipsis or typing.get_origin(member) is list:

@@ -26,6 +26,7 @@ from itertools import combinations
 
 import numpy as np
 
+from extract.model.vocab import Method
 from extract.text.analyse import Fingerprint
 
 Key = tuple[str, str]  # (edition, provision key)
@@ -68,7 +69,7 @@ class Link:
 class Assignment:
     rule: str
     confidence: float
-    method: str  # anchor | aligner | override
+    method: Method
     evidence: tuple[str, ...] = field(default_factory=tuple)
 
 

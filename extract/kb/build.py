@@ -33,6 +33,7 @@ from extract.kb.damage import damage_warnings
 from extract.kb.graph import add_parameters, add_scenarios, build_graph, graph_document, reference_counts
 from extract.kb.parameters import extract_parameters
 from extract.model import Edition, Provision
+from extract.model.vocab import RULE_KINDS
 from extract.text.analyse import (
     LOOKUP_LANGUAGES,
     Concept,
@@ -43,8 +44,6 @@ from extract.text.analyse import (
     pipeline,
 )
 from extract.text.segment import coverage, duplicate_labels, leaves, segment
-
-RULE_KINDS = {"item", "appendix item", "guideline item", "glossary entry"}
 
 
 @dataclass(frozen=True)

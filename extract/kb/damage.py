@@ -15,13 +15,13 @@ from pathlib import Path
 
 from extract.io.rules import Rule, edition_keys
 from extract.model import Edition
+from extract.model.vocab import RULE_KINDS
 
 MISSING_SHARE = 0.25  # more than this share of the curated labels missing: the text is cut or damaged
 MIN_CURATED = 20  # below this many curated labels the share says nothing
 _ROMAN = re.compile(r"^[IVX]+$")
 _LETTER = re.compile(r"^[A-Z]$")
 _SENTENCE_END = re.compile(r"[.!?:;)\]»”\"'’…。！？؟۔।]\s*$")
-_UNFINISHED_KINDS = {"item", "appendix item", "guideline item", "glossary entry"}
 
 
 def _roman(text: str) -> int:
@@ -72,7 +72,7 @@ def ending_warning(path: Path, provisions: Sequence[Mapping[str, object]]) -> st
         text = str(p.get("text") or "").strip()
         if not text:
             continue
-        if p.get("kind") in _UNFINISHED_KINDS and not _SENTENCE_END.search(text):
+        if p.get("kind") in RULE_KINDS and not _SENTENCE_END.search(text):
             return (
                 f"{path}:{p.get('line')}: the text ends inside {p['label']} in mid-sentence "
                 f"(\u2026{text[-30:]}): cut off?"

@@ -18,6 +18,7 @@ from typing import Any
 from extract.io.languages import DEFAULT_KB
 from extract.io.rules import Rule
 from extract.io.yamlfile import load_yaml
+from extract.model.kbrows import Parameter
 from extract.text.analyse import BOUND_OF, INCLUSIVE, Quantity, quantities
 
 
@@ -26,34 +27,6 @@ def specs() -> dict[str, dict[str, Any]]:
     """The parameter vocabulary shipped with the package (extract/data/parameters.yaml)."""
     data: dict[str, dict[str, Any]] = load_yaml(Path(__file__).resolve().parents[1] / "data/parameters.yaml")
     return data
-
-
-@dataclass(frozen=True)
-class Parameter:
-    """One parameter of one rule in one edition, with the raw span that states it."""
-
-    parameter: str
-    rule: str
-    edition: str
-    value: int | float | bool
-    unit: str
-    label: str
-    start: int
-    end: int
-    quote: str
-
-    def as_dict(self) -> dict[str, object]:
-        return {
-            "parameter": self.parameter,
-            "rule": self.rule,
-            "edition": self.edition,
-            "value": self.value,
-            "unit": self.unit,
-            "label": self.label,
-            "start": self.start,
-            "end": self.end,
-            "quote": self.quote,
-        }
 
 
 def unit_of(name: str) -> str:

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from extract.io.languages import DEFAULT_KB, language_data
+from extract.model import Provision
 from extract.text.analyse import FOLD, REFERENCE, SQUARE, Concept, TermMatcher
 from extract.text.sentences import raw_span, split_sentences
 
@@ -37,6 +38,18 @@ WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 NUMBER = re.compile(r"(?<![\w.,])(\d{1,3})(?![\d])")
 MIN_SHARED = 2  # evidence items two sentences must share before they can say the same
 STEM = 5  # characters of a word that count as its stem (cognates and inflections across da/nb/sv)
+
+
+@dataclass(frozen=True)
+class SentenceQuote:
+    """A sentence as reports show it: its provision's plain label and its span in the raw file."""
+
+    edition: str
+    label: str
+    index: int
+    start: int | None
+    end: int | None
+    text: str
 
 
 @dataclass(frozen=True, eq=False)  # identity: one object per sentence per KB load, hashed fast
@@ -52,15 +65,10 @@ class SentenceRef:
     raw_start: int | None = None
     raw_end: int | None = None
 
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "edition": self.edition,
-            "label": self.label.split("@", 1)[0],
-            "index": self.index,
-            "start": self.raw_start,
-            "end": self.raw_end,
-            "text": self.text,
-        }
+    def quote(self) -> SentenceQuote:
+        return SentenceQuote(
+            self.edition, self.label.split("@", 1)[0], self.index, self.raw_start, self.raw_end, self.text
+        )
 
 
 @dataclass(frozen=True)
@@ -86,13 +94,13 @@ class Features:
 
 
 def provision_sentences(
-    edition: str, key: str, provision: dict[str, Any], language: str, raw: str
+    edition: str, key: str, provision: Provision, language: str, raw: str
 ) -> list[SentenceRef]:
     """The sentences of one provision of the generated KB, with raw spans where found."""
-    text = str(provision.get("text") or provision.get("heading") or "")
+    text = provision.text or provision.heading or ""
     out = []
     for i, s in enumerate(split_sentences(text, language)):
-        span = raw_span(s, raw, int(provision["start"]), int(provision["end"])) if raw else None
+        span = raw_span(s, raw, provision.start, provision.end) if raw else None
         out.append(SentenceRef(edition, key, i, s.start, s.end, s.text, *(span if span else (None, None))))
     return out
 

@@ -6,17 +6,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-KINDS = (
-    "preface",  # front matter: title, introduction, foreword, contents
-    "heading",  # part heading ("Tournament rules", "Appendices")
-    "article",  # article / chapter / appendix / guideline heading with its number
-    "item",  # numbered or lettered provision of an article
-    "appendix item",  # provision of a lettered appendix (A.3.1, E1)
-    "guideline item",  # provision of a guideline (III.4) or the 2009 adjournment guideline
-    "glossary entry",  # one entry of a glossary (da-2017 Ordliste)
-    "table",  # piece tables, board diagrams, abbreviation tables
-    "example",  # notation example game
-)
+from extract.model.vocab import KINDS as KINDS
+from extract.model.vocab import SEVERITIES as SEVERITIES
+from extract.model.vocab import FindingKind as FindingKind
+from extract.model.vocab import Kind as Kind
+from extract.model.vocab import Severity as Severity
+from extract.model.vocab import checked
 
 
 class InputError(Exception):
@@ -66,7 +61,7 @@ class Provision:
     label: str
     printed_label: str | None
     parent: str | None
-    kind: str
+    kind: Kind
     heading: str | None
     text: str
     start: int
@@ -84,7 +79,7 @@ class Provision:
             label=str(data["label"]),
             printed_label=data.get("printed_label"),
             parent=data.get("parent"),
-            kind=str(data["kind"]),
+            kind=checked(data["kind"], KINDS, "provision kind"),
             heading=data.get("heading"),
             text=str(data.get("text") or ""),
             start=int(data["start"]),
@@ -115,9 +110,6 @@ class Provision:
         return data
 
 
-SEVERITIES = ("error", "warning", "info")
-
-
 @dataclass(frozen=True)
 class Finding:
     """One translation-consistency finding, pinned to a character span of the raw corpus text.
@@ -129,8 +121,8 @@ class Finding:
 
     edition: str
     label: str | None
-    kind: str
-    severity: str
+    kind: FindingKind
+    severity: Severity
     message: str
     quote: str
     start: int

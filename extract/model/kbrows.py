@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from extract.model import Provision
+from extract.model.vocab import Method
 
 
 @dataclass(frozen=True)
@@ -37,7 +38,7 @@ class AlignmentRow:
     edition: str
     label: str
     confidence: float
-    method: str
+    method: Method
     evidence: tuple[str, ...] = ()
 
     def as_dict(self) -> dict[str, object]:
@@ -52,7 +53,7 @@ class AlignmentRow:
 
 
 @dataclass(frozen=True)
-class ParameterRow:
+class Parameter:
     """One row of parameters.yaml: a parameter's value in one edition, with the span it is read from."""
 
     parameter: str

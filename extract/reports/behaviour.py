@@ -18,14 +18,15 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
+from extract.io.rules import Rule
 from extract.reports.diff_data import KBData
-from extract.reports.diff_model import ScenarioRun
+from extract.reports.diff_model import BehaviourChange, ScenarioRun
 
 RESULT_WORDS = {"1-0": "White wins", "0-1": "Black wins", "1/2-1/2": "draw", "*": "play continues"}
 _RUNS: dict[tuple[str, tuple[float, ...]], tuple[Any, list[Any]]] = {}
 
 
-def curated_keyword(data: KBData, rule: Any, edition: str) -> str | None:
+def curated_keyword(data: KBData, rule: Rule, edition: str) -> str | None:
     """The rule's curated behaviour keyword in an edition, else that of a translation of the same Laws."""
     own = rule.behaviour.get(edition)
     if own is not None:
@@ -37,12 +38,12 @@ def curated_keyword(data: KBData, rule: Any, edition: str) -> str | None:
     return None
 
 
-def keyword_change(data: KBData, rule: Any, a: str, b: str) -> dict[str, str | None] | None:
-    """{"old", "new"} keywords where they differ and at least one edition has one."""
+def keyword_change(data: KBData, rule: Rule, a: str, b: str) -> BehaviourChange | None:
+    """The curated keywords of both editions where they differ and at least one edition has one."""
     old, new = curated_keyword(data, rule, a), curated_keyword(data, rule, b)
     if old == new or not rule.behaviour:
         return None
-    return {"old": old, "new": new}
+    return BehaviourChange(old, new)
 
 
 def _laws_and_scenarios(kb_dir: Path, stamp: tuple[float, ...]) -> tuple[Any, list[Any]]:

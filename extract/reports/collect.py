@@ -1,7 +1,7 @@
 """What the site reports besides the KB itself: edition diffs, translation lint and scenario checks.
 
 `collect` runs each stage once (lint loads spaCy, ~10 s); the `*_by_rule` functions map the results
-onto the shapes `render_site(changes=, scenarios=, findings=)` documents for the rule pages.
+onto the rows of the rule pages (extract/reports/rule_rows.py), which `render_site` reads.
 """
 
 from __future__ import annotations
@@ -21,11 +21,13 @@ from typing import Any
 from extract.arbiter.check import CheckResult
 from extract.model import Finding
 from extract.model.ruling import RunStatus
-from extract.reports.diff import EditionDiff
+from extract.model.vocab import Status
+from extract.reports.diff_model import EditionDiff, RuleDiff
+from extract.reports.rule_rows import ChangeKind, RuleChange, RuleFinding, RuleScenario
 from extract.text.notation import ExampleResult
 
 # diff status -> the `kind` of a change on a rule page
-CHANGE_KIND = {
+CHANGE_KIND: dict[Status, ChangeKind] = {
     "added": "added",
     "removed": "removed",
     "not-in-translation": "not in this translation",
@@ -81,7 +83,7 @@ def compare_pairs(editions: list[tuple[str, str]]) -> list[tuple[str, str]]:
     return pairs
 
 
-def _diffs(pairs: list[tuple[str, str]], kb_dir: Path, corpus_dir: Path) -> tuple[list[Any], float]:
+def _diffs(pairs: list[tuple[str, str]], kb_dir: Path, corpus_dir: Path) -> tuple[list[EditionDiff], float]:
     """The diffs of `pairs` and the seconds they took (in whichever process ran them)."""
     from extract.reports.diff import diff_editions
 
@@ -175,7 +177,7 @@ def _value(value: Any, unit: str) -> str:
     return f"{value} {short}".strip()
 
 
-def change_summary(rule: Any) -> str:
+def change_summary(rule: RuleDiff) -> str:
     """One English line for a RuleDiff: its parameter changes, then its other flags."""
     parts = []
     for p in rule.parameters:
@@ -188,17 +190,16 @@ def change_summary(rule: Any) -> str:
         parts.append(", ".join(others))
     if "renumbered" in rule.flags and rule.old_chapters != rule.new_chapters:
         parts.append(f"{' + '.join(rule.old_chapters)} → {' + '.join(rule.new_chapters)}")
-    behaviour = getattr(rule, "behaviour", None)
-    if behaviour:
-        parts.append(f"behaviour {behaviour['old'] or '-'} → {behaviour['new'] or '-'} (curated)")
-    parts += [f"scenario {run.title}: {run.summary}" for run in getattr(rule, "scenarios", ())[:2]]
-    if getattr(rule, "moved_from", ()) or getattr(rule, "moved_to", ()):
+    if rule.behaviour:
+        parts.append(f"behaviour {rule.behaviour.old or '-'} → {rule.behaviour.new or '-'} (curated)")
+    parts += [f"scenario {run.title}: {run.summary}" for run in rule.scenarios[:2]]
+    if rule.moved_from or rule.moved_to:
         where = f"from {' '.join(rule.moved_from)}" if rule.moved_from else f"to {' '.join(rule.moved_to)}"
         parts.append(f"{rule.structure or 'moved'} {where}")
-    if getattr(rule, "omission", None):
+    if rule.omission:
         parts.append(f"the translation says: {rule.omission}")
     if rule.status in ("content-changed", "not-in-translation"):
-        parts += list(getattr(rule, "evidence", ())[:2])
+        parts += list(rule.evidence[:2])
     return "; ".join(parts)
 
 
@@ -206,23 +207,23 @@ def compare_slug(a: str, b: str) -> str:
     return f"{a}-{b}"
 
 
-def changes_by_rule(diffs: list[EditionDiff]) -> dict[str, list[dict[str, Any]]]:
+def changes_by_rule(diffs: list[EditionDiff]) -> dict[str, list[RuleChange]]:
     """Rule page "What changed": every rule that is not unchanged in a compared pair."""
-    out: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    out: dict[str, list[RuleChange]] = defaultdict(list)
     for d in diffs:
         for r in d.rules:
             if r.status == "unchanged":
                 continue
             out[r.rule].append(
-                {
-                    "from": d.a,
-                    "to": d.b,
-                    "kind": CHANGE_KIND.get(r.status, "changed"),
-                    "from_label": " ".join(r.old_labels) or None,
-                    "to_label": " ".join(r.new_labels) or None,
-                    "summary": change_summary(r),
-                    "href": f"compare/{compare_slug(d.a, d.b)}.html#r-{r.rule}",
-                }
+                RuleChange(
+                    from_edition=d.a,
+                    to_edition=d.b,
+                    kind=CHANGE_KIND.get(r.status, "changed"),
+                    from_label=" ".join(r.old_labels) or None,
+                    to_label=" ".join(r.new_labels) or None,
+                    summary=change_summary(r),
+                    href=f"compare/{compare_slug(d.a, d.b)}.html#r-{r.rule}",
+                )
             )
     return dict(out)
 
@@ -241,43 +242,43 @@ def scenario_status(result: CheckResult) -> RunStatus:
     return "error" if result.error else "pass" if result.passed else "fail"
 
 
-def scenarios_by_rule(results: list[CheckResult]) -> dict[str, list[dict[str, Any]]]:
+def scenarios_by_rule(results: list[CheckResult]) -> dict[str, list[RuleScenario]]:
     """Rule page "Scenarios": each run of a scenario that names the rule."""
-    out: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    out: dict[str, list[RuleScenario]] = defaultdict(list)
     for r in results:
         for rule in r.rules:
             out[rule].append(
-                {
-                    "id": r.scenario,
-                    "title": r.title,
-                    "edition": r.edition,
-                    "status": scenario_status(r),
-                    "expected": _compact(r.expected),
-                    "actual": _compact(r.actual),
-                    "message": r.error,
-                    "href": f"scenarios.html#s-{r.scenario}",
-                }
+                RuleScenario(
+                    id=r.scenario,
+                    title=r.title,
+                    edition=r.edition,
+                    status=scenario_status(r),
+                    expected=_compact(r.expected),
+                    actual=_compact(r.actual),
+                    message=r.error,
+                    href=f"scenarios.html#s-{r.scenario}",
+                )
             )
     return dict(out)
 
 
-def findings_by_rule(findings: list[Finding]) -> dict[str, list[dict[str, Any]]]:
+def findings_by_rule(findings: list[Finding]) -> dict[str, list[RuleFinding]]:
     """Rule page "Translation findings": each lint finding whose provision expresses the rule."""
-    out: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    out: dict[str, list[RuleFinding]] = defaultdict(list)
     for f in findings:
         if not f.rule:
             continue
         out[f.rule].append(
-            {
-                "edition": f.edition,
-                "label": f.label,
-                "severity": f.severity,
-                "code": f.kind,
-                "message": f.message,
-                "quote": f.quote,
-                "start": f.start,
-                "accepted": f.accepted,
-                "other": f.other,
-            }
+            RuleFinding(
+                edition=f.edition,
+                label=f.label,
+                severity=f.severity,
+                code=f.kind,
+                message=f.message,
+                quote=f.quote,
+                start=f.start,
+                accepted=f.accepted,
+                other=f.other,
+            )
         )
     return dict(out)

@@ -26,12 +26,14 @@ Every canonical rule that either edition expresses appears exactly once, with al
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from extract.io.generated import GENERATED, read_kb
+from extract.io.rules import Rule
 from extract.kb.sentence_align import SentenceRef, partial_provisions
 from extract.model import InputError
+from extract.model.vocab import Status, Structure
 from extract.reports.behaviour import keyword_change, scenario_changes
 from extract.reports.diff_data import (
     KBData,
@@ -48,13 +50,16 @@ from extract.reports.diff_data import (
 from extract.reports.diff_model import (
     STATUSES,
     SUBSTANTIVE,
+    BehaviourChange,
     ChapterMove,
     EditionDiff,
     Mark,
     ParameterChange,
+    ParameterSummary,
     ParameterValue,
     RuleDiff,
     RuleText,
+    ScenarioRun,
     SentencePair,
     WordOp,
     biggest_changes,
@@ -70,6 +75,7 @@ __all__ = [
     "EditionDiff",
     "Mark",
     "ParameterChange",
+    "ParameterSummary",
     "ParameterValue",
     "RuleDiff",
     "RuleText",
@@ -127,8 +133,8 @@ def _neighbour_keys(data: KBData, rule_id: str, present: str, other: str) -> lis
 
 
 def _moved(
-    data: KBData, wording: Wording, rule: Any, present: str, absent: str, side: int
-) -> tuple[tuple[str, ...], tuple[SentencePair, ...], str | None, tuple[str, ...]]:
+    data: KBData, wording: Wording, rule: Rule, present: str, absent: str, side: int
+) -> tuple[tuple[str, ...], tuple[SentencePair, ...], Structure | None, tuple[str, ...]]:
     """Where the other edition says what a rule absent from it says: labels, sentence pairs, the
     structure word and the evidence; empty labels when nowhere."""
     own = _sentences(data, present, data.alignment[rule.id][present])
@@ -151,87 +157,118 @@ def _moved(
         if plain(theirs.label) not in labels:
             labels.append(plain(theirs.label))
         old, new = (mine, theirs) if side == 0 else (theirs, mine)
-        pairs.append(SentencePair((old.as_dict(),), (new.as_dict(),), score))
+        pairs.append(SentencePair((old.quote(),), (new.quote(),), score))
     why = [f"{round(share * 100)}% of the words in sentences of {absent} {', '.join(labels)}"]
     if curated:
         why.insert(0, "curated: part_of " + ", ".join(plain(k) for k in curated))
     return tuple(labels), tuple(pairs), "part-of", tuple(why)
 
 
+@dataclass
+class _Found:
+    """What comparing one rule found besides its texts and parameters (RuleDiff's optional fields)."""
+
+    flags: set[Status] = field(default_factory=set)
+    words: tuple[WordOp, ...] | None = None
+    moved_from: tuple[str, ...] = ()
+    moved_to: tuple[str, ...] = ()
+    structure: Structure | None = None
+    sentences: tuple[SentencePair, ...] = ()
+    scenarios: tuple[ScenarioRun, ...] = ()
+    behaviour: BehaviourChange | None = None
+    evidence: tuple[str, ...] = ()
+    omission: str | None = None
+
+
+def _one_side(data: KBData, wording: Wording, rule: Rule, a: str, b: str, in_b: bool) -> _Found:
+    """A rule only one edition expresses: moved content, a translation's omission, added or removed."""
+    found = _Found()
+    present, absent, side = (b, a, 1) if in_b else (a, b, 0)
+    labels, pairs, structure, why = _moved(data, wording, rule, present, absent, side)
+    if labels:
+        found.flags.add("moved")
+        found.structure, found.sentences, found.evidence = structure, pairs, why
+        if side == 1:
+            found.moved_from = labels
+        else:
+            found.moved_to = labels
+    elif not _compared(data.alignment[rule.id][present]):
+        found.flags.add("not-in-translation")
+        found.evidence = (f"front matter of the {present} translation (title page, contents), not the Laws",)
+    elif omitted_by_translation(data, rule.id, absent):
+        found.flags.add("not-in-translation")
+        found.omission = omission_words(data, rule.id, present, absent)
+        found.evidence = (f"{absent} leaves it out; other translations of its Laws or neighbours have it",)
+    else:
+        found.flags.add("added" if in_b else "removed")
+    return found
+
+
+def _both_sides(
+    data: KBData,
+    wording: Wording,
+    rule: Rule,
+    texts: tuple[RuleText, RuleText],
+    parameters: tuple[ParameterChange, ...],
+    runs: tuple[ScenarioRun, ...],
+) -> _Found:
+    """A rule both editions express: parameters, behaviour, content, structure and wording compared."""
+    (a, old), (b, new) = (texts[0].edition, texts[0]), (texts[1].edition, texts[1])
+    found = _Found()
+    same_laws = data.fide(a) == data.fide(b)
+    changed_parameter = any(
+        p.change == "changed" or (p.change != "unchanged" and not same_laws) for p in parameters
+    )
+    if changed_parameter:
+        found.flags.add("parameter-changed")
+    behaviour = keyword_change(data, rule, a, b)
+    if behaviour or runs:
+        found.flags.add("behaviour-changed")
+        found.behaviour, found.scenarios = behaviour, runs
+    count_a = len(old.provisions) or len(old.labels)
+    count_b = len(new.provisions) or len(new.labels)
+    result = wording.compare(
+        _sentences(data, a, _compared(old.labels)),
+        _sentences(data, b, _compared(new.labels)),
+        changed_parameter,
+    )
+    found.sentences = result.pairs
+    if result.changed:
+        found.flags.add("content-changed")
+        found.evidence = result.evidence
+    if count_a != count_b:
+        found.flags.add("moved")
+        found.structure = "split" if count_a < count_b else "merged"
+        found.moved_from = tuple(plain(k) for k in old.labels)
+    shown_a = {plain(p.label) for p in old.provisions} or {plain(k) for k in old.labels}
+    shown_b = {plain(p.label) for p in new.provisions} or {plain(k) for k in new.labels}
+    if not shown_a & shown_b:
+        found.flags.add("renumbered")
+    if wording.method == "words":
+        found.words, changed = word_diff(old.text, new.text)
+        if changed:
+            found.flags.add("reworded")
+    return found
+
+
 def _rule_diff(
     data: KBData,
     wording: Wording,
-    rule: Any,
+    rule: Rule,
     a: str,
     b: str,
-    scenarios: dict[str, list[Any]],
+    scenarios: dict[str, list[ScenarioRun]],
 ) -> RuleDiff:
     in_a, in_b = a in data.alignment[rule.id], b in data.alignment[rule.id]
     old = rule_text(data, rule.id, a) if in_a else None
     new = rule_text(data, rule.id, b) if in_b else None
     parameters = parameter_changes(data, rule, a, b)
-    flags: set[str] = set()
-    words = None
-    extra: dict[str, Any] = {}
-    if not (in_a and in_b):
-        present, absent, side = (b, a, 1) if in_b else (a, b, 0)
-        labels, pairs, structure, why = _moved(data, wording, rule, present, absent, side)
-        if labels:
-            flags.add("moved")
-            extra.update(structure=structure, sentences=pairs, evidence=why)
-            extra["moved_from" if side == 1 else "moved_to"] = labels
-        elif not _compared(data.alignment[rule.id][present]):
-            flags.add("not-in-translation")
-            extra["evidence"] = (
-                f"front matter of the {present} translation (title page, contents), not the Laws",
-            )
-        elif omitted_by_translation(data, rule.id, absent):
-            flags.add("not-in-translation")
-            extra["omission"] = omission_words(data, rule.id, present, absent)
-            extra["evidence"] = (
-                f"{absent} leaves it out; other translations of its Laws or neighbours have it",
-            )
-        else:
-            flags.add("added" if in_b else "removed")
-    else:
-        assert old is not None and new is not None
-        same_laws = data.fide(a) == data.fide(b)
-        changed_parameter = any(
-            p.change == "changed" or (p.change != "unchanged" and not same_laws) for p in parameters
-        )
-        if changed_parameter:
-            flags.add("parameter-changed")
-        behaviour = keyword_change(data, rule, a, b)
+    if old is not None and new is not None:
         runs = tuple(scenarios.get(rule.id, ()))
-        if behaviour or runs:
-            flags.add("behaviour-changed")
-            extra.update(behaviour=behaviour, scenarios=runs)
-        count_a = len(old.provisions) or len(old.labels)
-        count_b = len(new.provisions) or len(new.labels)
-        result = wording.compare(
-            _sentences(data, a, _compared(old.labels)),
-            _sentences(data, b, _compared(new.labels)),
-            changed_parameter,
-        )
-        extra["sentences"] = result.pairs
-        if result.changed:
-            flags.add("content-changed")
-            extra["evidence"] = result.evidence
-        if count_a != count_b:
-            flags.add("moved")
-            extra["structure"] = "split" if count_a < count_b else "merged"
-            extra["moved_from"] = tuple(plain(k) for k in old.labels)
-        shown_a = {plain(p.label) for p in old.provisions} or {plain(k) for k in old.labels}
-        shown_b = {plain(p.label) for p in new.provisions} or {plain(k) for k in new.labels}
-        if not shown_a & shown_b:
-            flags.add("renumbered")
-        if wording.method == "words":
-            words, changed = word_diff(old.text, new.text)
-            if changed:
-                flags.add("reworded")
-    if not flags:
-        flags.add("unchanged")
-    ordered = tuple(s for s in STATUSES if s in flags)
+        found = _both_sides(data, wording, rule, (old, new), parameters, runs)
+    else:
+        found = _one_side(data, wording, rule, a, b, in_b)
+    ordered = tuple(s for s in STATUSES if s in found.flags) or ("unchanged",)
     return RuleDiff(
         rule=rule.id,
         title=rule.title,
@@ -245,30 +282,37 @@ def _rule_diff(
         parameters=parameters,
         old=old,
         new=new,
-        words=words,
-        **extra,
+        words=found.words,
+        moved_from=found.moved_from,
+        moved_to=found.moved_to,
+        structure=found.structure,
+        sentences=found.sentences,
+        scenarios=found.scenarios,
+        behaviour=found.behaviour,
+        evidence=found.evidence,
+        omission=found.omission,
     )
 
 
-def _parameter_rows(rules: tuple[RuleDiff, ...]) -> list[dict[str, Any]]:
+def _parameter_rows(rules: tuple[RuleDiff, ...]) -> list[ParameterSummary]:
     rows = []
     for r in rules:
         for p in r.parameters:
             if p.change == "unchanged" or r.status in ("added", "removed", "not-in-translation"):
                 continue
             rows.append(
-                {
-                    "rule": r.rule,
-                    "parameter": p.parameter,
-                    "change": p.change,
-                    "unit": p.unit,
-                    "old": None if p.old is None else p.old.value,
-                    "new": None if p.new is None else p.new.value,
-                    "old_label": None if p.old is None else p.old.label,
-                    "new_label": None if p.new is None else p.new.label,
-                }
+                ParameterSummary(
+                    rule=r.rule,
+                    parameter=p.parameter,
+                    change=p.change,
+                    unit=p.unit,
+                    old=None if p.old is None else p.old.value,
+                    new=None if p.new is None else p.new.value,
+                    old_label=None if p.old is None else p.old.label,
+                    new_label=None if p.new is None else p.new.label,
+                )
             )
-    rows.sort(key=lambda c: (c["change"] != "changed", c["parameter"], c["rule"]))
+    rows.sort(key=lambda c: (c.change != "changed", c.parameter, c.rule))
     return rows
 
 

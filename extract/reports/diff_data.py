@@ -12,15 +12,14 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
-
-import yaml
 
 from extract.io.editions import read_text
-from extract.io.kbfiles import GENERATED, read_generated
-from extract.io.rules import edition_keys, load_rules
+from extract.io.generated import GENERATED, read_kb
+from extract.io.rules import Rule, load_rules
 from extract.kb.sentence_align import SentenceRef, provision_sentences
-from extract.model import InputError
+from extract.model import InputError, Kind, Provision
+from extract.model.kbrows import EditionRow, Parameter
+from extract.model.vocab import Change
 from extract.reports.diff_model import Mark, ParameterChange, ParameterValue, Piece, RuleText, WordOp
 
 QUOTES = "\"'“”„‟«»‹›‘’‚‛`´"
@@ -31,25 +30,40 @@ SEPARATOR = "\n"
 # ---------------------------------------------------------------- reading the KB
 
 
+@dataclass(frozen=True)
+class EditionInfo:
+    """What a diff reads of an edition in kb/generated/editions.yaml."""
+
+    id: str
+    language: str
+    in_force: str
+    fide_edition: str  # which Laws it translates
+    source_file: str
+
+    @classmethod
+    def of(cls, row: EditionRow) -> EditionInfo:
+        return cls(row.id, row.language, row.in_force, row.fide_edition, row.source_file)
+
+
 @dataclass
 class KBData:
-    editions: dict[str, dict[str, Any]]
-    rules: list[Any]
+    editions: dict[str, EditionInfo]
+    rules: list[Rule]
     alignment: dict[str, dict[str, list[str]]]  # rule -> edition -> keys
-    parameters: dict[tuple[str, str], dict[str, dict[str, Any]]]  # (rule, edition) -> name -> row
-    provisions: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)  # edition -> key -> p
+    parameters: dict[tuple[str, str], dict[str, Parameter]]  # (rule, edition) -> name -> parameter
+    provisions: dict[str, dict[str, Provision]] = field(default_factory=dict)  # edition -> key -> p
     chapters: dict[str, dict[str, str]] = field(default_factory=dict)  # edition -> head -> name
     order: dict[str, dict[str, int]] = field(default_factory=dict)  # edition -> key -> position
     raws: dict[str, str] = field(default_factory=dict)
     sentences: dict[tuple[str, str], list[SentenceRef]] = field(default_factory=dict)
     rule_of: dict[str, dict[str, set[str]]] = field(default_factory=dict)  # edition -> key -> rules
-    rule_by_id: dict[str, Any] = field(default_factory=dict)
+    rule_by_id: dict[str, Rule] = field(default_factory=dict)
 
     def language(self, edition: str) -> str:
-        return str(self.editions[edition]["language"])
+        return self.editions[edition].language
 
     def fide(self, edition: str) -> str:
-        return str(self.editions[edition].get("fide_edition") or edition.rsplit("-", 1)[-1])
+        return self.editions[edition].fide_edition or edition.rsplit("-", 1)[-1]
 
     def sentences_of(self, edition: str, key: str) -> list[SentenceRef]:
         """The sentences of one provision (by curated key), split once per process."""
@@ -74,21 +88,6 @@ def _stamp(kb_dir: Path) -> tuple[float, ...]:
     return tuple(p.stat().st_mtime_ns if p.exists() else 0 for p in paths)
 
 
-def _fide_editions(editions: dict[str, dict[str, Any]], corpus_dir: Path) -> None:
-    """Each edition's `fide_edition` (which Laws it translates), from corpus/editions.yaml where the
-    generated KB does not carry it."""
-    if all("fide_edition" in e for e in editions.values()):
-        return
-    path = corpus_dir / "editions.yaml"
-    try:
-        entries = yaml.safe_load(path.read_text(encoding="utf-8")) or []
-    except (OSError, yaml.YAMLError):
-        return
-    for entry in entries if isinstance(entries, list) else []:
-        if isinstance(entry, dict) and entry.get("id") in editions and entry.get("fide_edition"):
-            editions[entry["id"]].setdefault("fide_edition", str(entry["fide_edition"]))
-
-
 def load_kb(kb_dir: Path, corpus_dir: Path) -> KBData:
     """The KB pieces the diff needs, cached per directory until a file changes."""
     key = (str(kb_dir.resolve()), str(corpus_dir.resolve()))
@@ -96,14 +95,14 @@ def load_kb(kb_dir: Path, corpus_dir: Path) -> KBData:
     cached = _CACHE.get(key)
     if cached and cached[0] == stamp:
         return cached[1]
-    editions = {e["id"]: dict(e) for e in read_generated(kb_dir, "editions.yaml")}
-    _fide_editions(editions, corpus_dir)
+    kb = read_kb(kb_dir)
+    editions = {e.id: EditionInfo.of(e) for e in kb.editions()}
     alignment: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
-    for row in read_generated(kb_dir, "alignment.yaml"):
-        alignment[row["rule"]][row["edition"]].append(str(row["label"]))
-    parameters: dict[tuple[str, str], dict[str, dict[str, Any]]] = defaultdict(dict)
-    for row in read_generated(kb_dir, "parameters.yaml"):
-        parameters[(row["rule"], row["edition"])][row["parameter"]] = row
+    for link in kb.alignment():
+        alignment[link.rule][link.edition].append(link.label)
+    parameters: dict[tuple[str, str], dict[str, Parameter]] = defaultdict(dict)
+    for row in kb.parameters():
+        parameters[(row.rule, row.edition)][row.parameter] = row
     data = KBData(editions, load_rules(kb_dir), alignment, parameters)
     data.rule_by_id = {r.id: r for r in data.rules}
     rule_of: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
@@ -123,12 +122,12 @@ def load_edition(data: KBData, edition: str, kb_dir: Path, corpus_dir: Path) -> 
     path = kb_dir / GENERATED / "provisions" / f"{edition}.yaml"
     if not path.exists():
         raise InputError(path, None, "not built yet; run 'chesslaws build' first")
-    items = read_generated(kb_dir, f"provisions/{edition}.yaml")["provisions"]
-    keys = edition_keys(items)[0]
-    data.provisions[edition] = dict(zip(keys, items, strict=True))
+    document = read_kb(kb_dir).provisions(edition)
+    keys, provisions = document.keys(), list(document.provisions)
+    data.provisions[edition] = dict(zip(keys, provisions, strict=True))
     data.order[edition] = {k: i for i, k in enumerate(keys)}
-    data.chapters[edition] = chapter_names(items)
-    source = corpus_dir / str(data.editions[edition].get("source_file") or f"{edition}.txt")
+    data.chapters[edition] = chapter_names(provisions)
+    source = corpus_dir / data.editions[edition].source_file
     data.raws[edition] = read_text(source) if source.exists() else ""
 
 
@@ -139,16 +138,20 @@ def plain(label: str) -> str:
     return label.split("@", 1)[0]
 
 
-CHAPTER_WORDS = {"item": "Article", "guideline item": "Guidelines", "appendix item": "Appendix"}
+CHAPTER_WORDS: dict[Kind, str] = {
+    "item": "Article",
+    "guideline item": "Guidelines",
+    "appendix item": "Appendix",
+}
 
 
-def chapter_names(provisions: list[dict[str, Any]]) -> dict[str, str]:
+def chapter_names(provisions: list[Provision]) -> dict[str, str]:
     """First label component -> chapter name for people (`10` -> `Article 10`, `III` -> `Guidelines III`),
     named after the kind of the items the chapter holds, so its tables and examples share the name."""
     names: dict[str, str] = {}
     for p in provisions:
-        word = CHAPTER_WORDS.get(str(p["kind"]))
-        head = str(p["label"]).split(".", 1)[0]
+        word = CHAPTER_WORDS.get(p.kind)
+        head = p.label.split(".", 1)[0]
         if word is None or head in names:
             continue
         if word == "Article" and not head.isdigit():
@@ -204,7 +207,7 @@ def render_words(ops: tuple[WordOp, ...]) -> str:
     return " ".join(parts)
 
 
-def _place(text: str, raw: str, provision: dict[str, Any], start: int, end: int) -> tuple[int, int] | None:
+def _place(text: str, raw: str, provision: Provision, start: int, end: int) -> tuple[int, int] | None:
     """Where the raw span's words stand in a provision's cleaned text (markup may differ)."""
     words = re.findall(r"\w+", raw[start:end])
     if not words:
@@ -213,8 +216,8 @@ def _place(text: str, raw: str, provision: dict[str, Any], start: int, end: int)
     matches = list(pattern.finditer(text))
     if not matches:
         return None
-    width = max(int(provision["end"]) - int(provision["start"]), 1)
-    relative = (start - int(provision["start"])) / width * max(len(text), 1)
+    width = max(provision.end - provision.start, 1)
+    relative = (start - provision.start) / width * max(len(text), 1)
     best = min(matches, key=lambda m: abs(m.start() - relative))
     return best.start(), best.end()
 
@@ -230,26 +233,26 @@ def rule_text(data: KBData, rule_id: str, edition: str) -> RuleText:
         p = items.get(key)
         if p is None:
             continue
-        body = str(p.get("text") or p.get("heading") or "")
+        body = p.text or p.heading or ""
         if not body:
             continue
         if chunks:
             offset += len(SEPARATOR)
         at[key] = offset
-        pieces.append(Piece(key, p.get("printed_label"), str(p["kind"]), offset, offset + len(body)))
+        pieces.append(Piece(key, p.printed_label, p.kind, offset, offset + len(body)))
         chunks.append(body)
         offset += len(body)
     text = SEPARATOR.join(chunks)
     marks = []
     for name, row in sorted(data.parameters.get((rule_id, edition), {}).items()):
-        label = str(row["label"])
+        label = row.label
         p = items.get(label)
         if p is None or label not in at:
             marks.append(Mark(name, label, None, None, exact=False))
             continue
-        body = str(p.get("text") or p.get("heading") or "")
-        whole = (int(row["start"]), int(row["end"])) == (int(p["start"]), int(p["end"]))
-        span = None if whole else _place(body, data.raws[edition], p, int(row["start"]), int(row["end"]))
+        body = p.text or p.heading or ""
+        whole = (row.start, row.end) == (p.start, p.end)
+        span = None if whole else _place(body, data.raws[edition], p, row.start, row.end)
         if span is None:
             marks.append(Mark(name, label, at[label], at[label] + len(body), exact=False))
         else:
@@ -260,13 +263,13 @@ def rule_text(data: KBData, rule_id: str, edition: str) -> RuleText:
 # ---------------------------------------------------------------- the diff
 
 
-def _value(row: dict[str, Any] | None) -> ParameterValue | None:
+def _value(row: Parameter | None) -> ParameterValue | None:
     if row is None:
         return None
-    return ParameterValue(row["value"], str(row["label"]), int(row["start"]), int(row["end"]), row["quote"])
+    return ParameterValue(row.value, row.label, row.start, row.end, row.quote)
 
 
-def parameter_changes(data: KBData, rule: Any, a: str, b: str) -> tuple[ParameterChange, ...]:
+def parameter_changes(data: KBData, rule: Rule, a: str, b: str) -> tuple[ParameterChange, ...]:
     old_rows = data.parameters.get((rule.id, a), {})
     new_rows = data.parameters.get((rule.id, b), {})
     names = sorted(set(rule.parameters) | set(old_rows) | set(new_rows))
@@ -275,14 +278,15 @@ def parameter_changes(data: KBData, rule: Any, a: str, b: str) -> tuple[Paramete
         old, new = old_rows.get(name), new_rows.get(name)
         if old is None and new is None:
             continue
+        change: Change
         if old is None:
             change = "added"
         elif new is None:
             change = "removed"
         else:
-            change = "unchanged" if old["value"] == new["value"] else "changed"
-        unit = (new or old or {}).get("unit", "")
-        changes.append(ParameterChange(name, str(unit), change, _value(old), _value(new)))
+            change = "unchanged" if old.value == new.value else "changed"
+        unit = new.unit if new is not None else old.unit if old is not None else ""
+        changes.append(ParameterChange(name, unit, change, _value(old), _value(new)))
     return tuple(changes)
 
 

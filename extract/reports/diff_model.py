@@ -3,23 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, Literal
 
-# Statuses, in precedence order: a rule's `status` is the first of its flags in this order.
-STATUSES = (
-    "added",
-    "removed",
-    "not-in-translation",
-    "parameter-changed",
-    "behaviour-changed",
-    "content-changed",
-    "moved",
-    "renumbered",
-    "reworded",
-    "unchanged",
-)
-# What FIDE changed (or may have): the rules a committee reads first.
-SUBSTANTIVE = ("added", "removed", "parameter-changed", "behaviour-changed", "content-changed")
+from extract.kb.sentence_align import SentenceQuote
+from extract.model.vocab import STATUSES as STATUSES  # the diff's statuses, read from here too
+from extract.model.vocab import SUBSTANTIVE as SUBSTANTIVE
+from extract.model.vocab import Change, Status, Structure, WordingMethod
 
 
 @dataclass(frozen=True)
@@ -39,7 +28,7 @@ class ParameterChange:
 
     parameter: str
     unit: str
-    change: str
+    change: Change
     old: ParameterValue | None
     new: ParameterValue | None
 
@@ -99,8 +88,8 @@ class SentencePair:
     language-neutral terms (numbers, negation, shall/may, termbase concepts).
     """
 
-    old: tuple[dict[str, Any], ...]
-    new: tuple[dict[str, Any], ...]
+    old: tuple[SentenceQuote, ...]
+    new: tuple[SentenceQuote, ...]
     score: float | None
     translated: str | None = None
     words: tuple[WordOp, ...] | None = None
@@ -121,14 +110,22 @@ class ScenarioRun:
 
 
 @dataclass(frozen=True)
+class BehaviourChange:
+    """A rule's curated behaviour keyword in both editions (kb/rules `behaviour:`), where they differ."""
+
+    old: str | None
+    new: str | None
+
+
+@dataclass(frozen=True)
 class RuleDiff:
     """One canonical rule between edition A (old) and edition B (new)."""
 
     rule: str
     title: str
     topic: str
-    status: str
-    flags: tuple[str, ...]
+    status: Status
+    flags: tuple[Status, ...]
     old_labels: tuple[str, ...]
     new_labels: tuple[str, ...]
     old_chapters: tuple[str, ...]
@@ -139,10 +136,10 @@ class RuleDiff:
     words: tuple[WordOp, ...] | None  # same-language pairs only
     moved_from: tuple[str, ...] = ()  # old labels whose sentences say what this rule says in B
     moved_to: tuple[str, ...] = ()  # new labels whose sentences say what this rule said in A
-    structure: str | None = None  # "split" | "merged" | "part-of" | "now-whole" (where moved)
+    structure: Structure | None = None  # where moved
     sentences: tuple[SentencePair, ...] = ()
     scenarios: tuple[ScenarioRun, ...] = ()
-    behaviour: dict[str, str | None] | None = None  # curated keyword old/new, where they differ
+    behaviour: BehaviourChange | None = None
     evidence: tuple[str, ...] = ()  # why content-changed / moved / not-in-translation, in words
     omission: str | None = None  # the translation's own words where it says it leaves the rule out
 
@@ -172,6 +169,48 @@ class Renumbering:
 
 
 @dataclass(frozen=True)
+class ParameterSummary:
+    """A parameter change of a rule that both editions have: the summary table of a diff."""
+
+    rule: str
+    parameter: str
+    change: Change
+    unit: str
+    old: Any
+    new: Any
+    old_label: str | None
+    new_label: str | None
+
+
+@dataclass(frozen=True)
+class ParameterItem(ParameterSummary):
+    """A biggest change: a parameter that changed (the row, after its kind)."""
+
+    kind: Literal["parameter"] = "parameter"
+
+
+@dataclass(frozen=True)
+class RuleItem:
+    """A biggest change: a rule only one edition has."""
+
+    kind: Literal["rule-added", "rule-removed"]
+    rule: str
+
+
+@dataclass(frozen=True)
+class ChapterItem:
+    """A biggest change: rules whose provisions moved to another chapter."""
+
+    kind: Literal["chapter-move"]
+    old_chapter: str
+    new_chapter: str
+    rules: tuple[str, ...]
+
+
+BiggestChange = ParameterItem | RuleItem | ChapterItem
+
+
+@dataclass(frozen=True)
 class EditionDiff:
     """Edition A (old) against edition B (new), rule by rule, with a summary for the site."""
 
@@ -179,15 +218,15 @@ class EditionDiff:
     b: str
     same_language: bool
     rules: tuple[RuleDiff, ...]
-    counts: dict[str, int]
-    flag_counts: dict[str, int]
-    parameter_changes: tuple[dict[str, Any], ...]
+    counts: dict[Status, int]
+    flag_counts: dict[Status, int]
+    parameter_changes: tuple[ParameterSummary, ...]
     added: tuple[str, ...]
     removed: tuple[str, ...]
     chapter_moves: tuple[ChapterMove, ...]
     notes: tuple[str, ...] = field(default_factory=tuple)
     renumberings: tuple[Renumbering, ...] = ()
-    wording: str = "none"  # how wording was compared: words | apertium | evidence | none
+    wording: WordingMethod = "none"  # how wording was compared
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready, in a deterministic order (rules in curated order)."""
@@ -195,7 +234,7 @@ class EditionDiff:
         data["counts"] = {s: self.counts.get(s, 0) for s in STATUSES}
         data["flag_counts"] = {s: self.flag_counts.get(s, 0) for s in STATUSES}
         data["substantive"] = self.substantive_count()
-        data["biggest_changes"] = biggest_changes(self)
+        data["biggest_changes"] = [biggest_dict(item) for item in biggest_changes(self)]
         return data
 
     def rule(self, rule_id: str) -> RuleDiff:
@@ -205,18 +244,16 @@ class EditionDiff:
         return sum(1 for r in self.rules if r.substantive)
 
 
-def biggest_changes(d: EditionDiff) -> list[dict[str, Any]]:
+def biggest_changes(d: EditionDiff) -> tuple[BiggestChange, ...]:
     """For the home page: parameter changes, then added and removed rules, then chapter moves."""
-    out: list[dict[str, Any]] = [{"kind": "parameter", **p} for p in d.parameter_changes]
-    out += [{"kind": "rule-added", "rule": r} for r in d.added]
-    out += [{"kind": "rule-removed", "rule": r} for r in d.removed]
-    out += [
-        {
-            "kind": "chapter-move",
-            "old_chapter": m.old_chapter,
-            "new_chapter": m.new_chapter,
-            "rules": list(m.rules),
-        }
-        for m in d.chapter_moves
-    ]
-    return out
+    out: list[BiggestChange] = [ParameterItem(**asdict(p)) for p in d.parameter_changes]
+    out += [RuleItem("rule-added", r) for r in d.added]
+    out += [RuleItem("rule-removed", r) for r in d.removed]
+    out += [ChapterItem("chapter-move", m.old_chapter, m.new_chapter, m.rules) for m in d.chapter_moves]
+    return tuple(out)
+
+
+def biggest_dict(item: BiggestChange) -> dict[str, Any]:
+    """One biggest change as JSON: its kind first."""
+    data = asdict(item)
+    return {"kind": data.pop("kind"), **data}

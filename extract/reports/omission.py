@@ -19,7 +19,7 @@ def omitted_by_translation(data: KBData, rule_id: str, absent: str) -> bool:
     fide = data.fide(absent)
     if any(data.fide(e) == fide for e in having):
         return True
-    order = sorted(data.editions, key=lambda e: (str(data.editions[e].get("in_force")), e))
+    order = sorted(data.editions, key=lambda e: (data.editions[e].in_force, e))
     i = order.index(absent)
     return bool(having & set(order[:i])) and bool(having & set(order[i + 1 :]))
 
@@ -43,5 +43,5 @@ def omission_words(data: KBData, rule_id: str, present: str, absent: str) -> str
     provision = data.provisions[absent].get(head)
     if provision is None:
         return None
-    text = " ".join(str(provision.get("text") or provision.get("heading") or "").split())
+    text = " ".join((provision.text or provision.heading or "").split())
     return f"{absent} {head}: {text}" if text else None

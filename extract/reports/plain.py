@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from extract.io.generated import read_kb
-from extract.model.kbrows import AlignmentRow, ParameterRow
+from extract.model.kbrows import AlignmentRow, Parameter
 
 ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}
 
@@ -63,7 +63,7 @@ class Sources:
     rules: dict[tuple[str, str], str]
 
     @classmethod
-    def from_kb(cls, parameter_rows: Iterable[ParameterRow], alignment: Iterable[AlignmentRow]) -> Sources:
+    def from_kb(cls, parameter_rows: Iterable[Parameter], alignment: Iterable[AlignmentRow]) -> Sources:
         parameters: dict[tuple[str, str], str] = {}
         for row in parameter_rows:
             parameters.setdefault((row.edition, row.parameter), row.label)

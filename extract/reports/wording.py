@@ -30,6 +30,7 @@ from extract.kb.sentence_align import (
     has_modality_data,
     threshold,
 )
+from extract.model.vocab import WordingMethod
 from extract.reports.diff_data import KBData, word_diff
 from extract.reports.diff_model import SentencePair
 from extract.text.analyse import REFERENCE, load_terms, numbers
@@ -75,7 +76,7 @@ class Wording:
         translator: Callable[[list[str]], list[str]] | None = None
         translate_new = False
         self.note: str | None = None
-        self.method = "words" if la == lb else "evidence"
+        self.method: WordingMethod = "words" if la == lb else "evidence"
         if la != lb and la in SCANDINAVIAN and lb in SCANDINAVIAN:
             direction = translation_direction(la, lb)
             if direction is None:
@@ -136,8 +137,8 @@ class Wording:
                 evidence.append(f'only in {edition} {s.label.split("@", 1)[0]}: "{_short(s.text)}"')
                 pairs.append(
                     SentencePair(
-                        old=(s.as_dict(),) if side == 0 else (),
-                        new=(s.as_dict(),) if side == 1 else (),
+                        old=(s.quote(),) if side == 0 else (),
+                        new=(s.quote(),) if side == 1 else (),
                         score=None,
                         translated=self.comparer.translations.get(s) if side == 0 else None,
                     )
@@ -248,8 +249,8 @@ class Wording:
         elif self.method == "words":
             words = word_diff(old_text, new_text)[0]
         return SentencePair(
-            old=tuple(s.as_dict() for s in link.old),
-            new=tuple(s.as_dict() for s in link.new),
+            old=tuple(s.quote() for s in link.old),
+            new=tuple(s.quote() for s in link.new),
             score=link.score,
             translated=translated,
             words=words,

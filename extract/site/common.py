@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
 
 from extract.io.kbfiles import is_generated, load_generated_path
 from extract.io.yamlfile import load_yaml
-from extract.model import InputError
+from extract.model import InputError, Kind
 
 TEMPLATES = Path(__file__).parent / "templates"
 EDITIONS_DIR = "editions"
@@ -28,7 +28,8 @@ LANGUAGE_NAMES = {
     "hu": "Hungarian",
     "en": "English",
 }
-HEADING_KINDS = ("heading", "article")
+HEADING_KINDS: tuple[Kind, ...] = ("heading", "article")
+T = TypeVar("T")
 MAX_DEPTH = 6
 
 _EDITION_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
@@ -192,14 +193,15 @@ def _article_shown(article: str) -> str:
     return f"§ {article}" if article.isdigit() else article
 
 
-def _by_rule(value: dict[str, list[dict[str, Any]]] | None, what: str) -> dict[str, list[dict[str, Any]]]:
+def _by_rule(value: dict[str, list[T]] | None, what: str, row: type[T]) -> dict[str, list[T]]:
+    """The rows of a rule-page section, checked: a mapping rule id -> list of `row`."""
     if value is None:
         return {}
     if not isinstance(value, dict):
-        raise TypeError(f"{what} must map rule id -> list of dicts")
+        raise TypeError(f"{what} must map rule id -> list of {row.__name__}")
     result = {}
     for rule, items in value.items():
-        if not isinstance(items, list) or not all(isinstance(item, dict) for item in items):
-            raise TypeError(f"{what}[{rule!r}] must be a list of dicts")
+        if not isinstance(items, list) or not all(isinstance(item, row) for item in items):
+            raise TypeError(f"{what}[{rule!r}] must be a list of {row.__name__}")
         result[str(rule)] = items
     return result

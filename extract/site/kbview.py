@@ -11,6 +11,7 @@ from typing import Any
 from markupsafe import Markup
 
 from extract.reports.asof import EditionDates, Period, timeline
+from extract.reports.rule_rows import RuleChange, RuleFinding, RuleScenario
 from extract.site import svg
 from extract.site.common import (
     EDITIONS_DIR,
@@ -42,7 +43,7 @@ class ParameterValue:
 
 
 @dataclass
-class ParameterRow:
+class ParameterTableRow:
     """A parameter of one rule across the editions (oldest first); None where an edition lacks it."""
 
     name: str
@@ -90,15 +91,15 @@ class RuleView:
     next: RuleLink | None
     texts: list[RuleText]
     absent: list[str]
-    parameters: list[ParameterRow]
+    parameters: list[ParameterTableRow]
     quotes: list[ParameterValue]
     references: list[RuleLink]
     referenced_by: list[RuleLink]
     dangling: list[str]
     terms: list[tuple[str, str]]
-    changes: list[dict[str, Any]]
-    scenarios: list[dict[str, Any]]
-    findings: list[dict[str, Any]]
+    changes: list[RuleChange]
+    scenarios: list[RuleScenario]
+    findings: list[RuleFinding]
 
 
 @dataclass
@@ -117,9 +118,9 @@ class SiteData:
         self,
         kb_dir: Path,
         editions: list[EditionView],
-        changes: dict[str, list[dict[str, Any]]],
-        scenarios: dict[str, list[dict[str, Any]]],
-        findings: dict[str, list[dict[str, Any]]],
+        changes: dict[str, list[RuleChange]],
+        scenarios: dict[str, list[RuleScenario]],
+        findings: dict[str, list[RuleFinding]],
     ) -> None:
         from extract.io.rules import load_rules
 
@@ -205,7 +206,7 @@ class SiteData:
             shown=_shown(value, unit),
         )
 
-    def parameter_rows(self) -> list[ParameterRow]:
+    def parameter_rows(self) -> list[ParameterTableRow]:
         """One row per (parameter, rule), sorted by parameter name."""
         grouped: dict[tuple[str, str], dict[str, ParameterValue]] = defaultdict(dict)
         for value in self.parameters:
@@ -215,7 +216,7 @@ class SiteData:
             cells = [by_edition.get(e) for e in self.order]
             distinct = {repr(c.value) for c in cells if c is not None}
             title = self.rule_by_id[rule].title if rule in self.rule_by_id else rule
-            row = ParameterRow(name, rule, title, cells, changed=len(distinct) > 1)
+            row = ParameterTableRow(name, rule, title, cells, changed=len(distinct) > 1)
             numeric = [c for c in cells if c is not None and not isinstance(c.value, bool)]
             if row.changed and numeric and all(isinstance(c.value, int | float) for c in numeric):
                 points = [

@@ -9,11 +9,12 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from jinja2 import Environment
 
 from extract.io.derived import inputs_key, remember
+from extract.reports.rule_rows import RuleChange, RuleFinding, RuleScenario
 from extract.site.build import build_site
 from extract.site.common import (
     COMPARE_DIR,
@@ -42,6 +43,9 @@ from extract.site.views.reports import (
 from extract.site.views.rules import rule_views
 from extract.site.views.search import search_json
 
+if TYPE_CHECKING:
+    from extract.reports.collect import Reports
+
 __all__ = [
     "GENERATED",
     "SiteError",
@@ -58,10 +62,10 @@ def render_site(
     corpus_dir: Path,
     site_dir: Path,
     *,
-    changes: dict[str, list[dict[str, Any]]] | None = None,
-    scenarios: dict[str, list[dict[str, Any]]] | None = None,
-    findings: dict[str, list[dict[str, Any]]] | None = None,
-    reports: Any = None,
+    changes: dict[str, list[RuleChange]] | None = None,
+    scenarios: dict[str, list[RuleScenario]] | None = None,
+    findings: dict[str, list[RuleFinding]] | None = None,
+    reports: Reports | None = None,
 ) -> list[Path]:
     """Write the generated pages of the site into site_dir; hand-written pages are left alone.
 
@@ -72,23 +76,10 @@ def render_site(
     Stale generated edition and rule pages are removed. Returns the pages written, in a stable order.
 
     The three optional mappings feed sections of the rule pages (empty when absent); keys are rule
-    ids, values lists of dicts. Only the keys below are read; others are ignored, any may be missing:
-
-    changes (edition diffs), one dict per change between two editions:
-        {"from": "sv-2009", "to": "nb-2014",               edition ids
-         "kind": "changed" | "added" | "removed" | "renumbered" | "parameter",
-         "from_label": "7.4.b" | None, "to_label": "7.5.b" | None,
-         "summary": "loss on the 2nd illegal move instead of the 3rd"}   English, one line
-    scenarios (scenario checks), one dict per scenario run on one edition:
-        {"id": "illegal-move-second", "title": "Second illegal move loses",
-         "edition": "nb-2014", "status": "pass" | "fail" | "error" | "skip",
-         "expected": "0-1" | None, "actual": "0-1" | None, "message": "..." | None}
-    findings (translation lint), one dict per finding:
-        {"edition": "da-2017", "label": "7.5.3" | None, "severity": "error" | "warning" | "info",
-         "code": "term-switch", "message": "...",
-         "other": "da-2001:7.4.b" | None}                  the provision it is compared with, if any
-    All strings are escaped on the page. Each dict may also carry "href" (relative to site/): the
-    change's entry on its compare page, the scenario's row, the finding's provision.
+    ids, values lists of rows (extract/reports/rule_rows.py): `changes` (edition diffs, one
+    RuleChange per change between two editions), `scenarios` (one RuleScenario per scenario run on
+    one edition), `findings` (one RuleFinding per translation-lint finding). All strings are escaped
+    on the page.
 
     `reports` (extract.reports.Reports, from `collect`) adds the report pages: compare/<a>-<b>.md
     for each compared pair of editions and compare/index.md, translation.md (lint findings) and
@@ -110,12 +101,12 @@ def render_site(
     site = SiteData(
         kb_dir,
         editions,
-        _by_rule(changes, "changes"),
-        _by_rule(scenarios, "scenarios"),
-        _by_rule(findings, "findings"),
+        _by_rule(changes, "changes", RuleChange),
+        _by_rule(scenarios, "scenarios", RuleScenario),
+        _by_rule(findings, "findings", RuleFinding),
     )
     if reports is not None:
-        _with_finding_links(site, site.findings)
+        site.findings = _with_finding_links(site, site.findings)
     env = _environment()
     pages = Pages(env, site_dir, {"editions": editions, "order": site.order, "laws": site.laws()})
     compares = _compare_views(site, reports)
@@ -151,7 +142,7 @@ class Pages:
         self.written.append(path)
 
 
-def _compare_views(site: SiteData, reports: Any) -> list[CompareView]:
+def _compare_views(site: SiteData, reports: Reports | None) -> list[CompareView]:
     if reports is None:
         return []
     pairs = set(zip(site.order, site.order[1:], strict=False))
@@ -182,7 +173,7 @@ def _overview_pages(pages: Pages, site: SiteData, rules: list[RuleView], compare
     pages.write("lineage.md", "lineage.md.j2", picture=site.lineage())
 
 
-def _report_pages(pages: Pages, site: SiteData, reports: Any, compares: list[CompareView]) -> None:
+def _report_pages(pages: Pages, site: SiteData, reports: Reports, compares: list[CompareView]) -> None:
     pages.write(f"{COMPARE_DIR}/index.md", "compare-index.md.j2", compares=compares)
     for compare in compares:
         pages.write(f"{COMPARE_DIR}/{compare.slug}.md", "compare.md.j2", c=compare)

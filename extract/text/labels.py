@@ -14,8 +14,6 @@ from typing import Any
 
 from extract.io.languages import DEFAULT_KB, structure_words
 
-STRUCTURAL_KINDS = {"preface", "heading"}
-ITEM_KINDS = {"item", "appendix item", "guideline item"}
 CONTINUE = "+"
 
 

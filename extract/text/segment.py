@@ -15,19 +15,18 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from extract.io.languages import DEFAULT_KB
-from extract.model import Edition, Provision
+from extract.model import Edition, Kind, Provision
+from extract.model.vocab import ITEM_KINDS, STRUCTURAL_KINDS
 from extract.text import markdown
 from extract.text.clean import Line, split_lines
 from extract.text.labels import (  # noqa: F401  (the label API lives in labels.py; re-exported)
     GLOSSARY_ENTRY,
-    ITEM_KINDS,
     LETTER,
     LETTERED_REFERENCE,
     MOVE,
     PLAIN,
     PREFIXED,
     SECTION_HEAD,
-    STRUCTURAL_KINDS,
     SUBHEADING,
     TITLE_HEAD,
     fold_label,
@@ -185,7 +184,7 @@ class Segmenter(ListMarkers):
                 return False
             self.in_contents = False
         self.in_glossary = label == "glossary"
-        kind = "preface" if label in ("intro", "preface", "glossary") else "heading"
+        kind: Kind = "preface" if label in ("intro", "preface", "glossary") else "heading"
         if label == "GL":
             kind = "article"
         unique = label if label not in self.labels else self._unique(label)

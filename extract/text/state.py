@@ -9,9 +9,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from extract.io.languages import DEFAULT_KB
-from extract.model import Edition, Provision
+from extract.model import Edition, Kind, Provision
+from extract.model.vocab import STRUCTURAL_KINDS
 from extract.text.clean import Line
-from extract.text.labels import FIRST_LETTERS, NEXT_LETTERS, ROMAN_UPPER, STRUCTURAL_KINDS, succ
+from extract.text.labels import FIRST_LETTERS, NEXT_LETTERS, ROMAN_UPPER, succ
 
 
 @dataclass
@@ -54,7 +55,7 @@ class SegmentState:
         self,
         line: Line,
         label: str,
-        kind: str,
+        kind: Kind,
         *,
         printed: str | None,
         parent: str | None,
@@ -97,7 +98,7 @@ class SegmentState:
     def section_label(self) -> str | None:
         return self.section.label if self.section else None
 
-    def item_kind(self) -> str:
+    def item_kind(self) -> Kind:
         label = self.section_label or ""
         if re.fullmatch(r"[A-H]", label):
             return "appendix item"

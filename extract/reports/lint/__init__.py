@@ -35,7 +35,8 @@ optional quote}); they are reported with that reason, never hidden.
 
 from __future__ import annotations
 
-from extract.reports.lint.context import ACCEPTED_FILE, NUMBERED_KINDS, Check, Context, finding, load_context
+from extract.model.vocab import NUMBERED_KINDS
+from extract.reports.lint.context import ACCEPTED_FILE, Check, Context, finding, load_context
 from extract.reports.lint.runner import (
     ACCEPT_KEYS,
     CHECKS,

@@ -10,9 +10,9 @@ from typing import Any
 from extract.io.generated import read_kb
 from extract.io.rules import Rule, load_rules
 from extract.model import Edition, Finding, InputError, Provision
+from extract.model.vocab import FindingKind, Severity
 from extract.text.analyse import Concept, load_terms
 
-NUMBERED_KINDS = {"article", "item", "appendix item", "guideline item"}
 ACCEPTED_FILE = "lint-accepted.yaml"
 
 
@@ -56,8 +56,8 @@ def finding(
     context: Context,
     p: Provision | None,
     edition: str,
-    kind: str,
-    severity: str,
+    kind: FindingKind,
+    severity: Severity,
     message: str,
     start: int,
     end: int,

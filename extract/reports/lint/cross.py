@@ -17,7 +17,7 @@ from typing import Any
 
 from extract.io.generated import read_kb
 from extract.model import Finding, Provision
-from extract.model.kbrows import ParameterRow
+from extract.model.kbrows import Parameter
 from extract.reports.lint.context import Context, finding, first_line_span, side
 from extract.reports.lint.rulings import owner_of_two, ruling_divergence
 from extract.text.analyse import quantities
@@ -92,18 +92,18 @@ def _around(raw: str, start: int, end: int, width: int = 60) -> str:
 TIMES = re.compile(r"(?<![\w.])(\d{1,2})[^\S\n]?[x×](?![\w])")
 
 
-def _parameters(context: Context) -> tuple[ParameterRow, ...]:
+def _parameters(context: Context) -> tuple[Parameter, ...]:
     cached = context._cache.get("parameters")
     if cached is None:
         cached = read_kb(context.kb_dir).parameters() if context.kb_dir else ()
         context._cache["parameters"] = cached
-    rows: tuple[ParameterRow, ...] = cached
+    rows: tuple[Parameter, ...] = cached
     return rows
 
 
 def internal_contradiction(edition: str, provisions: list[Provision], context: Context) -> list[Finding]:
     """A count in a provision that contradicts the count parameter of a provision it cites."""
-    counts: dict[str, list[ParameterRow]] = defaultdict(list)
+    counts: dict[str, list[Parameter]] = defaultdict(list)
     for row in _parameters(context):
         if row.edition == edition and row.unit == "count":
             counts[row.label].append(row)
@@ -168,7 +168,7 @@ def parameter_divergence(edition: str, provisions: list[Provision], context: Con
     peers = context.peers(edition)
     if not peers:
         return []
-    values: dict[str, dict[str, ParameterRow]] = defaultdict(dict)  # parameter -> edition -> row
+    values: dict[str, dict[str, Parameter]] = defaultdict(dict)  # parameter -> edition -> row
     for row in _parameters(context):
         if row.edition in context.editions:
             values[row.parameter].setdefault(row.edition, row)

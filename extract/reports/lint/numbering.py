@@ -7,7 +7,8 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from extract.model import Finding, Provision
-from extract.reports.lint.context import NUMBERED_KINDS, Context, finding, first_line_span
+from extract.model.vocab import NUMBERED_KINDS
+from extract.reports.lint.context import Context, finding, first_line_span
 from extract.text.analyse import REFERENCE, references
 from extract.text.segment import duplicate_labels
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from extract.io.rules import read_yaml_list
 from extract.model import Finding, InputError
+from extract.model.vocab import FINDING_KINDS, FindingKind, checked
 from extract.reports.lint.context import ACCEPTED_FILE, Check, Context
 from extract.reports.lint.cross import internal_contradiction, translation_divergence
 from extract.reports.lint.drift import reference_drift
@@ -28,28 +29,8 @@ from extract.reports.lint.printed import (
 from extract.reports.lint.terminology import terminology
 from extract.reports.lint.text import leftover_markup, mixed_script, notation_check, parameter_mismatch
 
-KINDS = (
-    "dangling-reference",
-    "duplicate-number",
-    "numbering-order",
-    "numbering-gap",
-    "mixed-script",
-    "parameter-mismatch",
-    "terminology",
-    "leftover-markup",
-    "piece-letter",
-    "notation-example",
-    "duplicated-number",
-    "heading-numbered",
-    "glossary-reference",
-    "lost-numbering",
-    "notation-slip",
-    "reference-drift",
-    "internal-contradiction",
-    "translation-divergence",
-    "stale-acceptance",
-)
-CHECKS: dict[str, Check] = {
+KINDS = FINDING_KINDS  # in report order
+CHECKS: dict[FindingKind, Check] = {
     "dangling-reference": dangling_references,
     "duplicate-number": duplicate_numbers,
     "numbering-order": numbering_order,
@@ -78,7 +59,7 @@ ACCEPT_KEYS = {"edition", "label", "kind", "reason", "quote"}
 class Acceptance:
     edition: str
     label: str | None
-    kind: str
+    kind: FindingKind
     reason: str
     quote: str | None
     line: int
@@ -121,13 +102,15 @@ def load_accepted(kb_dir: Path) -> list[Acceptance]:
                 raise InputError(path, line, f"'{required}' is required (a non-empty string)")
         if "label" not in entry:
             raise InputError(path, line, "'label' is required (null for a finding without a label)")
-        if entry["kind"] not in KINDS:
-            raise InputError(path, line, f"unknown kind '{entry['kind']}' (known: {', '.join(KINDS)})")
+        try:
+            kind = checked(entry["kind"], KINDS, "kind")
+        except ValueError as error:
+            raise InputError(path, line, str(error)) from None
         accepted.append(
             Acceptance(
                 str(entry["edition"]),
                 None if entry["label"] is None else str(entry["label"]),
-                str(entry["kind"]),
+                kind,
                 str(entry["reason"]),
                 None if entry.get("quote") is None else str(entry["quote"]),
                 line,
@@ -161,7 +144,7 @@ def lint(
     context: Context,
     edition: str | None = None,
     accepted: list[Acceptance] | None = None,
-    checks: dict[str, Check] | None = None,
+    checks: dict[FindingKind, Check] | None = None,
     accepted_path: Path | str = ACCEPTED_FILE,
 ) -> LintResult:
     """Run every check on every edition (or one), apply the acceptances, report stale ones."""

@@ -3,20 +3,25 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from markupsafe import Markup, escape
 
+from extract.model.vocab import Change, Status
 from extract.site.common import WORD_CONTEXT, _plain, _shown
 from extract.site.kbview import RuleLink, SiteData
+
+if TYPE_CHECKING:
+    from extract.reports.diff_model import BiggestChange, EditionDiff, Mark, ParameterValue, RuleText, WordOp
 
 
 def _html_run(text: str) -> str:
     return str(escape(text)).replace("\n", "&#10;")
 
 
-def marked_text(text: str, marks: Any) -> Markup:
+def marked_text(text: str, marks: Iterable[Mark]) -> Markup:
     """A rule text, escaped, with each placed parameter span in <mark> (title: the parameters)."""
     spans: dict[tuple[int, int], list[str]] = defaultdict(list)
     exact: dict[tuple[int, int], bool] = {}
@@ -36,7 +41,7 @@ def marked_text(text: str, marks: Any) -> Markup:
     return Markup("".join(out))
 
 
-def word_diff_html(ops: Any, context: int = WORD_CONTEXT) -> Markup:
+def word_diff_html(ops: Iterable[WordOp], context: int = WORD_CONTEXT) -> Markup:
     """difflib word opcodes as escaped text with <del>/<ins>; long unchanged runs are shortened."""
     out: list[str] = []
     ops = list(ops)
@@ -72,8 +77,8 @@ class LabelLink:
 class CompareRule:
     id: str
     title: str
-    status: str
-    flags: list[str]
+    status: Status
+    flags: list[Status]
     old: list[LabelLink]
     new: list[LabelLink]
     old_chapters: list[str]
@@ -97,7 +102,7 @@ class CompareParameter:
     parameter: str
     rule: str
     rule_title: str
-    change: str
+    change: Change
     old: CompareValue | None
     new: CompareValue | None
 
@@ -124,22 +129,22 @@ class CompareView:
     parameters: list[CompareParameter]
     moves: list[CompareMove]
     groups: list[tuple[str, list[CompareRule]]]
-    biggest: list[dict[str, Any]]
+    biggest: tuple[BiggestChange, ...]
 
 
-def _compare_view(site: SiteData, d: Any, consecutive: bool) -> CompareView:
+def _compare_view(site: SiteData, d: EditionDiff, consecutive: bool) -> CompareView:
     from extract.reports.collect import change_summary, compare_slug
     from extract.reports.diff import STATUSES, SUBSTANTIVE, biggest_changes
 
     def title(rule_id: str) -> str:
         return site.rule_by_id[rule_id].title if rule_id in site.rule_by_id else rule_id
 
-    def links(edition: str, text: Any, labels: tuple[str, ...]) -> list[LabelLink]:
+    def links(edition: str, text: RuleText | None, labels: tuple[str, ...]) -> list[LabelLink]:
         keys = [piece.label for piece in text.provisions] if text is not None else []
         keys = keys or (list(text.labels) if text is not None else list(labels))
         return [LabelLink(_plain(k), site.href(edition, k)) for k in keys]
 
-    def value(edition: str, v: Any, unit: str) -> CompareValue | None:
+    def value(edition: str, v: ParameterValue | None, unit: str) -> CompareValue | None:
         if v is None:
             return None
         return CompareValue(_shown(v.value, unit), _plain(v.label), site.href(edition, v.label), v.quote)
@@ -147,9 +152,8 @@ def _compare_view(site: SiteData, d: Any, consecutive: bool) -> CompareView:
     rules = []
     by_rule = {r.rule: r for r in d.rules}
     for r in d.rules:
-        both = r.old is not None and r.new is not None
         words = word_diff_html(r.words) if r.words is not None and "reworded" in r.flags else None
-        side = both and not d.same_language
+        side = (r.old, r.new) if r.old is not None and r.new is not None and not d.same_language else None
         rules.append(
             CompareRule(
                 id=r.rule,
@@ -162,14 +166,14 @@ def _compare_view(site: SiteData, d: Any, consecutive: bool) -> CompareView:
                 new_chapters=list(r.new_chapters),
                 summary=change_summary(r),
                 words=words,
-                old_text=marked_text(r.old.text, r.old.marks) if side else None,
-                new_text=marked_text(r.new.text, r.new.marks) if side else None,
+                old_text=marked_text(side[0].text, side[0].marks) if side else None,
+                new_text=marked_text(side[1].text, side[1].marks) if side else None,
             )
         )
     parameters = []
     for c in d.parameter_changes:
-        r = by_rule[c["rule"]]
-        p = next(p for p in r.parameters if p.parameter == c["parameter"])
+        r = by_rule[c.rule]
+        p = next(p for p in r.parameters if p.parameter == c.parameter)
         parameters.append(
             CompareParameter(
                 p.parameter,

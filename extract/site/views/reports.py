@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from extract.model import InputError
+from extract.model import Finding, FindingKind, InputError, Severity
+from extract.model.ruling import RunStatus
+from extract.reports.rule_rows import RuleFinding, RuleScenario
 from extract.site.kbview import RuleLink, SiteData
 
 
@@ -16,8 +18,8 @@ class FindingView:
     edition: str
     label: str | None
     href: str
-    kind: str
-    severity: str
+    kind: FindingKind
+    severity: Severity
     message: str
     quote: str
     rule: RuleLink | None
@@ -27,17 +29,17 @@ class FindingView:
 @dataclass
 class TranslationView:
     editions: list[str]
-    kinds: list[str]
-    counts: dict[tuple[str, str], int]
-    by_kind: dict[str, int]
+    kinds: list[FindingKind]
+    counts: dict[tuple[str, FindingKind], int]
+    by_kind: dict[FindingKind, int]
     by_edition: dict[str, int]
     total: int
     errors: int
     accepted: int
-    sections: list[tuple[str, list[tuple[str, list[FindingView]]]]]  # edition -> kind -> findings
+    sections: list[tuple[str, list[tuple[FindingKind, list[FindingView]]]]]  # edition -> kind -> findings
 
 
-def _translation_view(site: SiteData, findings: list[Any]) -> TranslationView:
+def _translation_view(site: SiteData, findings: list[Finding]) -> TranslationView:
     views = []
     for f in findings:
         rule = RuleLink(f.rule, site.rule_by_id[f.rule].title) if f.rule in site.rule_by_id else None
@@ -77,7 +79,7 @@ def _translation_view(site: SiteData, findings: list[Any]) -> TranslationView:
 
 @dataclass
 class ScenarioCell:
-    status: str
+    status: RunStatus
     expected: str | None
     actual: str | None
     error: str | None
@@ -98,13 +100,13 @@ def plain_rulings(kb_dir: Path, results: list[Any]) -> dict[tuple[str, str], str
 
 
 def _with_rulings(
-    kb_dir: Path, results: list[Any], by_rule: dict[str, list[dict[str, Any]]]
-) -> dict[str, list[dict[str, Any]]]:
+    kb_dir: Path, results: list[Any], by_rule: dict[str, list[RuleScenario]]
+) -> dict[str, list[RuleScenario]]:
     rulings = plain_rulings(kb_dir, results)
-    for items in by_rule.values():
-        for item in items:
-            item["ruling"] = rulings.get((str(item.get("id")), str(item.get("edition"))), "")
-    return by_rule
+    return {
+        rule: [replace(item, ruling=rulings.get((item.id, item.edition), "")) for item in items]
+        for rule, items in by_rule.items()
+    }
 
 
 @dataclass
@@ -213,10 +215,12 @@ def _scenarios_view(
 
 
 def _with_finding_links(
-    site: SiteData, findings: dict[str, list[dict[str, Any]]]
-) -> dict[str, list[dict[str, Any]]]:
-    for items in findings.values():
-        for f in items:
-            if "href" not in f and f.get("edition"):
-                f["href"] = site.locate(str(f["edition"]), f.get("label"), f.get("start"))
-    return findings
+    site: SiteData, findings: dict[str, list[RuleFinding]]
+) -> dict[str, list[RuleFinding]]:
+    return {
+        rule: [
+            replace(f, href=site.locate(f.edition, f.label, f.start)) if f.href is None and f.edition else f
+            for f in items
+        ]
+        for rule, items in findings.items()
+    }

@@ -6,7 +6,7 @@ from collections import defaultdict
 
 from extract.site.common import EDITIONS_DIR
 from extract.site.editions import ProvisionView
-from extract.site.kbview import ParameterRow, RuleLink, RuleText, RuleView, SiteData
+from extract.site.kbview import ParameterTableRow, RuleLink, RuleText, RuleView, SiteData
 
 
 def rule_views(site: SiteData) -> list[RuleView]:
@@ -23,7 +23,7 @@ def rule_views(site: SiteData) -> list[RuleView]:
     by_topic: dict[str, list[str]] = defaultdict(list)
     for rule in site.rules:
         by_topic[rule.topic].append(rule.id)
-    param_rows: dict[str, list[ParameterRow]] = defaultdict(list)
+    param_rows: dict[str, list[ParameterTableRow]] = defaultdict(list)
     for row in site.parameter_rows():
         param_rows[row.rule].append(row)
     term_names = {str(t.get("id")): str(t.get("en", t.get("id"))) for t in site.terms}
