@@ -53,3 +53,31 @@ def test_an_unknown_value_is_refused_by_name() -> None:
     row = {"label": "1.1", "kind": "clause", "start": 0, "end": 1}
     with pytest.raises(ValueError, match="unknown provision kind 'clause'"):
         Provision.from_dict("da-2001", row)
+
+
+LITERAL = ("Literal", "typing.Literal")
+
+
+def test_no_vocabulary_is_defined_twice() -> None:
+    """Each Literal type of extract/ has one name and one home: no two definitions share a name or the
+    same set of values (a copy would drift from the original)."""
+    import ast
+
+    names: dict[str, str] = {}
+    values: dict[frozenset[str], str] = {}
+    root = Path(__file__).resolve().parents[1] / "extract"
+    for path in sorted(root.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            value = node.value if isinstance(node, ast.Assign | ast.AnnAssign) else None
+            if not isinstance(value, ast.Subscript) or ast.unparse(value.value) not in LITERAL:
+                continue
+            target = node.targets[0] if isinstance(node, ast.Assign) else node.target
+            where = f"{path.relative_to(root)}:{node.lineno}"
+            name = ast.unparse(target)
+            assert name not in names, f"{name} defined at {names[name]} and {where}"
+            names[name] = where
+            members = frozenset(ast.unparse(e) for e in getattr(value.slice, "elts", [value.slice]))
+            if len(members) > 1:
+                assert members not in values, f"{name} at {where} repeats {values[members]}"
+                values[members] = f"{name} at {where}"
+    assert {"Kind", "Status", "Method", "Category", "EventName", "Reason"} <= names.keys()

@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from extract.model.ruling import Category
 from extract.model.scenario import ScenarioError, time_control_problem
+from extract.model.vocab import Category
 
 _NUMBER = r"(\d+(?:\.\d+)?)"
 _CONTROL = re.compile(rf"\s*{_NUMBER}\s*(?:\+\s*{_NUMBER})?\s*", re.ASCII)

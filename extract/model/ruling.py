@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Literal, get_args
 
 from extract.model.scenario import clock_text
+from extract.model.vocab import Category
 
 Colour = Literal["white", "black"]
 COLOURS: tuple[Colour, ...] = get_args(Colour)
@@ -77,8 +78,6 @@ Reason = Literal[
 ]
 REASONS: tuple[Reason, ...] = get_args(Reason)
 
-Category = Literal["standard", "rapid", "blitz", "unclassified"]
-CATEGORIES: tuple[Category, ...] = get_args(Category)
 ClaimOutcome = Literal["upheld", "rejected", "not-allowed", "postponed"]
 CLAIM_OUTCOMES: tuple[ClaimOutcome, ...] = get_args(ClaimOutcome)
 RequestOutcome = Literal["granted", "refused"]
