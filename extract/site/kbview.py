@@ -10,6 +10,8 @@ from typing import Any
 
 from markupsafe import Markup
 
+from extract.io.generated import read_kb
+from extract.model.kbrows import Parameter
 from extract.reports.asof import EditionDates, Period, timeline
 from extract.reports.rule_rows import RuleChange, RuleFinding, RuleScenario
 from extract.site import svg
@@ -137,11 +139,10 @@ class SiteData:
         generated = kb_dir / "generated"
         self.mapping: dict[str, list[tuple[str, str, str, float | None]]] = defaultdict(list)
         mapped: set[tuple[str, str]] = set()
-        for row in _rows(generated / "alignment.yaml"):
-            key = (str(row.get("edition")), str(row.get("label")))
-            conf = row.get("confidence")
-            self.mapping[str(row.get("rule"))].append((*key, str(row.get("method", "")), conf))
-            mapped.add(key)
+        kb = read_kb(kb_dir)
+        for link in kb.alignment() if (generated / "alignment.yaml").exists() else ():
+            self.mapping[link.rule].append((link.edition, link.label, link.method, link.confidence))
+            mapped.add((link.edition, link.label))
         for rule in self.rules:
             for edition, labels in rule.provisions.items():
                 for label in labels:
@@ -158,7 +159,8 @@ class SiteData:
                     for r in self.rule_of.get((view.id, p.key), [])
                     if r in self.rule_by_id
                 ]
-        self.parameters = [self._parameter(row) for row in _rows(generated / "parameters.yaml")]
+        found = kb.parameters() if (generated / "parameters.yaml").exists() else ()
+        self.parameters = [self._parameter(row) for row in found]
         self.terms = _rows(kb_dir / "terms.yaml")
         self.graph = _load_yaml(generated / "graph.yaml") if (generated / "graph.yaml").exists() else {}
         self.changes, self.scenarios, self.findings = changes, scenarios, findings
@@ -191,19 +193,17 @@ class SiteData:
         chosen = chosen or (found[0] if found else None)
         return f"{EDITIONS_DIR}/{edition}.html" + (f"#{chosen.anchor}" if chosen else "")
 
-    def _parameter(self, row: dict[str, Any]) -> ParameterValue:
-        edition, label = str(row.get("edition")), str(row.get("label"))
-        value, unit = row.get("value"), str(row.get("unit") or "")
+    def _parameter(self, row: Parameter) -> ParameterValue:
         return ParameterValue(
-            parameter=str(row.get("parameter")),
-            rule=str(row.get("rule")),
-            edition=edition,
-            value=value,
-            unit=unit,
-            label=_plain(label),
-            quote=str(row.get("quote") or ""),
-            href=self.href(edition, label),
-            shown=_shown(value, unit),
+            parameter=row.parameter,
+            rule=row.rule,
+            edition=row.edition,
+            value=row.value,
+            unit=row.unit,
+            label=_plain(row.label),
+            quote=row.quote,
+            href=self.href(row.edition, row.label),
+            shown=_shown(row.value, row.unit),
         )
 
     def parameter_rows(self) -> list[ParameterTableRow]:

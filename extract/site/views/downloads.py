@@ -11,7 +11,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from extract.io.kbfiles import read_generated
+from extract.io.generated import read_kb
 from extract.reports.cat import tbx_for_kb, tmx_document
 from extract.reports.tables import (
     ALIGNMENT_COLUMNS,
@@ -47,13 +47,21 @@ def cat_downloads(kb_dir: Path, corpus_dir: Path, order: list[str]) -> list[Down
 def downloads(kb_dir: Path) -> list[Download]:
     """The export files of the Downloads page, as `chesslaws export` prints them."""
 
-    def generated(name: str) -> Callable[[], list[dict[str, Any]]]:
-        return lambda: read_generated(kb_dir, name)
-
+    kb = read_kb(kb_dir)
     tables: list[tuple[str, Callable[[], list[dict[str, Any]]], tuple[str, ...], str]] = [
         ("provisions", lambda: provision_rows(kb_dir), PROVISION_COLUMNS, "every provision, with its text"),
-        ("alignment", generated("alignment.yaml"), ALIGNMENT_COLUMNS, "which rule each provision expresses"),
-        ("parameters", generated("parameters.yaml"), PARAMETER_COLUMNS, "every parameter with its quote"),
+        (
+            "alignment",
+            lambda: [row.as_dict() for row in kb.alignment()],
+            ALIGNMENT_COLUMNS,
+            "which rule each provision expresses",
+        ),
+        (
+            "parameters",
+            lambda: [row.as_dict() for row in kb.parameters()],
+            PARAMETER_COLUMNS,
+            "every parameter with its quote",
+        ),
     ]
     result: list[Download] = []
     for stem, rows, columns, what in tables:
