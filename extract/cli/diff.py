@@ -9,22 +9,12 @@ from typing import TYPE_CHECKING
 import click
 
 from extract.cli.common import UsageFailure, data_options, main, require_editions
+from extract.model.vocab import STATUSES
 
 if TYPE_CHECKING:
     from extract.reports.diff_model import EditionDiff, RuleDiff
 
-STATUS_CHOICES = [
-    "added",
-    "removed",
-    "not-in-translation",
-    "parameter-changed",
-    "behaviour-changed",
-    "content-changed",
-    "moved",
-    "renumbered",
-    "reworded",
-    "unchanged",
-]
+STATUS_CHOICES = list(STATUSES)
 
 
 @main.command("diff")
