@@ -294,6 +294,29 @@ def test_site_without_rules_still_renders(tmp_path: Path) -> None:
     assert "Not enough mapped editions" in (tmp_path / "site/lineage.md").read_text()
 
 
+def test_an_edition_without_provisions_still_gets_its_page(tmp_path: Path) -> None:
+    kb = tmp_path / "kb"
+    shutil.copytree(KB / "generated/provisions", kb / "generated/provisions")
+    (kb / "generated/provisions/sv-2009.yaml").unlink()
+    render_site(kb, CORPUS, tmp_path / "site")
+    page = (tmp_path / "site/editions/sv-2009.md").read_text()
+    assert "This edition has no provisions yet: run `chesslaws build`." in page
+    assert "| not built |" in (tmp_path / "site/index.md").read_text()
+    shutil.rmtree(kb / "generated")
+    render_site(kb, CORPUS, tmp_path / "bare")
+    assert "no provisions yet" in (tmp_path / "bare/editions/da-2001.md").read_text()
+
+
+def test_a_provisions_file_named_after_another_edition_is_one_error(tmp_path: Path) -> None:
+    from extract.model import InputError
+
+    kb = tmp_path / "kb"
+    shutil.copytree(KB / "generated/provisions", kb / "generated/provisions")
+    (kb / "generated/provisions/sv-2009.yaml").rename(kb / "generated/provisions/sv-2010.yaml")
+    with pytest.raises(InputError, match="file is named sv-2010 but holds edition sv-2009"):
+        render_site(kb, CORPUS, tmp_path / "site")
+
+
 def test_compare_pairs_are_every_pair_consecutive_first() -> None:
     editions = [("da-2001", "da"), ("sv-2009", "sv"), ("nb-2014", "nb"), ("da-2017", "da"), ("hu-2018", "hu")]
     pairs = compare_pairs(editions)

@@ -251,6 +251,13 @@ class GeneratedKB:
                 return document
         return self._all()[edition]
 
+    def provisions_by_file(self) -> dict[str, ProvisionsDocument]:
+        """Each file of provisions/ by its name without `.yaml`, in name order, whatever edition it
+        holds (a reader that names pages after files checks that they agree)."""
+        return {
+            Path(name).stem: self._typed(name, "provisions", _provisions_document) for name in self._files()
+        }
+
     def all_provisions(self) -> dict[str, ProvisionsDocument]:
         """Every edition's provisions, in in-force order."""
         return dict(self._all())

@@ -14,7 +14,6 @@ from typing import Any, TypeVar
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
 
-from extract.io.kbfiles import is_generated, load_generated_path
 from extract.io.yamlfile import load_yaml
 from extract.model import InputError, Kind
 
@@ -76,41 +75,8 @@ def _environment() -> Environment:
     return env
 
 
-_LOADED: dict[tuple[str, int, int], Any] = {}
-
-
-def _load_yaml(path: Path) -> Any:
-    """A file of kb/generated (checked for damage) or a curated file, through the strict loader.
-
-    Kept per process by path, size and modification time: one site build reads each file once
-    (the pages, the downloads and the search read the same provisions). Callers must not change
-    what they get.
-    """
-    stat = Path(path).stat() if Path(path).exists() else None
-    key = (str(Path(path).resolve()), stat.st_mtime_ns, stat.st_size) if stat else None
-    if key is not None and key in _LOADED:
-        return _LOADED[key]
-    data = load_generated_path(path) if is_generated(path) else load_yaml(path)
-    if key is not None:
-        if len(_LOADED) > 64:
-            _LOADED.clear()
-        _LOADED[key] = data
-    return data
-
-
-def _text(value: Any, path: Path, what: str, *, optional: bool = True) -> str | None:
-    if value is None:
-        if optional:
-            return None
-        raise InputError(path, None, f"{what} is missing")
-    if isinstance(value, bool | float):
-        raise InputError(path, None, f"{what} must be a string (quote it), not {value!r}")
-    return str(value)
-
-
-def _edition_id(value: Any, path: Path) -> str:
-    edition = _text(value, path, "edition id", optional=False)
-    assert edition is not None
+def _edition_id(edition: str, path: Path) -> str:
+    """`edition` when it can name a page file, else an InputError naming `path`."""
     if not _EDITION_ID.match(edition):
         raise InputError(path, None, f"edition id {edition!r} cannot name a page")
     return edition
@@ -159,9 +125,10 @@ UNIT_SHORT = {"minutes": "min", "seconds": "s", "moves": "moves", "count": "", "
 
 
 def _rows(path: Path) -> list[dict[str, Any]]:
+    """A curated list of mappings (kb/terms.yaml); none when the file is absent or empty."""
     if not path.exists():
         return []
-    data = _load_yaml(path)
+    data = load_yaml(path)
     if data is None:
         return []
     if not isinstance(data, list) or not all(isinstance(row, dict) for row in data):

@@ -6,19 +6,12 @@ import difflib
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from extract.io.editions import load_editions
-from extract.model import KINDS, InputError
-from extract.site.common import (
-    HEADING_KINDS,
-    LANGUAGE_NAMES,
-    MAX_DEPTH,
-    _anchor,
-    _edition_id,
-    _load_yaml,
-    _text,
-)
+from extract.io.generated import GeneratedKB, read_kb
+from extract.model import KINDS, Edition, InputError
+from extract.model.kbrows import ProvisionsDocument
+from extract.site.common import HEADING_KINDS, LANGUAGE_NAMES, MAX_DEPTH, _anchor, _edition_id
 
 _MARKS = " \t\r\n*_"
 
@@ -141,87 +134,50 @@ def _segments(text: str, placed: list[tuple[int, int]]) -> list[Segment]:
     return segments
 
 
-def _provision_views(path: Path, items: Any, raw: str | None) -> list[ProvisionView]:
-    if not isinstance(items, list):
-        raise InputError(path, None, "`provisions` must be a list")
-    rows: list[dict[str, Any]] = []
-    for i, item in enumerate(items, 1):
-        if not isinstance(item, dict):
-            raise InputError(path, None, f"provision {i} is not a mapping")
-        label = _text(item.get("label"), path, f"provision {i}: label", optional=False)
-        kind = _text(item.get("kind"), path, f"provision {label}: kind", optional=False)
-        if kind not in KINDS:
-            raise InputError(path, None, f"provision {label}: unknown kind {kind!r}")
-        try:
-            start, end, line = int(item.get("start", 0)), int(item.get("end", 0)), int(item.get("line", 0))
-            italic = [(int(a), int(b)) for a, b in item.get("italic") or []]
-        except (TypeError, ValueError) as exc:
-            raise InputError(path, None, f"provision {label}: offsets must be integers") from exc
-        rows.append(
-            {
-                "label": label,
-                "printed_label": _text(item.get("printed_label"), path, f"provision {label}: printed_label"),
-                "parent": _text(item.get("parent"), path, f"provision {label}: parent"),
-                "kind": kind,
-                "heading": _text(item.get("heading"), path, f"provision {label}: heading"),
-                "inferred": bool(item.get("inferred", False)),
-                "line": line,
-                "start": start,
-                "end": end,
-                "text": _text(item.get("text"), path, f"provision {label}: text") or "",
-                "italic": italic,
-            }
-        )
-    depths = _depths([r["label"] for r in rows], [r["parent"] for r in rows])
-    printed = Counter(r["label"] for r in rows)
+def _provision_views(document: ProvisionsDocument | None, raw: str | None) -> list[ProvisionView]:
+    if document is None:
+        return []
+    keyed = document.keyed()
+    depths = _depths([p.label for _, p in keyed], [p.parent for _, p in keyed])
     used: set[str] = set()
     views = []
-    for row, depth in zip(rows, depths, strict=True):
-        placed, unplaced = _place_italic(row["text"], raw, row["start"], row["end"], row["italic"])
-        is_heading = row["kind"] in HEADING_KINDS
-        heading = row["heading"] or (row["text"].split("\n", 1)[0] if is_heading else None)
+    for (key, p), depth in zip(keyed, depths, strict=True):
+        placed, unplaced = _place_italic(p.text, raw, p.start, p.end, list(p.italic))
+        is_heading = p.kind in HEADING_KINDS
+        heading = p.heading or (p.text.split("\n", 1)[0] if is_heading else None)
         views.append(
             ProvisionView(
-                anchor=_anchor(row["label"], used),
-                label=row["label"],
-                printed_label=row["printed_label"],
-                kind=row["kind"],
+                anchor=_anchor(p.label, used),
+                label=p.label,
+                printed_label=p.printed_label,
+                kind=p.kind,
                 heading=heading,
-                inferred=row["inferred"],
-                line=row["line"],
+                inferred=p.inferred,
+                line=p.line,
                 depth=depth,
                 heading_level=min(2 + depth, 4) if is_heading else None,
-                segments=_segments(row["text"], placed),
-                show_text=not is_heading or row["text"].strip() != (heading or "").strip(),
+                segments=_segments(p.text, placed),
+                show_text=not is_heading or p.text.strip() != (heading or "").strip(),
                 unplaced_italic=unplaced,
-                key=f"{row['label']}@{row['line']}" if printed[row["label"]] > 1 else row["label"],
-                start=row["start"],
-                end=row["end"],
+                key=key,
+                start=p.start,
+                end=p.end,
             )
         )
     return views
 
 
-def _notes(value: Any) -> list[str]:
-    if value is None:
-        return []
-    if isinstance(value, list):
-        return [str(v) for v in value]
-    return [str(value)]
-
-
-def _edition_view(
-    edition: str, meta: dict[str, Any], doc: dict[str, Any] | None, kb_path: Path, raw: str | None
-) -> EditionView:
-    source = meta.get("file")
-    provisions = _provision_views(kb_path, (doc or {}).get("provisions") or [], raw)
-    language = str(meta.get("language") or (doc or {}).get("language") or "")
+def _edition_view(edition: str, meta: Edition | None, doc: ProvisionsDocument | None) -> EditionView:
+    """The page of one edition: corpus/editions.yaml's metadata where the corpus has the edition,
+    else what its provisions file says."""
+    provisions = _provision_views(doc, meta.text if meta else None)
     counts = Counter(p.kind for p in provisions)
+    from_file = {"language": doc.language, "title": doc.title, "in_force": doc.in_force} if doc else {}
 
     def pick(key: str) -> str | None:
-        value = meta.get(key, (doc or {}).get(key))
-        return _text(value, kb_path, f"{edition}: {key}")
+        return getattr(meta, key) if meta is not None else from_file.get(key)
 
+    language = (meta.language if meta else "") or (doc.language if doc else "")
     return EditionView(
         id=edition,
         language=language,
@@ -233,8 +189,8 @@ def _edition_view(
         approved_by=pick("approved_by"),
         approved_on=pick("approved_on"),
         translator=pick("translator"),
-        notes=_notes(meta.get("notes")),
-        source=f"corpus/{source}" if source else None,
+        notes=list(meta.notes) if meta else [],
+        source=f"corpus/{meta.path.name}" if meta else None,
         provisions=provisions,
         kind_counts=[(kind, counts[kind]) for kind in KINDS if counts[kind]],
         inferred_count=sum(p.inferred for p in provisions),
@@ -242,24 +198,28 @@ def _edition_view(
     )
 
 
+def _provisions_files(kb: GeneratedKB) -> dict[str, ProvisionsDocument]:
+    """The provisions files by edition; none when the KB has no provisions folder (not built yet)."""
+    if not kb.path("provisions").is_dir():
+        return {}
+    docs = {}
+    for stem, doc in kb.provisions_by_file().items():
+        path = kb.path(f"provisions/{stem}.yaml")
+        edition = _edition_id(doc.edition, path)
+        if edition != stem:
+            raise InputError(path, None, f"file is named {stem} but holds edition {edition}")
+        docs[edition] = doc
+    return docs
+
+
 def edition_views(kb_dir: Path, corpus_dir: Path) -> list[EditionView]:
     """Every edition named in corpus/editions.yaml or in kb/generated/provisions, oldest first."""
     editions = load_editions(corpus_dir) if (corpus_dir / "editions.yaml").exists() else []
-    metadata = {e.id: {**vars(e), "file": e.path.name, "notes": list(e.notes)} for e in editions}
-    raws = {e.id: e.text for e in editions}
-    provisions_dir = kb_dir / "generated" / "provisions"
-    docs: dict[str, tuple[Path, dict[str, Any]]] = {}
-    for path in sorted(provisions_dir.glob("*.yaml")) if provisions_dir.is_dir() else []:
-        doc = _load_yaml(path)
-        if not isinstance(doc, dict):
-            raise InputError(path, None, "expected a mapping with `edition` and `provisions`")
-        edition = _edition_id(doc.get("edition", path.stem), path)
-        if edition != path.stem:
-            raise InputError(path, None, f"file is named {path.stem} but holds edition {edition}")
-        docs[edition] = (path, doc)
-    views = []
-    for edition in sorted(set(metadata) | set(docs)):
-        path, doc = docs.get(edition, (provisions_dir / f"{edition}.yaml", None))
-        views.append(_edition_view(edition, metadata.get(edition, {}), doc, path, raws.get(edition)))
+    metadata = {e.id: e for e in editions}
+    docs = _provisions_files(read_kb(kb_dir))
+    views = [
+        _edition_view(edition, metadata.get(edition), docs.get(edition))
+        for edition in sorted(set(metadata) | set(docs))
+    ]
     views.sort(key=lambda view: (view.in_force or "", view.id))
     return views

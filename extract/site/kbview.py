@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -11,7 +12,7 @@ from typing import Any
 from markupsafe import Markup
 
 from extract.io.generated import read_kb
-from extract.model.kbrows import Parameter
+from extract.model.kbrows import GraphDocument, Parameter
 from extract.reports.asof import EditionDates, Period, timeline
 from extract.reports.rule_rows import RuleChange, RuleFinding, RuleScenario
 from extract.site import svg
@@ -20,7 +21,6 @@ from extract.site.common import (
     MAX_FANOUT,
     _article,
     _article_shown,
-    _load_yaml,
     _plain,
     _rows,
     _shown,
@@ -162,7 +162,7 @@ class SiteData:
         found = kb.parameters() if (generated / "parameters.yaml").exists() else ()
         self.parameters = [self._parameter(row) for row in found]
         self.terms = _rows(kb_dir / "terms.yaml")
-        self.graph = _load_yaml(generated / "graph.yaml") if (generated / "graph.yaml").exists() else {}
+        self.graph: GraphDocument | None = kb.graph() if (generated / "graph.yaml").exists() else None
         self.changes, self.scenarios, self.findings = changes, scenarios, findings
         dated = [
             EditionDates(e.id, e.language, e.fide_edition, e.in_force)
@@ -227,13 +227,17 @@ class SiteData:
             rows.append(row)
         return rows
 
+    def edges(self) -> tuple[Mapping[str, object], ...]:
+        """graph.yaml's edges; none when the KB has no graph."""
+        return self.graph.edges if self.graph is not None else ()
+
     def rule_graph(self) -> tuple[dict[str, dict[str, list[str]]], dict[str, list[str]]]:
         refs: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
         dangling: dict[str, list[str]] = defaultdict(list)
         keys_by_edition: dict[str, list[str]] = defaultdict(list)
         for edition, key in self.provision:
             keys_by_edition[edition].append(key)
-        for edge in (self.graph or {}).get("edges", []) if isinstance(self.graph, dict) else []:
+        for edge in self.edges():
             if edge.get("kind") != "references":
                 continue
             source, target = str(edge.get("source", "")), str(edge.get("target", ""))

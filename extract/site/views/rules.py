@@ -28,7 +28,7 @@ def rule_views(site: SiteData) -> list[RuleView]:
         param_rows[row.rule].append(row)
     term_names = {str(t.get("id")): str(t.get("en", t.get("id"))) for t in site.terms}
     uses: dict[str, set[str]] = defaultdict(set)
-    for edge in (site.graph or {}).get("edges", []) if isinstance(site.graph, dict) else []:
+    for edge in site.edges():
         if edge.get("kind") == "uses_term":
             _, ed, key = (str(edge.get("source", "")).split(":", 2) + ["", ""])[:3]
             for rule_id in site.rule_of.get((ed, key), []):
