@@ -136,11 +136,10 @@ class SiteData:
         for e in editions:
             for p in e.provisions:
                 self.by_label[(e.id, p.label)].append(p)
-        generated = kb_dir / "generated"
+        kb = read_kb(kb_dir)
         self.mapping: dict[str, list[tuple[str, str, str, float | None]]] = defaultdict(list)
         mapped: set[tuple[str, str]] = set()
-        kb = read_kb(kb_dir)
-        for link in kb.alignment() if (generated / "alignment.yaml").exists() else ():
+        for link in kb.alignment() if kb.path("alignment.yaml").exists() else ():
             self.mapping[link.rule].append((link.edition, link.label, link.method, link.confidence))
             mapped.add((link.edition, link.label))
         for rule in self.rules:
@@ -159,10 +158,10 @@ class SiteData:
                     for r in self.rule_of.get((view.id, p.key), [])
                     if r in self.rule_by_id
                 ]
-        found = kb.parameters() if (generated / "parameters.yaml").exists() else ()
+        found = kb.parameters() if kb.path("parameters.yaml").exists() else ()
         self.parameters = [self._parameter(row) for row in found]
         self.terms = _rows(kb_dir / "terms.yaml")
-        self.graph: GraphDocument | None = kb.graph() if (generated / "graph.yaml").exists() else None
+        self.graph: GraphDocument | None = kb.graph() if kb.path("graph.yaml").exists() else None
         self.changes, self.scenarios, self.findings = changes, scenarios, findings
         dated = [
             EditionDates(e.id, e.language, e.fide_edition, e.in_force)

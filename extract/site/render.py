@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from jinja2 import Environment
 
 from extract.io.derived import inputs_key, remember
+from extract.io.generated import read_kb
 from extract.reports.rule_rows import RuleChange, RuleFinding, RuleScenario
 from extract.site.build import build_site
 from extract.site.common import (
@@ -187,10 +188,10 @@ def _report_pages(pages: Pages, site: SiteData, reports: Reports, compares: list
 
 def _data_files(pages: Pages, kb_dir: Path, corpus_dir: Path) -> None:
     """The sidebar order, the search index and the downloads (with their page, always written)."""
-    generated = kb_dir / "generated"
+    kb = read_kb(kb_dir)
     pages.data(f"{DATA_DIR}/order.json", json.dumps(pages.common["order"]).encode("utf-8"))
     listed = []
-    if (generated / "provisions").is_dir() and (generated / "alignment.yaml").is_file():
+    if kb.path("provisions").is_dir() and kb.path("alignment.yaml").is_file():
         order = list(pages.common["order"])
 
         def produce() -> tuple[bytes, list[tuple[str, str, bytes]]]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from typing import Any
+from dataclasses import dataclass
 
 from extract.io.generated import read_kb
 from extract.model import Finding, Provision
@@ -25,11 +25,20 @@ from extract.text.analyse import quantities
 Citation = tuple[str, str, frozenset[str]]  # (label as cited, target key, rules of the target)
 
 
-def _index(context: Context) -> dict[str, Any]:
+@dataclass(frozen=True)
+class CitationIndex:
+    """The published mapping and graph as the cross-edition checks read them, built once per run."""
+
+    rules_of: dict[tuple[str, str], set[str]]  # (edition, provision key) -> rules it expresses
+    by_rule: dict[str, list[tuple[str, str]]]  # rule -> (edition, provision key) expressing it
+    cites: dict[tuple[str, str], list[Citation]]  # (edition, provision key) -> its resolved citations
+
+
+def _index(context: Context) -> CitationIndex:
     """Citations per (edition, key) and provisions per rule, built once per lint run."""
     cached = context._cache.get("cross-index")
-    if cached is not None:
-        return dict(cached)
+    if isinstance(cached, CitationIndex):
+        return cached
     rules_of: dict[tuple[str, str], set[str]] = defaultdict(set)
     for (edition, key), rule in context.rules_of.items():
         rules_of[(edition, key)].add(rule)
@@ -49,7 +58,7 @@ def _index(context: Context) -> dict[str, Any]:
             targets = frozenset(rules_of.get((edition, target_key), set()))
             if source != target and targets:
                 cites[(edition, key)].append((str(data["label"]), target_key, targets))
-    index = {"rules_of": rules_of, "by_rule": by_rule, "cites": cites}
+    index = CitationIndex(rules_of, by_rule, cites)
     context._cache["cross-index"] = index
     return index
 
@@ -111,7 +120,7 @@ def internal_contradiction(edition: str, provisions: list[Provision], context: C
         return []
     raw = context.raw(edition)
     language = context.language(edition)
-    cites = _index(context)["cites"]
+    cites = _index(context).cites
     found = []
     for p in provisions:
         if p.kind == "glossary entry":

@@ -18,11 +18,10 @@ the nearest edition citing a close number decides.
 from __future__ import annotations
 
 from datetime import date
-from typing import Any
 
 from extract.model import Finding, Provision
 from extract.reports.lint.context import Context, finding
-from extract.reports.lint.cross import Citation, _around, _expressed, _family, _index
+from extract.reports.lint.cross import Citation, CitationIndex, _around, _expressed, _family, _index
 from extract.reports.lint.numbering import reference_span
 
 Counterpart = tuple[str, Citation]  # (provision key in the other edition, its citation)
@@ -53,16 +52,16 @@ def compare_order(context: Context, edition: str) -> list[str]:
     return sorted(others, key=lambda e: (e not in peers, when(e) > own, abs(when(e) - own), e))
 
 
-def _counterparts(index: dict[str, Any], edition: str, key: str) -> dict[str, list[Counterpart]]:
+def _counterparts(index: CitationIndex, edition: str, key: str) -> dict[str, list[Counterpart]]:
     """The citations of the other editions' provisions that express the rules of (edition, key)."""
     out: dict[str, list[Counterpart]] = {}
     seen: set[tuple[str, str]] = set()
-    for rule in sorted(index["rules_of"].get((edition, key), ())):
-        for other, other_key in index["by_rule"][rule]:
+    for rule in sorted(index.rules_of.get((edition, key), ())):
+        for other, other_key in index.by_rule[rule]:
             if other == edition or (other, other_key) in seen:
                 continue
             seen.add((other, other_key))
-            for citation in index["cites"].get((other, other_key), []):
+            for citation in index.cites.get((other, other_key), []):
                 out.setdefault(other, []).append((other_key, citation))
     return out
 
@@ -105,7 +104,9 @@ def _compare(
     return None
 
 
-def _lived_near(targets: frozenset[str], other: str, other_label: str, by_rule: dict[str, Any]) -> bool:
+def _lived_near(
+    targets: frozenset[str], other: str, other_label: str, by_rule: dict[str, list[tuple[str, str]]]
+) -> bool:
     """Whether the other edition expresses a rule cited here at a number close to its own citation
     (FIDE moved the citation inside one article: no stale number)."""
     keys = _expressed(targets, other, by_rule)
@@ -115,7 +116,7 @@ def _lived_near(targets: frozenset[str], other: str, other_label: str, by_rule: 
 def reference_drift(edition: str, provisions: list[Provision], context: Context) -> list[Finding]:
     """Citations whose number expresses another rule here than the aligned editions' citation."""
     index = _index(context)
-    by_rule, cites = index["by_rule"], index["cites"]
+    by_rule, cites = index.by_rule, index.cites
     found: list[Finding] = []
     for p in provisions:
         key = context.key(p)
