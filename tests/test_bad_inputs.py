@@ -349,6 +349,20 @@ CASES: dict[str, Case] = {
     "scenario nested by purple": Case(
         "scenarios", scenario(events="[{flag_fall: {by: purple}}]"), ("check",), "zz-bad.yaml", "by: purple"
     ),
+    "scenario unknown event detail": Case(
+        "scenarios",
+        scenario(events="[{late_arrival: {by: black, minute: 20}}]"),
+        ("check",),
+        "zz-bad.yaml",
+        "unknown key(s) minute",
+    ),
+    "scenario missing event detail": Case(
+        "scenarios",
+        scenario(events="[{draw_claim: {move: Nf3}}]"),
+        ("check",),
+        "zz-bad.yaml",
+        "missing key(s) ground",
+    ),
     "scenario bad san in setup": Case(
         "scenarios", scenario('{moves: "1. e4 e5 2. Ke9"}'), ("check",), "zz-bad.yaml", "Ke9"
     ),

@@ -5,11 +5,13 @@ loader turns it into `file:line: scenario 'id': message` (exit 2), never a faile
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 import chess
 
 from extract.model.event import Event
+from extract.model.payloads import DrawClaim
 from extract.model.ruling import COLOURS, EVENT_EXTRAS, EventName
 from extract.model.scenario import ScenarioError, Setup, parse_time_control, san_moves, seconds
 
@@ -84,25 +86,28 @@ def setup_problem(setup: dict[str, Any]) -> str | None:
     return None
 
 
-def event_problem(event: dict[str, Any]) -> str | None:
-    """Colours, times, SAN and UCI of one event, checked without a board."""
+def extras_problem(event: Mapping[str, object]) -> str | None:
+    """The colour, time spent and claim flag written beside an event's name."""
     kind = next(k for k in event if k not in EVENT_EXTRAS)
-    value = event[kind]
-    colours = [event.get("by")] + ([value.get("by")] if isinstance(value, dict) else [])
-    for colour in colours:
-        if colour is not None and colour not in COLOURS:
-            return f"event {kind}: 'by: {colour}' must be white or black"
+    colour = event.get("by")
+    if colour is not None and colour not in COLOURS:
+        return f"event {kind}: 'by: {colour}' must be white or black"
     if "spend" in event:
         problem = _time(event["spend"], f"event {kind}: spend")
         if problem:
             return problem
     if "claimed" in event and not isinstance(event["claimed"], bool):
         return f"event {kind}: claimed must be true or false"
+    return None
+
+
+def move_problem(event: Event) -> str | None:
+    """The SAN and UCI an event carries, checked without a board."""
+    kind, value = event.name, event.value
     if kind in SAN_EVENTS and not (isinstance(value, str) and is_san(value)):
         return f"event {kind}: '{value}' is not a move in SAN (e.g. Nf3, exd5, O-O, e8=Q)"
-    written = value.get("move") if kind == "draw_claim" and isinstance(value, dict) else None
-    if written is not None and not is_san(str(written)):
-        return f"event draw_claim: written move '{value['move']}' is not a move in SAN"
+    if isinstance(value, DrawClaim) and value.move is not None and not is_san(value.move):
+        return f"event draw_claim: written move '{value.move}' is not a move in SAN"
     if kind in UCI_EVENTS:
         try:
             chess.Move.from_uci(str(value))
