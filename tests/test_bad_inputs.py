@@ -443,6 +443,16 @@ CASES: dict[str, Case] = {
         "zz-bad.yaml:7",
         "reason 'timeout' for da-2017 must be one of",
     ),
+    "scenario expected claim outside the vocabulary": Case(
+        "scenarios",
+        write(
+            "kb/scenarios/zz-bad.yaml",
+            SCENARIO.format(setup="{}", events="[]").replace('{result: "*"}', "{claim: granted}"),
+        ),
+        ("check",),
+        "zz-bad.yaml:7",
+        "claim 'granted' for da-2017 must be one of upheld, rejected",
+    ),
     "generated editions conflict classify": Case(
         "generated",
         conflict(f"{G}/editions.yaml", "- approved_by: null"),
