@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any
 
 import chess
 
@@ -63,7 +62,7 @@ def _time(value: object, what: str) -> str | None:
     return None
 
 
-def setup_problem(setup: dict[str, Any]) -> str | None:
+def setup_problem(setup: Mapping[str, object]) -> str | None:
     """Types and values of a scenario's setup (the board itself is `board_problem`)."""
     fen = setup.get("fen")
     if fen is not None and not isinstance(fen, str):
