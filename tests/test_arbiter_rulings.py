@@ -10,6 +10,7 @@ import pytest
 
 from extract.arbiter.events import HANDLERS
 from extract.model.event import Event
+from extract.model.payloads import BoardCheck, BothFlags, DrawClaim, LateArrival, Player, QuickplayClaim
 from extract.model.ruling import COLOURS, EVENT_NAMES, EXPECT_KEYS, REASONS, EventName, Reason, Ruling
 from extract.model.scenario import ScenarioError
 from extract.reports.plain import REASONS as REASON_WORDS
@@ -46,3 +47,30 @@ def test_events_are_read_from_the_scenario_form() -> None:
         Event.from_mapping({"castle": "O-O"})
     with pytest.raises(ScenarioError, match="'by: purple' must be white or black"):
         Event.from_mapping({"move": "e4", "by": "purple"})
+
+
+def test_event_details_are_typed_once_where_the_scenario_is_read() -> None:
+    claim = Event.from_mapping({"draw_claim": {"ground": "threefold", "move": "Nf3"}})
+    assert claim.value == DrawClaim("threefold", "Nf3")
+    assert Event.from_mapping({"draw_claim": "fifty-moves"}).value == DrawClaim("fifty-moves")
+    assert Event.from_mapping({"late_arrival": {"minutes": 16, "resumption": True}}).value == LateArrival(
+        16.0, None, True
+    )
+    quickplay = Event.from_mapping({"quickplay_claim": {"by": "black"}})
+    assert quickplay.value == QuickplayClaim("black", "postponed")
+    assert Event.from_mapping({"both_flags": None}).details(BothFlags).period == "last"
+    assert Event.from_mapping({"board_check": 40}).details(BoardCheck).cm == 40.0
+    assert Event.from_mapping({"scoresheet_view": {}}).value == Player()
+    refused = [
+        ({"late_arrival": {"minute": 5}}, "unknown key(s) minute; allowed: minutes, by, resumption"),
+        ({"late_arrival": {"by": "black"}}, "missing key(s) minutes"),
+        ({"late_arrival": {"minutes": "five"}}, "minutes must be a number"),
+        ({"draw_claim": {"ground": "boredom"}}, "ground 'boredom' must be threefold or fifty-moves"),
+        ({"quickplay_claim": {"decision": "maybe"}}, "must be upheld, postponed or rejected"),
+        ({"flag_fall": "white"}, "expected a mapping of by"),
+    ]
+    for raw, message in refused:
+        with pytest.raises(ScenarioError, match=re.escape(message)):
+            Event.from_mapping(raw)
+    with pytest.raises(ScenarioError, match="carries no DrawClaim details"):
+        Event("move", "e4").details(DrawClaim)

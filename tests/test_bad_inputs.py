@@ -349,6 +349,20 @@ CASES: dict[str, Case] = {
     "scenario nested by purple": Case(
         "scenarios", scenario(events="[{flag_fall: {by: purple}}]"), ("check",), "zz-bad.yaml", "by: purple"
     ),
+    "scenario unknown event detail": Case(
+        "scenarios",
+        scenario(events="[{late_arrival: {by: black, minute: 20}}]"),
+        ("check",),
+        "zz-bad.yaml",
+        "unknown key(s) minute",
+    ),
+    "scenario missing event detail": Case(
+        "scenarios",
+        scenario(events="[{draw_claim: {move: Nf3}}]"),
+        ("check",),
+        "zz-bad.yaml",
+        "missing key(s) ground",
+    ),
     "scenario bad san in setup": Case(
         "scenarios", scenario('{moves: "1. e4 e5 2. Ke9"}'), ("check",), "zz-bad.yaml", "Ke9"
     ),
@@ -428,6 +442,16 @@ CASES: dict[str, Case] = {
         ("check",),
         "zz-bad.yaml:7",
         "reason 'timeout' for da-2017 must be one of",
+    ),
+    "scenario expected claim outside the vocabulary": Case(
+        "scenarios",
+        write(
+            "kb/scenarios/zz-bad.yaml",
+            SCENARIO.format(setup="{}", events="[]").replace('{result: "*"}', "{claim: granted}"),
+        ),
+        ("check",),
+        "zz-bad.yaml:7",
+        "claim 'granted' for da-2017 must be one of upheld, rejected",
     ),
     "generated editions conflict classify": Case(
         "generated",

@@ -5,13 +5,25 @@ loader turns it into `file:line: scenario 'id': message` (exit 2), never a faile
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Mapping
 
 import chess
 
 from extract.model.event import Event
-from extract.model.ruling import COLOURS, EVENT_EXTRAS, EventName
+from extract.model.payloads import DrawClaim
+from extract.model.ruling import (
+    BOARD_OUTCOMES,
+    CLAIM_OUTCOMES,
+    COLOURS,
+    EVENT_EXTRAS,
+    REASONS,
+    RECORDINGS,
+    REQUEST_OUTCOMES,
+    RESULTS,
+    EventName,
+)
 from extract.model.scenario import ScenarioError, Setup, parse_time_control, san_moves, seconds
+from extract.model.vocab import CATEGORIES
 
 SAN_EVENTS: tuple[EventName, ...] = ("move", "two_handed_move")
 UCI_EVENTS: tuple[EventName, ...] = ("attempt", "illegal_move", "promotion_incomplete")
@@ -50,7 +62,7 @@ def _time(value: object, what: str) -> str | None:
     return None
 
 
-def setup_problem(setup: dict[str, Any]) -> str | None:
+def setup_problem(setup: Mapping[str, object]) -> str | None:
     """Types and values of a scenario's setup (the board itself is `board_problem`)."""
     fen = setup.get("fen")
     if fen is not None and not isinstance(fen, str):
@@ -84,30 +96,79 @@ def setup_problem(setup: dict[str, Any]) -> str | None:
     return None
 
 
-def event_problem(event: dict[str, Any]) -> str | None:
-    """Colours, times, SAN and UCI of one event, checked without a board."""
+def extras_problem(event: Mapping[str, object]) -> str | None:
+    """The colour, time spent and claim flag written beside an event's name."""
     kind = next(k for k in event if k not in EVENT_EXTRAS)
-    value = event[kind]
-    colours = [event.get("by")] + ([value.get("by")] if isinstance(value, dict) else [])
-    for colour in colours:
-        if colour is not None and colour not in COLOURS:
-            return f"event {kind}: 'by: {colour}' must be white or black"
+    colour = event.get("by")
+    if colour is not None and colour not in COLOURS:
+        return f"event {kind}: 'by: {colour}' must be white or black"
     if "spend" in event:
         problem = _time(event["spend"], f"event {kind}: spend")
         if problem:
             return problem
     if "claimed" in event and not isinstance(event["claimed"], bool):
         return f"event {kind}: claimed must be true or false"
+    return None
+
+
+def move_problem(event: Event) -> str | None:
+    """The SAN and UCI an event carries, checked without a board."""
+    kind, value = event.name, event.value
     if kind in SAN_EVENTS and not (isinstance(value, str) and is_san(value)):
         return f"event {kind}: '{value}' is not a move in SAN (e.g. Nf3, exd5, O-O, e8=Q)"
-    written = value.get("move") if kind == "draw_claim" and isinstance(value, dict) else None
-    if written is not None and not is_san(str(written)):
-        return f"event draw_claim: written move '{value['move']}' is not a move in SAN"
+    if isinstance(value, DrawClaim) and value.move is not None and not is_san(value.move):
+        return f"event draw_claim: written move '{value.move}' is not a move in SAN"
     if kind in UCI_EVENTS:
         try:
             chess.Move.from_uci(str(value))
         except ValueError:
             return f"event {kind}: '{value}' is not a move in UCI form (e.g. e2e4, e7e8q)"
+    return None
+
+
+# The words an expected ruling may use, key by key (a Result is required where `result` is given).
+_WORDS: dict[str, tuple[str, ...]] = {
+    "result": RESULTS,
+    "reason": REASONS,
+    "category": CATEGORIES,
+    "claim": CLAIM_OUTCOMES,
+    "request": REQUEST_OUTCOMES,
+    "board": BOARD_OUTCOMES,
+}
+
+
+def expect_problem(edition: str, ruling: Mapping[str, object]) -> str | None:
+    """The values of one expected ruling: words of the arbiter's vocabulary, colours, times, counts."""
+    for key, words in _WORDS.items():
+        value = ruling.get(key)
+        if key in ruling and (value is not None or key == "result") and value not in words:
+            return f"{key} '{value}' for {edition} must be one of {', '.join(words)}"
+    for key in ("legal", "restart"):
+        if ruling.get(key) is not None and not isinstance(ruling[key], bool):
+            return f"{key} for {edition} must be true or false, found {ruling[key]!r}"
+    increment = ruling.get("increment")
+    if increment is not None and (isinstance(increment, bool) or not isinstance(increment, int | float)):
+        return f"increment for {edition} must be a number of seconds, found {increment!r}"
+    for key in ("clock", "illegal_moves", "recording"):
+        per_colour = ruling.get(key)
+        if per_colour is None:
+            continue
+        if not isinstance(per_colour, Mapping) or not set(per_colour) <= set(COLOURS):
+            return f"{key} for {edition} must map white/black to a value, found {per_colour!r}"
+        for colour, value in per_colour.items():
+            problem = _per_colour_problem(key, value)
+            if problem:
+                return f"{key} of {colour} for {edition}: {problem}"
+    return None
+
+
+def _per_colour_problem(key: str, value: object) -> str | None:
+    if key == "clock":
+        return _time(value, "a time change")
+    if key == "illegal_moves" and (isinstance(value, bool) or not isinstance(value, int)):
+        return f"must be a count, found {value!r}"
+    if key == "recording" and value not in RECORDINGS:
+        return f"'{value}' must be one of {', '.join(RECORDINGS)}"
     return None
 
 

@@ -7,10 +7,16 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from extract.io.rules import read_yaml_list
-from extract.io.scenario_checks import board_problem, event_problem, setup_problem
+from extract.io.scenario_checks import (
+    board_problem,
+    expect_problem,
+    extras_problem,
+    move_problem,
+    setup_problem,
+)
 from extract.model import InputError
 from extract.model.event import Event
-from extract.model.ruling import EVENT_EXTRAS, EVENT_NAMES, EXPECT_KEYS, REASONS, RESULTS
+from extract.model.ruling import EVENT_EXTRAS, EVENT_NAMES, EXPECT_KEYS
 from extract.model.scenario import ScenarioError, Setup, san_moves
 
 SCENARIO_KEYS = {"id", "title", "rules", "setup", "events", "expect", "quotes", "notes"}
@@ -110,13 +116,17 @@ def _scenario(path: Path, entry: object, rule_ids: set[str], editions: set[str])
         kinds = set(event) - set(EVENT_EXTRAS)
         if len(kinds) != 1 or not kinds <= set(EVENT_NAMES):
             raise fail(f"event {event} must have exactly one of: {', '.join(sorted(EVENT_NAMES))}", raw)
-        problem = event_problem(event)
+        problem = extras_problem(event)
         if problem:
             raise fail(problem, raw)
         try:
-            typed_events.append(Event.from_mapping(event))
-        except ScenarioError as error:  # event_problem has checked what from_mapping refuses
+            typed = Event.from_mapping(event)
+        except ScenarioError as error:  # unknown, missing or ill-typed details
             raise fail(str(error), raw) from error
+        problem = move_problem(typed)
+        if problem:
+            raise fail(problem, raw)
+        typed_events.append(typed)
     expect = data["expect"]
     for edition, ruling in expect.items():
         if edition not in editions and not FIDE_EDITION.fullmatch(str(edition)):
@@ -126,16 +136,9 @@ def _scenario(path: Path, entry: object, rule_ids: set[str], editions: set[str])
             )
         if not isinstance(ruling, dict) or set(ruling) - set(EXPECT_KEYS):
             raise fail(f"expect for {edition} may only use {', '.join(sorted(EXPECT_KEYS))}", entry["expect"])
-        if "result" in ruling and ruling["result"] not in RESULTS:
-            raise fail(
-                f"result '{ruling['result']}' for {edition} must be one of {', '.join(RESULTS)}",
-                entry["expect"],
-            )
-        if ruling.get("reason") is not None and ruling["reason"] not in REASONS:
-            raise fail(
-                f"reason '{ruling['reason']}' for {edition} must be one of {', '.join(REASONS)}",
-                entry["expect"],
-            )
+        problem = expect_problem(str(edition), ruling)
+        if problem:
+            raise fail(problem, entry["expect"])
     quotes = {str(k): str(v) for k, v in (data.get("quotes") or {}).items()}
     problem = setup_problem(setup)
     if problem:

@@ -4,11 +4,12 @@ the Ruling the arbiter hands back (no project imports beyond the model)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Literal, get_args
+from typing import Literal, TypeVar, get_args
 
 from extract.model.scenario import clock_text
-from extract.model.vocab import Category
+from extract.model.vocab import CATEGORIES, Category, checked
 
 Colour = Literal["white", "black"]
 COLOURS: tuple[Colour, ...] = get_args(Colour)
@@ -81,8 +82,11 @@ REASONS: tuple[Reason, ...] = get_args(Reason)
 ClaimOutcome = Literal["upheld", "rejected", "not-allowed", "postponed"]
 CLAIM_OUTCOMES: tuple[ClaimOutcome, ...] = get_args(ClaimOutcome)
 RequestOutcome = Literal["granted", "refused"]
+REQUEST_OUTCOMES: tuple[RequestOutcome, ...] = get_args(RequestOutcome)
 BoardOutcome = Literal["acceptable", "too-small"]
+BOARD_OUTCOMES: tuple[BoardOutcome, ...] = get_args(BoardOutcome)
 Recording = Literal["exempt", "required"]
+RECORDINGS: tuple[Recording, ...] = get_args(Recording)
 
 # A scenario check: passed, failed, or a ruling reported with nothing to check it against.
 CheckStatus = Literal["pass", "FAIL", "ruling"]
@@ -135,3 +139,88 @@ class Ruling:
             "request": self.request,
             "board": self.board,
         }
+
+    def view(self, keys: Iterable[ExpectKey]) -> RulingView:
+        """The ruling on `keys` only, in the form a check compares (clocks as text)."""
+        keys = tuple(keys)
+        return RulingView(
+            keys,
+            self.result if "result" in keys else None,
+            self.reason if "reason" in keys else None,
+            self.category if "category" in keys else None,
+            {c: clock_text(v) for c, v in self.clock.items()} if "clock" in keys else {},
+            dict(self.illegal_moves) if "illegal_moves" in keys else {},
+            self.claim if "claim" in keys else None,
+            self.legal if "legal" in keys else None,
+            self.restart if "restart" in keys else None,
+            self.increment if "increment" in keys else None,
+            dict(self.recording) if "recording" in keys else {},
+            self.request if "request" in keys else None,
+            self.board if "board" in keys else None,
+        )
+
+
+T = TypeVar("T", bound=str)
+
+
+@dataclass(frozen=True)
+class RulingView:
+    """Some or all of a ruling's keys, as a scenario expects them or a check compares and reports them
+    (clocks as "+2:00" text). `keys` are the ones given, in order; a field not among them is None or
+    empty. The fields are named by ExpectKey."""
+
+    keys: tuple[ExpectKey, ...] = ()
+    result: Result | None = None
+    reason: Reason | None = None
+    category: Category | None = None
+    clock: dict[Colour, str] = field(default_factory=dict)
+    illegal_moves: dict[Colour, int] = field(default_factory=dict)
+    claim: ClaimOutcome | None = None
+    legal: bool | None = None
+    restart: bool | None = None
+    increment: float | None = None
+    recording: dict[Colour, Recording] = field(default_factory=dict)
+    request: RequestOutcome | None = None
+    board: BoardOutcome | None = None
+
+    @classmethod
+    def of(cls, ruling: Mapping[str, object]) -> RulingView:
+        """A ruling mapping (Ruling.as_dict, a scenario's expectation, a check's shown values) as data;
+        ValueError for a key or word outside the vocabulary (the scenario loader refuses those)."""
+        keys = tuple(checked(k, EXPECT_KEYS, "ruling key") for k in ruling)
+        increment = ruling.get("increment")
+        return cls(
+            keys,
+            _word(ruling, "result", RESULTS),
+            _word(ruling, "reason", REASONS),
+            _word(ruling, "category", CATEGORIES),
+            {c: str(v) for c, v in _per_colour(ruling, "clock").items()},
+            {c: int(str(v)) for c, v in _per_colour(ruling, "illegal_moves").items()},
+            _word(ruling, "claim", CLAIM_OUTCOMES),
+            _flag(ruling, "legal"),
+            _flag(ruling, "restart"),
+            float(increment) if isinstance(increment, int | float) else None,
+            {c: checked(v, RECORDINGS, "recording") for c, v in _per_colour(ruling, "recording").items()},
+            _word(ruling, "request", REQUEST_OUTCOMES),
+            _word(ruling, "board", BOARD_OUTCOMES),
+        )
+
+    def value(self, key: ExpectKey) -> object:
+        return getattr(self, key)
+
+
+def _word(ruling: Mapping[str, object], key: str, allowed: tuple[T, ...]) -> T | None:
+    value = ruling.get(key)
+    return None if value is None else checked(value, allowed, key)
+
+
+def _flag(ruling: Mapping[str, object], key: str) -> bool | None:
+    value = ruling.get(key)
+    return None if value is None else bool(value)
+
+
+def _per_colour(ruling: Mapping[str, object], key: str) -> dict[Colour, object]:
+    value = ruling.get(key)
+    if not isinstance(value, Mapping):
+        return {}
+    return {checked(c, COLOURS, "colour"): v for c, v in value.items()}

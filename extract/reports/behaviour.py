@@ -16,14 +16,25 @@ from __future__ import annotations
 import dataclasses
 from collections import defaultdict
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from extract.io.rules import Rule
+from extract.model.ruling import EXPECT_KEYS, ExpectKey, Result, RulingView
+from extract.model.vocab import checked
 from extract.reports.diff_data import KBData
 from extract.reports.diff_model import BehaviourChange, ScenarioRun
 
-RESULT_WORDS = {"1-0": "White wins", "0-1": "Black wins", "1/2-1/2": "draw", "*": "play continues"}
-_RUNS: dict[tuple[str, tuple[float, ...]], tuple[Any, list[Any]]] = {}
+if TYPE_CHECKING:  # the arbiter and the scenario loader load only when a diff runs scenarios
+    from extract.arbiter.law import Law
+    from extract.io.scenarios import Scenario
+
+RESULT_WORDS: dict[Result, str] = {
+    "1-0": "White wins",
+    "0-1": "Black wins",
+    "1/2-1/2": "draw",
+    "*": "play continues",
+}
+_RUNS: dict[tuple[str, tuple[float, ...]], tuple[dict[str, Law], list[Scenario]]] = {}
 
 
 def curated_keyword(data: KBData, rule: Rule, edition: str) -> str | None:
@@ -46,7 +57,7 @@ def keyword_change(data: KBData, rule: Rule, a: str, b: str) -> BehaviourChange 
     return BehaviourChange(old, new)
 
 
-def _laws_and_scenarios(kb_dir: Path, stamp: tuple[float, ...]) -> tuple[Any, list[Any]]:
+def _laws_and_scenarios(kb_dir: Path, stamp: tuple[float, ...]) -> tuple[dict[str, Law], list[Scenario]]:
     scenario_files = sorted((kb_dir / "scenarios").glob("*.yaml"))
     key = (str(kb_dir.resolve()), stamp + tuple(float(p.stat().st_mtime_ns) for p in scenario_files))
     if key not in _RUNS:
@@ -64,7 +75,7 @@ def _laws_and_scenarios(kb_dir: Path, stamp: tuple[float, ...]) -> tuple[Any, li
     return _RUNS[key]
 
 
-def _law(data: KBData, laws: dict[str, Any], edition: str) -> Any:
+def _law(data: KBData, laws: dict[str, Law], edition: str) -> Law:
     """The edition's Law, with behaviour keywords inherited from translations of the same Laws."""
     law = laws[edition]
     inherited = dict(law.behaviour)
@@ -76,23 +87,23 @@ def _law(data: KBData, laws: dict[str, Any], edition: str) -> Any:
     return dataclasses.replace(law, behaviour=inherited) if inherited != law.behaviour else law
 
 
-def describe(ruling: dict[str, Any], keys: list[str]) -> str:
-    """A ruling in plain words, limited to what the scenario asks about."""
+def describe(ruling: RulingView) -> str:
+    """A ruling in plain words, limited to what the scenario asks about (the view's keys)."""
     parts: list[str] = []
-    for key in keys:
-        value = ruling.get(key)
+    for key in ruling.keys:
+        value = ruling.value(key)
         if key == "result":
-            parts.append(RESULT_WORDS.get(str(value), str(value)))
-        elif key == "reason" and value:
-            reason = f"({str(value).replace('-', ' ')})"
+            parts.append(RESULT_WORDS[ruling.result] if ruling.result else str(value))
+        elif key == "reason" and ruling.reason:
+            reason = f"({ruling.reason.replace('-', ' ')})"
             if parts:
                 parts[-1] = f"{parts[-1]} {reason}"
             else:
                 parts.append(reason)
-        elif key == "clock" and isinstance(value, dict):
-            parts += [f"{colour} {time}" for colour, time in value.items() if time not in ("+0:00", "0:00")]
-        elif key == "illegal_moves" and isinstance(value, dict):
-            counted = [f"{colour} {n}" for colour, n in value.items() if n]
+        elif key == "clock":
+            parts += [f"{c} {time}" for c, time in ruling.clock.items() if time not in ("+0:00", "0:00")]
+        elif key == "illegal_moves":
+            counted = [f"{colour} {n}" for colour, n in ruling.illegal_moves.items() if n]
             if counted:
                 parts.append("illegal moves counted: " + ", ".join(counted))
         elif value not in (None, {}, "", False):
@@ -104,7 +115,6 @@ def scenario_changes(
     data: KBData, kb_dir: Path, stamp: tuple[float, ...], a: str, b: str
 ) -> dict[str, list[ScenarioRun]]:
     """Rule id -> the scenarios naming it whose rulings differ between editions a and b."""
-    from extract.arbiter.check import normalise
     from extract.arbiter.runner import replay
     from extract.model.scenario import ScenarioError
 
@@ -114,20 +124,18 @@ def scenario_changes(
     law_a, law_b = _law(data, laws, a), _law(data, laws, b)
     out: dict[str, list[ScenarioRun]] = defaultdict(list)
     for scenario in scenarios:
-        keys: list[str] = []
+        keys: list[ExpectKey] = []
         for expected in scenario.expect.values():
-            keys += [k for k in expected if k not in keys]
+            keys += [checked(k, EXPECT_KEYS, "ruling key") for k in expected if k not in keys]
         keys = keys or ["result", "reason"]
         try:
-            old = replay(law_a, scenario.setup, scenario.events).as_dict()
-            new = replay(law_b, scenario.setup, scenario.events).as_dict()
+            old = replay(law_a, scenario.setup, scenario.events).view(keys)
+            new = replay(law_b, scenario.setup, scenario.events).view(keys)
         except (ScenarioError, ValueError, KeyError):
             continue
-        old_n = {k: normalise(k, old.get(k)) for k in keys}
-        new_n = {k: normalise(k, new.get(k)) for k in keys}
-        if old_n == new_n:
+        if old == new:
             continue
-        old_words, new_words = describe(old_n, keys), describe(new_n, keys)
+        old_words, new_words = describe(old), describe(new)
         run = ScenarioRun(
             scenario=scenario.id,
             title=scenario.title,

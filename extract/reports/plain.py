@@ -17,11 +17,12 @@ from pathlib import Path
 
 from extract.io.generated import read_kb
 from extract.model.kbrows import AlignmentRow, Parameter
+from extract.model.ruling import ClaimOutcome, Colour, ExpectKey, Reason, RulingView
 
 ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}
 
 # What a game-ending reason means, and the parameter whose provision decides it (ARCHITECTURE names).
-REASONS: dict[str, tuple[str, str | None]] = {
+REASONS: dict[Reason, tuple[str, str | None]] = {
     "checkmate": ("checkmate", None),
     "stalemate": ("stalemate", None),
     "dead-position": ("a dead position", None),
@@ -38,7 +39,7 @@ REASONS: dict[str, tuple[str, str | None]] = {
     "quickplay-claim": ("quickplay-finish claim upheld", "quickplay.claim_below_minutes"),
 }
 # The parameters that can decide each part of a ruling (matched inside the names the engine consulted).
-TOPICS: dict[str, tuple[str, ...]] = {
+TOPICS: dict[ExpectKey, tuple[str, ...]] = {
     "clock": ("time_bonus", "penalty_minutes", "claimant"),
     "claim": ("draw_claim.", "quickplay.", "repetition.", "fifty_move."),
     "recording": ("scoresheet.",),
@@ -47,7 +48,8 @@ TOPICS: dict[str, tuple[str, ...]] = {
     "increment": ("quickplay.increment",),
     "board": ("visually_impaired.",),
 }
-CLAIMS = {
+NOTHING: tuple[object, ...] = (None, False, {}, "", 0)  # a ruling key that says nothing
+CLAIMS: dict[ClaimOutcome, str] = {
     "upheld": "the claim is upheld",
     "rejected": "the claim is rejected",
     "not-allowed": "the claim is not allowed",
@@ -99,7 +101,7 @@ def _minutes(text: str) -> str:
 
 
 def ruling_text(
-    ruling: Mapping[str, object],
+    ruling: RulingView | Mapping[str, object],
     edition: str,
     sources: Sources | None = None,
     rules: Iterable[str] = (),
@@ -111,32 +113,28 @@ def ruling_text(
     value); they choose the article cited, and `illegal_move.loss_on` says which illegal move lost
     when the ruling does not count them.
     """
+    view = ruling if isinstance(ruling, RulingView) else RulingView.of(ruling)
     rules = list(rules)
     used = dict(used or {})
-    clock = ruling.get("clock")
-    changed = isinstance(clock, Mapping) and any(
-        str(v).lstrip("+-") not in ("0:00", "0") for v in clock.values()
-    )
+    changed = any(v.lstrip("+-") not in ("0:00", "0") for v in view.clock.values())
     topics = [
         markers
         for key, markers in TOPICS.items()
-        if key != "clock" and ruling.get(key) not in (None, False, {}, "", 0)
+        if key != "clock" and view.value(key) not in NOTHING
     ]
     if changed:
         topics.append(TOPICS["clock"])
     consulted = sorted(n for n in used if any(m in n for markers in topics for m in markers))
     parts: list[str] = []
     cited: list[str] = []
-    result = ruling.get("result")
-    reason = ruling.get("reason")
-    illegal = ruling.get("illegal_moves") if isinstance(ruling.get("illegal_moves"), Mapping) else {}
+    result, reason, illegal = view.result, view.reason, view.illegal_moves
     if result in ("1-0", "0-1"):
-        winner = "white" if result == "1-0" else "black"
-        loser = "black" if winner == "white" else "white"
+        winner: Colour = "white" if result == "1-0" else "black"
+        loser: Colour = "black" if winner == "white" else "white"
         head = f"{colour(winner)} wins"
-        if isinstance(reason, str):
+        if reason is not None:
             phrase, parameter = REASONS.get(reason, (reason.replace("-", " "), None))
-            count = int(illegal.get(loser, 0) or 0) if isinstance(illegal, Mapping) else 0
+            count = illegal.get(loser, 0)
             loss_on = used.get("illegal_move.loss_on")
             if not count and reason == "illegal-moves" and isinstance(loss_on, int):
                 count = loss_on
@@ -147,7 +145,7 @@ def ruling_text(
         parts.append(head)
     elif result == "1/2-1/2":
         head = "Draw"
-        if isinstance(reason, str):
+        if reason is not None:
             phrase, parameter = REASONS.get(reason, (reason.replace("-", " "), None))
             if "{loser}" in phrase:  # a win turned into a draw: the winner cannot checkmate
                 phrase = f"{reason.replace('-', ' ').rstrip('s')}, but the opponent cannot checkmate"
@@ -156,7 +154,7 @@ def ruling_text(
         parts.append(head)
     elif result == "*":
         parts.append("The game goes on")
-    parts += _details(ruling, illegal if isinstance(illegal, Mapping) else {}, result)
+    parts += _details(view)
     if not parts:
         parts.append("No ruling")
     text = parts[0] + ("; " + "; ".join(parts[1:]) if len(parts) > 1 else "")
@@ -164,46 +162,33 @@ def ruling_text(
     return f"{text} ({article})" if article else text
 
 
-def _details(ruling: Mapping[str, object], illegal: Mapping[str, object], result: object) -> list[str]:
+def _details(view: RulingView) -> list[str]:
     parts: list[str] = []
-    clock = ruling.get("clock")
-    if isinstance(clock, Mapping):
-        for side, change in clock.items():
-            text = str(change)
-            if text.lstrip("+-") in ("0:00", "0"):
-                continue
-            verb = "gets" if not text.startswith("-") else "loses"
-            parts.append(f"{colour(str(side))} {verb} {_minutes(text)}")
-    if result in (None, "*"):
-        for side, count in illegal.items():
+    for side, text in view.clock.items():
+        if text.lstrip("+-") in ("0:00", "0"):
+            continue
+        verb = "gets" if not text.startswith("-") else "loses"
+        parts.append(f"{colour(side)} {verb} {_minutes(text)}")
+    if view.result in (None, "*"):
+        for side, count in view.illegal_moves.items():
             if count:
-                parts.append(
-                    f"{colour(str(side))} has {count} illegal move{'s' if count != 1 else ''} counted"
-                )
-    claim = ruling.get("claim")
-    if isinstance(claim, str):
-        parts.append(CLAIMS.get(claim, f"the claim: {claim}"))
-    legal = ruling.get("legal")
-    if legal is not None:
-        parts.append("the move is legal" if legal else "the move is illegal")
-    if ruling.get("restart"):
+                parts.append(f"{colour(side)} has {count} illegal move{'s' if count != 1 else ''} counted")
+    if view.claim is not None:
+        parts.append(CLAIMS[view.claim])
+    if view.legal is not None:
+        parts.append("the move is legal" if view.legal else "the move is illegal")
+    if view.restart:
         parts.append("the game is restarted")
-    increment = ruling.get("increment")
-    if isinstance(increment, int | float) and increment:
-        parts.append(f"an increment of {increment:g} seconds is added")
-    recording = ruling.get("recording")
-    if isinstance(recording, Mapping):
-        for side, duty in recording.items():
-            parts.append(f"{colour(str(side))} {'need not' if duty == 'exempt' else 'must'} record the moves")
-    request = ruling.get("request")
-    if isinstance(request, str):
-        parts.append(f"the request is {request}")
-    category = ruling.get("category")
-    if isinstance(category, str) and category != "standard" and len(ruling) <= 2:
-        parts.append(f"a {category} game")
-    board = ruling.get("board")
-    if isinstance(board, str):
-        parts.append(f"the board is {board.replace('-', ' ')}")
+    if view.increment:
+        parts.append(f"an increment of {view.increment:g} seconds is added")
+    for side, duty in view.recording.items():
+        parts.append(f"{colour(side)} {'need not' if duty == 'exempt' else 'must'} record the moves")
+    if view.request is not None:
+        parts.append(f"the request is {view.request}")
+    if view.category is not None and view.category != "standard" and len(view.keys) <= 2:
+        parts.append(f"a {view.category} game")
+    if view.board is not None:
+        parts.append(f"the board is {view.board.replace('-', ' ')}")
     return parts
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from extract.arbiter.classify import as_float
 from extract.arbiter.state import Game, opponent
 from extract.model.event import Event
+from extract.model.payloads import BothFlags, LateArrival
 from extract.model.ruling import Colour
 from extract.model.scenario import ScenarioError
 
@@ -22,14 +23,13 @@ def spend(game: Game, by: Colour, seconds: float) -> bool:
 def on_flag_fall(game: Game, event: Event, by: Colour) -> None:
     """Article 6.9 (6.10 in 2001): the player whose flag fell loses, unless the opponent cannot
     checkmate by any series of legal moves (then the game is drawn)."""
-    game.win_unless_cannot_mate(opponent(by), "time")
+    game.win_unless_cannot_mate(opponent(event.player(by)), "time")
 
 
 def on_both_flags(game: Game, event: Event, by: Colour) -> None:
     """Article 6.11 (2009/2014; 6.12 in 2001), Guideline III.3.1 (2017; 10.3 in 2001): both flags
     down in the last period draw the game, in an earlier period play goes on."""
-    value = event.value
-    period = (value or {}).get("period", "last") if isinstance(value, dict) else value
+    period = event.details(BothFlags).period
     if period == "last":
         rules = ("both-flags-fallen-last-period-draw", "quickplay-both-flags-fallen-draw")
         if any(game.law.has(r) for r in rules):
@@ -45,11 +45,11 @@ def on_both_flags(game: Game, event: Event, by: Colour) -> None:
 def on_late_arrival(game: Game, event: Event, by: Colour) -> None:
     """Article 6.7.1 (6.7 in 2001 and 2014, 6.6.a in 2009): a player later than the default time
     loses; at resumption of an adjourned game, Guideline I.10 (A.10 in 2001, GL.10 in 2009)."""
-    late = as_float(event.option("minutes", 0))
+    arrival = event.details(LateArrival)
     player = event.player(by)
     # From 2014 lateness at resumption is measured against the event's default time.
-    resumption = event.option("resumption") and "adjourned.late_arrival_minutes" in game.law.parameters
+    resumption = arrival.resumption and "adjourned.late_arrival_minutes" in game.law.parameters
     limit_name = "adjourned.late_arrival_minutes" if resumption else "default_time"
     limit = as_float(game.param(limit_name))
-    if late > limit:
+    if arrival.minutes > limit:
         game.win_for(opponent(player), "default")

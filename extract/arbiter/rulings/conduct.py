@@ -14,7 +14,7 @@ def on_electronic_device(game: Game, event: Event, by: Colour) -> None:
     the playing venue loses the game."""
     if not (game.law.has("electronic-device-loses-game") or game.law.has("mobile-phones-forbidden-to-all")):
         raise ScenarioError(f"{game.law.edition} has no provision on electronic devices")
-    game.win_for(opponent(by), "electronic-device")
+    game.win_for(opponent(event.player(by)), "electronic-device")
 
 
 def recording_duty(game: Game) -> None:

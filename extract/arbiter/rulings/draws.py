@@ -7,6 +7,7 @@ from extract.arbiter.classify import as_float, as_int
 from extract.arbiter.rulings.endings import automatic_end
 from extract.arbiter.state import Game, opponent
 from extract.model.event import Event
+from extract.model.payloads import DrawClaim
 from extract.model.ruling import Colour
 from extract.model.scenario import ScenarioError
 
@@ -30,26 +31,22 @@ def on_draw_claim(game: Game, event: Event, by: Colour) -> None:
     """Article 9.2 (threefold repetition), 9.3 (fifty moves), 9.5 (a correct claim draws, an
     incorrect one gives the opponent time; the written move stands)."""
     game.expect_turn(by, "draw_claim")
-    value = event.value
-    spec = value if isinstance(value, dict) else {"ground": value}
-    ground = spec.get("ground")
-    written = spec.get("move")
+    claim = event.details(DrawClaim)
+    written = claim.move
     move = None
     if written is not None:
         try:
-            move = game.board.parse_san(str(written))
+            move = game.board.parse_san(written)
         except ValueError as error:
             raise ScenarioError(f"written move '{written}' is not legal in {game.board.fen()}") from error
         game.board.push(move)
-    if ground == "threefold":
+    if claim.ground == "threefold":
         correct = game.board.is_repetition(as_int(game.param("repetition.claim_occurrences")))
-    elif ground == "fifty-moves":
-        correct = game.board.halfmove_clock >= 2 * as_int(game.param("fifty_move.moves"))
     else:
-        raise ScenarioError(f"draw_claim ground '{ground}' must be threefold or fifty-moves")
+        correct = game.board.halfmove_clock >= 2 * as_int(game.param("fifty_move.moves"))
     if correct:
         game.ruling.claim = "upheld"
-        game.end("1/2-1/2", "threefold" if ground == "threefold" else "fifty-moves")
+        game.end("1/2-1/2", claim.ground)
         return
     game.ruling.claim = "rejected"
     game.add_time(opponent(by), game.penalty_parameter("draw_claim.incorrect_time_bonus"))

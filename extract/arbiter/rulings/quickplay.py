@@ -6,11 +6,9 @@ from __future__ import annotations
 from extract.arbiter.classify import as_float
 from extract.arbiter.state import Game, opponent
 from extract.model.event import Event
-from extract.model.ruling import ClaimOutcome, Colour
+from extract.model.payloads import QuickplayClaim
+from extract.model.ruling import Colour
 from extract.model.scenario import ScenarioError
-
-# What the arbiter may decide on a quickplay claim.
-DECISIONS: tuple[ClaimOutcome, ...] = ("upheld", "postponed", "rejected")
 
 
 def quickplay_applies(game: Game) -> bool:
@@ -32,10 +30,7 @@ def on_quickplay_claim(game: Game, event: Event, by: Colour) -> None:
     if not quickplay_applies(game) or game.clocks[player] >= limit:
         game.ruling.claim = "not-allowed"
         return
-    decision = event.option("decision", "postponed")
-    outcome = next((o for o in DECISIONS if o == decision), None)
-    if outcome is None:
-        raise ScenarioError(f"quickplay decision '{decision}' must be upheld, postponed or rejected")
+    outcome = event.details(QuickplayClaim).decision
     game.ruling.claim = outcome
     if outcome == "upheld":
         game.end("1/2-1/2", "quickplay-claim")

@@ -14,26 +14,39 @@ is the compared side. Both quotes come from the scenario (`quotes`), pinned to t
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING
 
 from extract.model import Finding, Provision
 from extract.reports.lint.context import Context, finding, first_line_span
 
-Ruling = tuple[tuple[str, str], ...]
+if TYPE_CHECKING:
+    from extract.io.scenarios import Scenario
+
+Shown = tuple[tuple[str, str], ...]  # a ruling on the keys its scenario expects, each value as text
 
 
-def _rulings(context: Context) -> dict[str, Any]:
+@dataclass(frozen=True)
+class ScenarioRulings:
+    """Every scenario run once per edition without its expectations."""
+
+    rulings: dict[str, dict[str, Shown]] = field(default_factory=dict)  # scenario id -> edition -> ruling
+    used: dict[str, dict[str, dict[str, str]]] = field(default_factory=dict)  # ... -> parameter -> value
+    scenarios: dict[str, Scenario] = field(default_factory=dict)
+
+
+def _rulings(context: Context) -> ScenarioRulings:
     """scenario id -> edition -> ruling (on the expected keys), and the scenarios; run once."""
     cached = context._cache.get("rulings")
-    if cached is not None:
-        return dict(cached)
-    result: dict[str, Any] = {"rulings": {}, "used": {}, "scenarios": {}}
+    if isinstance(cached, ScenarioRulings):
+        return cached
     kb = context.kb_dir
     if kb is None or not (kb / "scenarios").is_dir() or not (kb / "generated" / "editions.yaml").exists():
-        context._cache["rulings"] = result
-        return result
+        empty = ScenarioRulings()
+        context._cache["rulings"] = empty
+        return empty
     from extract.arbiter.check import normalise, run_scenarios
     from extract.arbiter.law import load_laws
     from extract.io.scenarios import load_scenarios
@@ -42,7 +55,7 @@ def _rulings(context: Context) -> dict[str, Any]:
     laws = {e: law for e, law in every.items() if e in context.provisions}
     scenarios = load_scenarios(kb / "scenarios", {r.id for r in context.rules}, set(every))
     keys = {s.id: sorted({k for ruling in s.expect.values() for k in ruling}) for s in scenarios}
-    rulings: dict[str, dict[str, Ruling]] = {}
+    rulings: dict[str, dict[str, Shown]] = {}
     used: dict[str, dict[str, dict[str, str]]] = {}
     for r in run_scenarios([replace(s, expect={}) for s in scenarios], laws):
         if r.error is not None or not keys[r.scenario]:
@@ -51,7 +64,7 @@ def _rulings(context: Context) -> dict[str, Any]:
             (k, _text(normalise(k, r.actual.get(k)))) for k in keys[r.scenario]
         )
         used.setdefault(r.scenario, {})[r.edition] = {k: str(v) for k, v in r.used.items()}
-    result = {"rulings": rulings, "used": used, "scenarios": {s.id: s for s in scenarios}}
+    result = ScenarioRulings(rulings, used, {s.id: s for s in scenarios})
     context._cache["rulings"] = result
     return result
 
@@ -69,7 +82,7 @@ def _when(context: Context, edition: str) -> int:
         return 0
 
 
-def _earlier_laws(context: Context, edition: str, rulings: dict[str, Any]) -> list[str]:
+def _earlier_laws(context: Context, edition: str, rulings: Mapping[str, object]) -> list[str]:
     """The editions of the nearest earlier Laws that have a ruling for the scenario."""
     own = context.editions[edition].fide_edition
     earlier = [
@@ -84,7 +97,7 @@ def _earlier_laws(context: Context, edition: str, rulings: dict[str, Any]) -> li
 
 
 def owner_of_two(
-    context: Context, edition: str, peer: str, rulings: dict[str, Any]
+    context: Context, edition: str, peer: str, rulings: Mapping[str, object]
 ) -> tuple[str, str | None]:
     """Of two translations that disagree, the one a finding goes to, and the Laws it kept."""
     for e, other in ((edition, peer), (peer, edition)):
@@ -104,7 +117,7 @@ def ruling_divergence(edition: str, provisions: list[Provision], context: Contex
         return []
     data = _rulings(context)
     groups: dict[tuple[str, tuple[str, ...]], list[tuple[str, str | None]]] = {}
-    for scenario_id, by_edition in sorted(data["rulings"].items()):
+    for scenario_id, by_edition in sorted(data.rulings.items()):
         mine = by_edition.get(edition)
         theirs = {p: by_edition[p] for p in peers if p in by_edition}
         if mine is None or not theirs or len(set(theirs.values())) != 1 or mine in theirs.values():
@@ -115,7 +128,7 @@ def ruling_divergence(edition: str, provisions: list[Provision], context: Contex
             owner, kept = owner_of_two(context, edition, peer, by_edition)
             if owner != edition:
                 continue
-        used = data["used"][scenario_id]
+        used = data.used[scenario_id]
         mine_used, their_used = used.get(edition, {}), used.get(peer, {})
         cause = tuple(
             f"{k} = {mine_used[k]} here, {their_used[k]} in {peer}"
@@ -125,9 +138,9 @@ def ruling_divergence(edition: str, provisions: list[Provision], context: Contex
         groups.setdefault((peer, cause), []).append((scenario_id, kept))
     found = []
     for (peer, cause), members in groups.items():
-        scenarios = [data["scenarios"][sid] for sid, _ in members]
+        scenarios = [data.scenarios[sid] for sid, _ in members]
         found.append(
-            _finding(context, edition, provisions, scenarios, peer, data["rulings"], cause, members[0][1])
+            _finding(context, edition, provisions, scenarios, peer, data.rulings, cause, members[0][1])
         )
     return found
 
@@ -136,9 +149,9 @@ def _finding(
     context: Context,
     edition: str,
     provisions: list[Provision],
-    scenarios: list[Any],
+    scenarios: list[Scenario],
     peer: str,
-    rulings: dict[str, dict[str, Ruling]],
+    rulings: dict[str, dict[str, Shown]],
     cause: tuple[str, ...],
     kept: str | None,
 ) -> Finding:
@@ -173,27 +186,23 @@ def _finding(
     )
 
 
-def _show(ruling: Ruling) -> str:
+def _show(ruling: Shown) -> str:
     shown = dict(ruling)
     order = ["result", "reason"] + [k for k in shown if k not in ("result", "reason")]
     return ", ".join(f"{k} {shown[k]}" for k in order if shown.get(k, "None") != "None") or "no ruling"
 
 
 def _pin(
-    context: Context, edition: str, provisions: list[Provision], scenario: Any
+    context: Context, edition: str, provisions: list[Provision], scenario: Scenario
 ) -> tuple[Provision | None, int, int, bool]:
     """The raw span of the scenario's quote for `edition` (the provision holding it), else the first
     line of the first provision expressing one of the scenario's rules."""
     raw = context.raw(edition)
-    quotes = scenario.quotes.get(edition) or []
-    for quote in [quotes] if isinstance(quotes, str) else quotes:
-        words = str(quote).split()
-        if not words:
-            continue
-        match = re.search(r"[\s*_]+".join(re.escape(w) for w in words), raw)
-        if match:
-            p = next((q for q in provisions if q.start <= match.start() < q.end), None)
-            return p, match.start(), match.end(), True
+    words = (scenario.quotes.get(edition) or "").split()
+    match = re.search(r"[\s*_]+".join(re.escape(w) for w in words), raw) if words else None
+    if match:
+        p = next((q for q in provisions if q.start <= match.start() < q.end), None)
+        return p, match.start(), match.end(), True
     for q in provisions:
         if context.rule(q) in scenario.rules:
             return (q, *first_line_span(raw, q), False)
