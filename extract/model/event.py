@@ -57,7 +57,3 @@ class Event:
         `default`, the player who made the event."""
         named = self.value.by if isinstance(self.value, Player | LateArrival | QuickplayClaim) else None
         return named or default
-
-
-def events_from(raws: list[Mapping[str, object]] | tuple[Mapping[str, object], ...]) -> tuple[Event, ...]:
-    return tuple(Event.from_mapping(raw) for raw in raws)
