@@ -13,21 +13,17 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import chess
 
 from extract.arbiter.classify import as_float
-from extract.arbiter.events import apply
 from extract.arbiter.law import Law
-from extract.arbiter.runner import finish
+from extract.arbiter.runner import play
 from extract.arbiter.state import Game
 from extract.io.scenarios import Scenario
 from extract.model.ruling import CheckStatus
 from extract.model.scenario import ScenarioError, clock_text, seconds
-
-if TYPE_CHECKING:  # the notation stage (segmenter, piece letters) loads only for `text_examples`
-    from extract.text.notation import ExampleResult
+from extract.text.san import ExampleResult
 
 
 @dataclass(frozen=True)
@@ -155,9 +151,7 @@ def _run_one(
     game = None
     try:
         game = Game.start(law, scenario.setup)
-        for event in scenario.events:
-            apply(game, event)
-        ruling = finish(game)
+        ruling = play(game, scenario.events)
     except ScenarioError as error:
         used = dict(game.ruling.used) if game else {}
         return CheckResult(

@@ -20,9 +20,13 @@ def finish(game: Game) -> Ruling:
     return game.ruling
 
 
-def replay(law: Law, setup: Setup, events: Iterable[Event]) -> Ruling:
-    """Run the events of one scenario under one edition and return the arbiter's rulings."""
-    game = Game.start(law, setup)
+def play(game: Game, events: Iterable[Event]) -> Ruling:
+    """Apply the events to a started game and return the arbiter's rulings."""
     for event in events:
         apply(game, event)
     return finish(game)
+
+
+def replay(law: Law, setup: Setup, events: Iterable[Event]) -> Ruling:
+    """Run the events of one scenario under one edition and return the arbiter's rulings."""
+    return play(Game.start(law, setup), events)

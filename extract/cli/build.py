@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from extract.cli.common import data_options, main
-from extract.io import kbfiles
+from extract.io.generated import GENERATED
 from extract.io.outputs import check_kb_dir
 
 
@@ -93,6 +93,6 @@ def build(no_overrides: bool, show_disagreements: int, corpus_dir: Path, kb_dir:
         f"alignment of {len(result.reports)} editions {result.seconds['alignment']:.2f}s, "
         f"{result.parameters} parameters extracted in {result.seconds['parameters']:.2f}s"
     )
-    click.echo(f"wrote {kb_dir / kbfiles.GENERATED}")
+    click.echo(f"wrote {kb_dir / GENERATED}")
     for warning in result.warnings:
         click.echo(f"chesslaws: warning: {warning}", err=True)

@@ -86,11 +86,15 @@ def load_generated_as(path: Path, kind: str, convert: Callable[[Path, Any], T]) 
 
 
 @cache
+@cache
 def _code_version() -> str:
-    """A hash of the modules that turn generated files into rows: a change to them is a cache miss."""
+    """A hash of the code that turns generated files into rows (this module, the row checker and the
+    whole model package, vocabularies included): a change to it is a cache miss."""
     digest = hashlib.blake2b(digest_size=16)
-    for module in (__name__, RowSpec.__module__, Provision.__module__, EditionRow.__module__):
-        digest.update(Path(str(sys.modules[module].__file__)).read_bytes())
+    model = Path(str(sys.modules[Provision.__module__].__file__)).parent
+    rows = Path(str(sys.modules[RowSpec.__module__].__file__))
+    for path in [Path(__file__), rows, *sorted(model.glob("*.py"))]:
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()
 
 

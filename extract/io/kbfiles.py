@@ -25,22 +25,8 @@ from typing import Any
 
 import yaml
 
-from extract.io.generated import GENERATED, REBUILD, is_generated, load_generated_path, read_kb
+from extract.io.generated import GENERATED, read_kb
 from extract.model import InputError
-
-__all__ = [
-    "GENERATED",
-    "REBUILD",
-    "dump_yaml",
-    "is_generated",
-    "load_generated_path",
-    "read_generated",
-    "read_kb",
-    "read_provisions",
-    "swap_in",
-    "write_kb",
-    "write_tree_atomically",
-]
 
 LEGACY_AGE = 3600  # seconds: staging trees named without a pid are stale after an hour
 _RENAME_EXCHANGE = 2

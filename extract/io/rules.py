@@ -7,13 +7,13 @@ A label that is printed twice in one edition is written `label@line` (`11.2.2@36
 from __future__ import annotations
 
 import re
-from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from extract.io.yamlfile import line_of, load_yaml
 from extract.model import InputError
+from extract.model.kbrows import provision_keys
 
 RULE_KEYS = {
     "id",
@@ -209,21 +209,11 @@ def _behaviour(path: Path, line: int, entry: dict[str, Any]) -> dict[str, str]:
     return {str(k): str(v) for k, v in behaviour.items()}
 
 
-def provision_key(provision: dict[str, object], duplicated: set[str]) -> str:
-    """How a curated file names a provision: its label, or `label@line` when the label is printed twice."""
-    label = str(provision["label"])
-    return f"{label}@{provision['line']}" if label in duplicated else label
-
-
 def edition_keys(provisions: list[dict[str, object]]) -> tuple[list[str], list[str]]:
-    """(all keys, leaf keys) of one edition's provisions."""
-    counts: dict[str, int] = defaultdict(int)
-    for p in provisions:
-        counts[str(p["label"])] += 1
-    duplicated = {label for label, n in counts.items() if n > 1}
+    """(all keys, leaf keys) of one edition's provisions, keyed as `provision_keys` names them."""
+    keys = provision_keys((str(p["label"]), cast(int, p["line"])) for p in provisions)
     parents = {p["parent"] for p in provisions}
-    keys = [provision_key(p, duplicated) for p in provisions]
-    leaves = [provision_key(p, duplicated) for p in provisions if p["label"] not in parents]
+    leaves = [key for key, p in zip(keys, provisions, strict=True) if p["label"] not in parents]
     return keys, leaves
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 
 from extract.model import Provision
 from extract.model.vocab import Method
@@ -42,14 +42,7 @@ class AlignmentRow:
     evidence: tuple[str, ...] = ()
 
     def as_dict(self) -> dict[str, object]:
-        return {
-            "rule": self.rule,
-            "edition": self.edition,
-            "label": self.label,
-            "confidence": self.confidence,
-            "method": self.method,
-            "evidence": list(self.evidence),
-        }
+        return {**asdict(self), "evidence": list(self.evidence)}
 
 
 @dataclass(frozen=True)
@@ -67,17 +60,7 @@ class Parameter:
     quote: str
 
     def as_dict(self) -> dict[str, object]:
-        return {
-            "parameter": self.parameter,
-            "rule": self.rule,
-            "edition": self.edition,
-            "value": self.value,
-            "unit": self.unit,
-            "label": self.label,
-            "start": self.start,
-            "end": self.end,
-            "quote": self.quote,
-        }
+        return asdict(self)
 
 
 @dataclass(frozen=True)

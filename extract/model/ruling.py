@@ -90,10 +90,8 @@ RECORDINGS: tuple[Recording, ...] = get_args(Recording)
 
 # A scenario check: passed, failed, or a ruling reported with nothing to check it against.
 CheckStatus = Literal["pass", "FAIL", "ruling"]
-CHECK_STATUSES: tuple[CheckStatus, ...] = get_args(CheckStatus)
 # The same on the site, where a check that could not run (an error) is told apart from a failure.
 RunStatus = Literal["pass", "fail", "error", "ruling"]
-RUN_STATUSES: tuple[RunStatus, ...] = get_args(RunStatus)
 
 
 def _per_colour_float() -> dict[Colour, float]:
@@ -125,20 +123,8 @@ class Ruling:
 
     def as_dict(self) -> dict[str, object]:
         """The ruling keyed by ExpectKey, in that order, clocks as text."""
-        return {
-            "result": self.result,
-            "reason": self.reason,
-            "category": self.category,
-            "clock": {c: clock_text(v) for c, v in self.clock.items()},
-            "illegal_moves": dict(self.illegal_moves),
-            "claim": self.claim,
-            "legal": self.legal,
-            "restart": self.restart,
-            "increment": self.increment,
-            "recording": dict(self.recording),
-            "request": self.request,
-            "board": self.board,
-        }
+        whole = self.view(EXPECT_KEYS)
+        return {key: whole.value(key) for key in EXPECT_KEYS}
 
     def view(self, keys: Iterable[ExpectKey]) -> RulingView:
         """The ruling on `keys` only, in the form a check compares (clocks as text)."""

@@ -71,9 +71,14 @@ def parse_date(text: str) -> date:
         raise AsOfError(f"'{text}' is not a date: {error}") from error
 
 
+def laws_number(fide_edition: str) -> int:
+    """The year-like number of a FIDE edition ("2017" -> 2017), by which editions of the Laws are ordered."""
+    digits = re.match(r"\d+", fide_edition)
+    return int(digits.group()) if digits else 0
+
+
 def _laws_key(edition: EditionDates) -> tuple[int, str]:
-    digits = re.match(r"\d+", edition.fide_edition)
-    return (int(digits.group()) if digits else 0, edition.fide_edition)
+    return (laws_number(edition.fide_edition), edition.fide_edition)
 
 
 def period(edition: EditionDates, editions: list[EditionDates]) -> Period:

@@ -51,9 +51,6 @@ class Reports:
     examples: list[ExampleResult]
     timings: dict[str, float] = field(default_factory=dict)
 
-    def diff(self, a: str, b: str) -> EditionDiff | None:
-        return next((d for d in self.diffs if (d.a, d.b) == (a, b)), None)
-
     @property
     def consecutive(self) -> list[EditionDiff]:
         pairs = set(zip(self.order, self.order[1:], strict=False))
@@ -138,7 +135,6 @@ def _collect(kb_dir: Path, corpus_dir: Path, say: Callable[[str], None]) -> Repo
     present = [(e.id, e.language) for e in editions if e.id in built]
     order = [e for e, _ in present]
 
-    clock = time.perf_counter()
     pairs = compare_pairs(present)
     # The diffs run in a second process while this one lints and checks (two cores, half the wait).
     pool = _pool()

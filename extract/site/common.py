@@ -35,8 +35,6 @@ _EDITION_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 _ANCHOR_UNSAFE = re.compile(r"[^\w.-]+")
 # Python-Markdown's escapable characters, plus `|` for table cells.
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()>#+\-.!|])")
-# The same without `>`, which HTML escaping turns into an entity anyway.
-_MD_SPECIAL_TEXT = re.compile(r"([\\`*_{}\[\]()#+\-.!|])")
 
 
 class SiteError(Exception):
@@ -54,12 +52,6 @@ def html_text(value: object) -> Markup:
     return Markup(str(escape("" if value is None else str(value))).replace("\n", "&#10;"))
 
 
-def md_html_text(value: object) -> Markup:
-    """Text safe inside inline raw HTML within a Markdown paragraph: escaped for both, newlines kept."""
-    marked = _MD_SPECIAL_TEXT.sub(r"\\\1", "" if value is None else str(value))
-    return Markup(str(escape(marked)).replace("\n", "&#10;"))
-
-
 def _environment() -> Environment:
     env = Environment(
         loader=FileSystemLoader(str(TEMPLATES)),
@@ -71,7 +63,6 @@ def _environment() -> Environment:
     )
     env.filters["md"] = md_inline
     env.filters["html"] = html_text
-    env.filters["md_html"] = md_html_text
     return env
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections import Counter, defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -13,7 +12,7 @@ from markupsafe import Markup
 
 from extract.io.generated import read_kb
 from extract.model.kbrows import GraphDocument, Parameter
-from extract.reports.asof import EditionDates, Period, timeline
+from extract.reports.asof import EditionDates, Period, laws_number, timeline
 from extract.reports.rule_rows import RuleChange, RuleFinding, RuleScenario
 from extract.site import svg
 from extract.site.common import (
@@ -310,7 +309,4 @@ class SiteData:
         return svg.lineage(columns, flows, [a for a, _, _ in columns[0][1]])
 
 
-def laws_number(fide_edition: str) -> int:
-    """The year-like number of a FIDE edition ("2017" -> 2017), as extract.reports.asof orders them."""
-    digits = re.match(r"\d+", fide_edition)
-    return int(digits.group()) if digits else 0
+

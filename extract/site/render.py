@@ -40,6 +40,7 @@ from extract.site.views.reports import (
     _translation_view,
     _with_finding_links,
     _with_rulings,
+    plain_rulings,
 )
 from extract.site.views.rules import rule_views
 from extract.site.views.search import search_json
@@ -89,12 +90,13 @@ def render_site(
     """
     kb_dir, site_dir = Path(kb_dir), Path(site_dir)
     editions = edition_views(kb_dir, Path(corpus_dir))
+    rulings = plain_rulings(kb_dir, reports.results) if reports is not None else {}
     if reports is not None:
         from extract.reports.collect import changes_by_rule, findings_by_rule, scenarios_by_rule
 
         changes = changes_by_rule(reports.consecutive) if changes is None else changes
         scenarios = (
-            _with_rulings(kb_dir, reports.results, scenarios_by_rule(reports.results))
+            _with_rulings(rulings, scenarios_by_rule(reports.results))
             if scenarios is None
             else scenarios
         )
@@ -118,7 +120,7 @@ def render_site(
     for rule in rules:
         pages.write(f"{RULES_DIR}/{rule.id}.md", "rule.md.j2", rule=rule, title=topic_title)
     if reports is not None:
-        _report_pages(pages, site, reports, compares)
+        _report_pages(pages, site, reports, compares, rulings)
     _data_files(pages, kb_dir, Path(corpus_dir))
     _remove_stale(site_dir, set(pages.written))
     return pages.written
@@ -174,7 +176,13 @@ def _overview_pages(pages: Pages, site: SiteData, rules: list[RuleView], compare
     pages.write("lineage.md", "lineage.md.j2", picture=site.lineage())
 
 
-def _report_pages(pages: Pages, site: SiteData, reports: Reports, compares: list[CompareView]) -> None:
+def _report_pages(
+    pages: Pages,
+    site: SiteData,
+    reports: Reports,
+    compares: list[CompareView],
+    rulings: dict[tuple[str, str], str],
+) -> None:
     pages.write(f"{COMPARE_DIR}/index.md", "compare-index.md.j2", compares=compares)
     for compare in compares:
         pages.write(f"{COMPARE_DIR}/{compare.slug}.md", "compare.md.j2", c=compare)
@@ -182,7 +190,7 @@ def _report_pages(pages: Pages, site: SiteData, reports: Reports, compares: list
     pages.write(
         "scenarios.md",
         "scenarios.md.j2",
-        s=_scenarios_view(site, reports.results, reports.examples, site.kb_dir),
+        s=_scenarios_view(site, reports.results, reports.examples, rulings),
     )
 
 

@@ -100,9 +100,8 @@ def plain_rulings(kb_dir: Path, results: list[Any]) -> dict[tuple[str, str], str
 
 
 def _with_rulings(
-    kb_dir: Path, results: list[Any], by_rule: dict[str, list[RuleScenario]]
+    rulings: dict[tuple[str, str], str], by_rule: dict[str, list[RuleScenario]]
 ) -> dict[str, list[RuleScenario]]:
-    rulings = plain_rulings(kb_dir, results)
     return {
         rule: [replace(item, ruling=rulings.get((item.id, item.edition), "")) for item in items]
         for rule, items in by_rule.items()
@@ -145,11 +144,11 @@ class ScenariosView:
 
 
 def _scenarios_view(
-    site: SiteData, results: list[Any], examples: list[Any], kb_dir: Path | None = None
+    site: SiteData, results: list[Any], examples: list[Any], rulings: dict[tuple[str, str], str]
 ) -> ScenariosView:
+    """The scenarios page; `rulings` are `plain_rulings` of `results`."""
     from extract.reports.collect import _compact, scenario_status
 
-    rulings = plain_rulings(kb_dir, results) if kb_dir is not None else {}
     rows: dict[str, ScenarioRow] = {}
     for r in results:
         row = rows.get(r.scenario)
