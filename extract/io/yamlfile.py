@@ -192,8 +192,8 @@ def cache_read(key: str | None) -> Any:
     try:
         with open(folder / f"{key}.pickle", "rb") as handle:
             return pickle.load(handle)  # our own file, named by the hash of what it holds
-    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ValueError):
-        return _MISS
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ValueError, ImportError):
+        return _MISS  # a damaged entry, or one pickled by code that has since moved
 
 
 def cache_write(key: str | None, data: Any) -> None:

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import difflib
 import hashlib
-import os
-import pickle
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -24,7 +22,7 @@ import yaml
 
 from extract.io.generated import read_kb
 from extract.io.languages import lexicon
-from extract.io.yamlfile import load_yaml
+from extract.io.yamlfile import cache_read, cache_write, load_yaml
 from extract.model import InputError, Provision
 from extract.reports.search_index import (
     CONTENTS_LABELS,
@@ -335,34 +333,14 @@ def snippet(text: str, stem: Callable[[str], str], wanted: set[str], width: int 
 
 @lru_cache(maxsize=4)
 def _searcher(kb_dir: Path, stamp: str) -> Searcher:
-    cached = _cache_file(stamp)
-    if cached is not None and cached.is_file():
-        try:
-            with cached.open("rb") as handle:
-                loaded = pickle.load(handle)
-            if isinstance(loaded, Searcher):
-                return loaded
-        except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
-            pass
+    """The index stored for `stamp` in the derived cache (io.yamlfile's, same switches), else built."""
+    key = f"search-{stamp}"
+    stored = cache_read(key)
+    if isinstance(stored, Searcher):
+        return stored
     built = Searcher.build(kb_dir)
-    if cached is not None:
-        try:
-            cached.parent.mkdir(parents=True, exist_ok=True)
-            temporary = cached.with_suffix(f".{os.getpid()}.tmp")
-            with temporary.open("wb") as handle:
-                pickle.dump(built, handle, protocol=pickle.HIGHEST_PROTOCOL)
-            temporary.replace(cached)
-            _prune(cached.parent)
-        except OSError:
-            pass  # a read-only home: the index is rebuilt next time, nothing else changes
+    cache_write(key, built)
     return built
-
-
-def _prune(folder: Path, keep: int = 8) -> None:
-    """Keep the most recent stored indexes (one per KB and code version), drop older ones we wrote."""
-    stored = sorted(folder.glob("search-*.pickle"), key=lambda p: p.stat().st_mtime, reverse=True)
-    for old in stored[keep:]:
-        old.unlink(missing_ok=True)
 
 
 def _inputs(kb_dir: Path) -> list[Path]:
@@ -381,19 +359,6 @@ def _stamp(kb_dir: Path) -> str:
         digest.update(str(path.name).encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()[:32]
-
-
-def _cache_file(stamp: str) -> Path | None:
-    """Where a built index is kept between runs (never inside the project; CHESSLAWS_CACHE=off: nowhere)."""
-    setting = os.environ.get("CHESSLAWS_CACHE", "")
-    if setting.lower() in ("off", "0", "no"):
-        return None
-    base = (
-        Path(setting)
-        if setting
-        else Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "chesslaws"
-    )
-    return base / f"search-{stamp}.pickle"
 
 
 def searcher(kb_dir: Path) -> Searcher:
