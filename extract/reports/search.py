@@ -16,12 +16,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
 import yaml
 
 from extract.io.generated import read_kb
 from extract.io.languages import lexicon
+from extract.io.terms import read_terms
 from extract.io.yamlfile import cache_read, cache_write, load_yaml
 from extract.model import InputError, Provision
 from extract.reports.search_index import (
@@ -93,16 +93,11 @@ class RuleInfo:
     summary: str
 
 
-def read_yaml(path: Path) -> Any:
-    """A curated KB file through the strict loader of extract.io (one line naming file and line on errors)."""
-    return load_yaml(path)
-
-
 def read_rules(kb_dir: Path) -> dict[str, RuleInfo]:
     """Rule id -> English title and summary, from the curated kb/rules."""
     rules: dict[str, RuleInfo] = {}
     for path in sorted((kb_dir / "rules").glob("*.yaml")):
-        for entry in read_yaml(path) or []:
+        for entry in load_yaml(path) or []:
             if isinstance(entry, dict) and "id" in entry:
                 rule_id = str(entry["id"])
                 rules[rule_id] = RuleInfo(rule_id, str(entry.get("title", "")), str(entry.get("summary", "")))
@@ -163,7 +158,7 @@ def _article_heading(provision: Provision, by_label: dict[str, Provision]) -> st
 def read_languages(kb_dir: Path, codes: set[str]) -> dict[str, Language]:
     """Stop words per language from kb/search.yaml (curated); a language without a list has none."""
     path = kb_dir / "search.yaml"
-    data = read_yaml(path) if path.exists() else {}
+    data = load_yaml(path) if path.exists() else {}
     stop = (data or {}).get("stop_words") or {}
     if not isinstance(stop, dict):
         raise InputError(path, None, "stop_words must map a language code to a list of words")
@@ -190,12 +185,8 @@ def read_concepts(
 ) -> list[Concept]:
     """Termbase concepts with their terms stemmed per language (edition terms, the English term and
     the curated search aliases: words people use that the texts need not)."""
-    path = kb_dir / "terms.yaml"
-    entries = read_yaml(path) if path.exists() else []
     concepts = []
-    for entry in entries or []:
-        if not isinstance(entry, dict) or "id" not in entry:
-            continue
+    for entry in read_terms(kb_dir):
         raw: dict[str, set[str]] = defaultdict(set)
         if entry.get("en"):
             raw[RULE_LANGUAGE].add(strip_parenthesis(str(entry["en"])))

@@ -14,7 +14,6 @@ from typing import Any, TypeVar
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
 
-from extract.io.yamlfile import load_yaml
 from extract.model import InputError, Kind
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -113,18 +112,6 @@ GENERATED = (
 )
 WORD_CONTEXT = 12  # words of unchanged text kept either side of a change in a word diff
 UNIT_SHORT = {"minutes": "min", "seconds": "s", "moves": "moves", "count": "", "cm": "cm"}
-
-
-def _rows(path: Path) -> list[dict[str, Any]]:
-    """A curated list of mappings (kb/terms.yaml); none when the file is absent or empty."""
-    if not path.exists():
-        return []
-    data = load_yaml(path)
-    if data is None:
-        return []
-    if not isinstance(data, list) or not all(isinstance(row, dict) for row in data):
-        raise InputError(path, None, "expected a list of mappings")
-    return data
 
 
 def _shown(value: Any, unit: str) -> str:

@@ -11,6 +11,7 @@ from typing import Any
 from markupsafe import Markup
 
 from extract.io.generated import read_kb
+from extract.io.terms import read_terms
 from extract.model.kbrows import GraphDocument, Parameter
 from extract.reports.asof import EditionDates, Period, laws_number, timeline
 from extract.reports.rule_rows import RuleChange, RuleFinding, RuleScenario
@@ -21,7 +22,6 @@ from extract.site.common import (
     _article,
     _article_shown,
     _plain,
-    _rows,
     _shown,
 )
 from extract.site.editions import EditionView, ProvisionView
@@ -159,7 +159,7 @@ class SiteData:
                 ]
         found = kb.parameters() if kb.path("parameters.yaml").exists() else ()
         self.parameters = [self._parameter(row) for row in found]
-        self.terms = _rows(kb_dir / "terms.yaml")
+        self.terms = read_terms(kb_dir)
         self.graph: GraphDocument | None = kb.graph() if kb.path("graph.yaml").exists() else None
         self.changes, self.scenarios, self.findings = changes, scenarios, findings
         dated = [
