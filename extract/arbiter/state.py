@@ -120,16 +120,18 @@ class Game:
             raise ScenarioError(f"'{uci}' is not a move in UCI form (e.g. e2e4, e7e8q)") from error
 
     def parse_san(self, san: object) -> chess.Move:
-        try:
-            return self.board.parse_san(str(san))
-        except ValueError as error:
-            raise ScenarioError(f"'{san}' is not a legal move in {self.board.fen()}") from error
+        return parse_san(self.board, str(san))
+
+
+def parse_san(board: chess.Board, san: str) -> chess.Move:
+    """The legal move `san` names on `board`; ScenarioError naming the position otherwise."""
+    try:
+        return board.parse_san(san)
+    except ValueError as error:
+        raise ScenarioError(f"'{san}' is not a legal move in {board.fen()}") from error
 
 
 def push_san(board: chess.Board, san: str) -> chess.Move:
-    try:
-        move = board.parse_san(san)
-    except ValueError as error:
-        raise ScenarioError(f"'{san}' is not a legal move in {board.fen()}") from error
+    move = parse_san(board, san)
     board.push(move)
     return move

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -204,8 +205,10 @@ class SiteData:
             shown=_shown(row.value, row.unit),
         )
 
+    @cached_property
     def parameter_rows(self) -> list[ParameterTableRow]:
-        """One row per (parameter, rule), sorted by parameter name."""
+        """One row per (parameter, rule), sorted by parameter name (built once: the rule pages and the
+        parameters page show the same rows, charts included)."""
         grouped: dict[tuple[str, str], dict[str, ParameterValue]] = defaultdict(dict)
         for value in self.parameters:
             grouped[(value.parameter, value.rule)].setdefault(value.edition, value)

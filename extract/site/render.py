@@ -153,7 +153,7 @@ def _compare_views(site: SiteData, reports: Reports | None) -> list[CompareView]
 
 
 def _overview_pages(pages: Pages, site: SiteData, rules: list[RuleView], compares: list[CompareView]) -> None:
-    parameter_rows = site.parameter_rows()
+    parameter_rows = site.parameter_rows
     topics: dict[str, list[RuleView]] = defaultdict(list)
     for rule in rules:
         topics[rule.topic].append(rule)

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from extract.arbiter.classify import as_float, as_int
 from extract.arbiter.rulings.endings import automatic_end
-from extract.arbiter.state import Game, opponent
+from extract.arbiter.state import Game, opponent, push_san
 from extract.model.event import Event
 from extract.model.payloads import DrawClaim
 from extract.model.ruling import Colour
-from extract.model.scenario import ScenarioError
 
 
 def on_draw_offer(game: Game, event: Event, by: Colour) -> None:
@@ -33,13 +32,7 @@ def on_draw_claim(game: Game, event: Event, by: Colour) -> None:
     game.expect_turn(by, "draw_claim")
     claim = event.details(DrawClaim)
     written = claim.move
-    move = None
-    if written is not None:
-        try:
-            move = game.board.parse_san(written)
-        except ValueError as error:
-            raise ScenarioError(f"written move '{written}' is not legal in {game.board.fen()}") from error
-        game.board.push(move)
+    move = None if written is None else push_san(game.board, written)
     if claim.ground == "threefold":
         correct = game.board.is_repetition(as_int(game.param("repetition.claim_occurrences")))
     else:

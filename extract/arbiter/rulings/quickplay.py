@@ -22,12 +22,17 @@ def quickplay_applies(game: Game) -> bool:
     return not (game.law.has("quickplay-finish-scope") and game.ruling.increment > 0)
 
 
+def short_of_time(game: Game, player: Colour) -> bool:
+    """Whether the quickplay finish applies and `player` has less than the edition's minutes left."""
+    limit = as_float(game.param("quickplay.claim_below_minutes")) * 60
+    return quickplay_applies(game) and game.clocks[player] < limit
+
+
 def on_quickplay_claim(game: Game, event: Event, by: Colour) -> None:
     """Guideline III.5 (G.5 in 2014, Article 10.2 in 2001/2009): a draw claim with less than the
     edition's minutes left is upheld, postponed (time to the opponent) or rejected."""
     player = event.player(by)
-    limit = as_float(game.param("quickplay.claim_below_minutes")) * 60
-    if not quickplay_applies(game) or game.clocks[player] >= limit:
+    if not short_of_time(game, player):
         game.ruling.claim = "not-allowed"
         return
     outcome = event.details(QuickplayClaim).decision
@@ -44,8 +49,7 @@ def on_increment_request(game: Game, event: Event, by: Colour) -> None:
     player = event.player(by)
     if not game.law.has("quickplay-increment-request"):
         raise ScenarioError(f"{game.law.edition} has no provision for requesting an increment")
-    limit = as_float(game.param("quickplay.claim_below_minutes")) * 60
-    if not quickplay_applies(game) or game.clocks[player] >= limit:
+    if not short_of_time(game, player):
         game.ruling.claim = "not-allowed"
         return
     game.ruling.claim = "upheld"

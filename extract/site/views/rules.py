@@ -24,7 +24,7 @@ def rule_views(site: SiteData) -> list[RuleView]:
     for rule in site.rules:
         by_topic[rule.topic].append(rule.id)
     param_rows: dict[str, list[ParameterTableRow]] = defaultdict(list)
-    for row in site.parameter_rows():
+    for row in site.parameter_rows:
         param_rows[row.rule].append(row)
     term_names = {str(t.get("id")): str(t.get("en", t.get("id"))) for t in site.terms}
     uses: dict[str, set[str]] = defaultdict(set)
