@@ -755,3 +755,82 @@ def test_a_utf8_byte_order_mark_is_not_text(tmp_path: Path) -> None:
     first = segment(edition)[0]
     assert not edition.text.startswith("\ufeff") and not first.text.startswith("\ufeff")
     assert first.start == 0
+
+
+# --- site: never delete or replace a page chesslaws did not write (issue 20) -----------------------
+
+
+@pytest.mark.parametrize("site_dir", ["site", "mysite"])
+def test_site_keeps_hand_written_pages_beside_generated_ones(
+    site_project: Path, monkeypatch: pytest.MonkeyPatch, site_dir: str
+) -> None:
+    from extract.io.outputs import PAGES_MANIFEST
+
+    docs = site_project / site_dir
+    if not docs.exists():
+        copy_site_sources(docs)
+    code, _, err = _site(site_project, monkeypatch, "--out", "public", "--site-dir", site_dir)
+    assert code == 0, err
+    notes = docs / "rules" / "my-castling-notes.md"
+    notes.write_text("# My castling notes\n\nWritten by hand.\n", encoding="utf-8")
+    stale = sorted((docs / "rules").glob("*.md"))[0]  # a generated page the next render no longer writes
+    listed = (docs / PAGES_MANIFEST).read_text(encoding="utf-8")
+    assert stale.relative_to(docs).as_posix() in listed and "my-castling-notes" not in listed
+    gone = docs / "rules" / "zz-dropped-rule.md"
+    gone.write_bytes(stale.read_bytes())
+    (docs / PAGES_MANIFEST).write_text(
+        listed + listed.splitlines()[0].split("  ")[0] + "  rules/zz-edited-by-hand.md\n"
+        f"{hashlib.sha256(gone.read_bytes()).hexdigest()}  rules/zz-dropped-rule.md\n",
+        encoding="utf-8",
+    )
+    edited = docs / "rules" / "zz-edited-by-hand.md"
+    edited.write_text("# Once generated, then edited by hand\n", encoding="utf-8")
+    code, out, err = _site(site_project, monkeypatch, "--out", "public", "--site-dir", site_dir)
+    assert code == 0, err
+    assert notes.read_text(encoding="utf-8") == "# My castling notes\n\nWritten by hand.\n"
+    assert edited.is_file(), "a generated page a person edited is theirs: not removed"
+    assert not gone.exists(), "a page an earlier render wrote and this one dropped is removed"
+    assert (site_project / "public" / "rules" / "my-castling-notes.html").is_file()
+    assert "my-castling-notes" not in (docs / PAGES_MANIFEST).read_text(encoding="utf-8")
+
+
+def test_site_refuses_to_replace_a_hand_written_page_with_a_generated_name(
+    site_project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, _, err = _site(site_project, monkeypatch, "--out", "public")
+    assert code == 0, err
+    page = site_project / "site" / "terms.md"
+    listed = site_project / "site" / ".chesslaws-pages"
+    original = listed.read_text(encoding="utf-8")
+    listed.write_text("".join(x + "\n" for x in original.splitlines() if not x.endswith("  terms.md")))
+    try:
+        page.write_text("# My own terms page\n", encoding="utf-8")
+        before = (fingerprint(site_project / "site"), fingerprint(site_project / "public"))
+        code, _, err = _site(site_project, monkeypatch, "--out", "public")
+        assert code == 2 and len(err.splitlines()) == 1, err
+        assert "site/terms.md:" in err and "did not write" in err
+        assert (fingerprint(site_project / "site"), fingerprint(site_project / "public")) == before
+    finally:
+        listed.write_text(original, encoding="utf-8")
+
+
+def test_site_cleans_up_what_a_killed_run_left(site_project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import tempfile
+
+    dead = 2**22 + 17  # above the default pid_max: no process has it
+    leftovers = [
+        site_project / f".public-{dead}-abcd1234",
+        Path(tempfile.gettempdir()) / f"chesslaws-site-{dead}-abcd1234",
+        Path(tempfile.gettempdir()) / f"chesslaws-mkdocs-{dead}-abcd1234",
+    ]
+    for folder in leftovers:
+        (folder / "docs").mkdir(parents=True, exist_ok=True)
+    alive = Path(tempfile.gettempdir()) / f"chesslaws-site-{__import__('os').getpid()}-keepme00"
+    alive.mkdir(exist_ok=True)
+    try:
+        code, _, err = _site(site_project, monkeypatch, "--out", "public")
+        assert code == 0, err
+        assert not [f for f in leftovers if f.exists()]
+        assert alive.is_dir()
+    finally:
+        shutil.rmtree(alive, ignore_errors=True)

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import shutil
+import signal
 from pathlib import Path
 
 import click
 
 from extract.cli.common import UsageFailure, data_options, main, path_option
 from extract.io.outputs import check_output_dir, check_pages_dir, check_writable, publish_pages, stage_pages
+from extract.model import InputError
 
 
 @main.command()
@@ -26,7 +28,7 @@ def site(out_dir: Path, site_dir: Path, corpus_dir: Path, kb_dir: Path) -> None:
     import time
 
     from extract.reports.collect import collect
-    from extract.site.render import GENERATED, SiteError, build_site, render_site
+    from extract.site.render import SiteError, build_site, render_site
 
     project = Path.cwd()
     protected = (corpus_dir, kb_dir, site_dir)
@@ -35,13 +37,18 @@ def site(out_dir: Path, site_dir: Path, corpus_dir: Path, kb_dir: Path) -> None:
     check_writable(out_dir)
     check_writable(site_dir)
     started = time.perf_counter()
+    signal.signal(signal.SIGTERM, _stop)  # clean up the temporary copies, as on Ctrl-C
     reports = collect(kb_dir, corpus_dir, progress=click.echo)
     docs = stage_pages(site_dir)
     try:
         pages = render_site(kb_dir, corpus_dir, docs, reports=reports)
         build_site(project, out_dir, docs_dir=docs)
         site_dir.mkdir(parents=True, exist_ok=True)
-        changed = publish_pages(docs, site_dir, GENERATED)
+        changed = publish_pages(docs, site_dir)
+    except InputError as error:  # a page of the rendering copy: name it where the person sees it
+        if not Path(error.path).is_relative_to(docs):
+            raise
+        raise InputError(site_dir / Path(error.path).relative_to(docs), error.line, error.message) from None
     except SiteError as error:
         raise UsageFailure(f"{project / 'mkdocs.yml'}: {' '.join(str(error).split())}") from error
     finally:
@@ -49,3 +56,8 @@ def site(out_dir: Path, site_dir: Path, corpus_dir: Path, kb_dir: Path) -> None:
     click.echo(f"rendered {len(pages)} pages into {site_dir} ({changed} files changed)")
     timings = ", ".join(f"{k} {v:.1f} s" for k, v in reports.timings.items()) or "reports from the cache"
     click.echo(f"built site into {out_dir} in {time.perf_counter() - started:.1f} s ({timings})")
+
+
+def _stop(signum: int, frame: object) -> None:
+    """SIGTERM ends the run through the same clean-up as an error (temporary folders removed)."""
+    raise SystemExit(128 + signum)

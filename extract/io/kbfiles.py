@@ -13,6 +13,7 @@ The readers live in `extract.io.generated` (the names below are kept here for th
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import errno
 import os
@@ -152,8 +153,8 @@ def remove_stale(target: Path) -> list[Path]:
     if not target.parent.is_dir():
         return removed
     pattern = re.compile(rf"^\.{re.escape(target.name)}-(?:old-)?(\d+)-")
-    legacy = re.compile(rf"^\.{re.escape(target.name)}-(?:[a-z0-9_]{{8}}|old-\d+)$")  # before pids
-    for path in sorted(target.parent.glob(f".{target.name}-*")):
+    legacy = re.compile(rf"^\.{re.escape(target.name)}[-.](?:[a-z0-9_]{{8}}|old-\d+)$")  # before pids
+    for path in sorted(target.parent.glob(f".{target.name}[-.]*")):
         match = pattern.match(path.name)
         if not path.is_dir():
             continue
@@ -164,6 +165,20 @@ def remove_stale(target: Path) -> list[Path]:
         ):
             shutil.rmtree(path, ignore_errors=True)
             removed.append(path)
+    return removed
+
+
+def remove_orphans(folder: Path, prefix: str) -> list[Path]:
+    """Remove the temporary directories `<prefix><pid>-*` in `folder` whose process is gone (a run
+    killed before its own clean-up); those of running processes are left alone."""
+    removed: list[Path] = []
+    pattern = re.compile(rf"^{re.escape(prefix)}(\d+)-")
+    with contextlib.suppress(OSError):
+        for path in sorted(Path(folder).glob(f"{prefix}*")):
+            match = pattern.match(path.name)
+            if match and path.is_dir() and not path.is_symlink() and not _alive(int(match.group(1))):
+                shutil.rmtree(path, ignore_errors=True)
+                removed.append(path)
     return removed
 
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
 import tempfile
 from collections.abc import Iterable
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
+from extract.io.kbfiles import remove_orphans
 from extract.model import InputError
 
 STAMP = ".chesslaws-site"  # marks a directory `chesslaws site` created; only such a directory is replaced
@@ -66,9 +68,13 @@ def check_kb_dir(kb_dir: Path) -> None:
         raise InputError(kb_dir, None, "not a KB directory: it has no rules/ folder of curated rules")
 
 
+SITE_TEMP = "chesslaws-site-"  # + pid: the rendering copy of site/ in the temporary directory
+
+
 def stage_pages(site_dir: Path) -> Path:
     """A temporary copy of the docs dir to render into; site/ itself is touched only on success."""
-    staging = Path(tempfile.mkdtemp(prefix="chesslaws-site-"))
+    remove_orphans(Path(tempfile.gettempdir()), SITE_TEMP)
+    staging = Path(tempfile.mkdtemp(prefix=f"{SITE_TEMP}{os.getpid()}-"))
     docs = staging / "docs"
     if site_dir.is_dir():
         shutil.copytree(site_dir, docs, symlinks=True)
@@ -77,31 +83,83 @@ def stage_pages(site_dir: Path) -> Path:
     return docs
 
 
-def publish_pages(docs: Path, site_dir: Path, generated: Iterable[str]) -> int:
-    """Make the generated names of site_dir what they are in the rendered copy `docs`.
+def publish_pages(docs: Path, site_dir: Path) -> int:
+    """Make site_dir's generated pages what they are in the rendered copy `docs`.
 
-    Only the names render_site owns are touched (hand-written pages never are); a changed page is
-    replaced atomically, an unchanged one is left alone, a page the render dropped is removed.
-    Returns the number of files written or removed.
+    The pages are those the manifest of `docs` lists (render_site writes it); a changed page is
+    replaced atomically, an unchanged one is left alone. A page the previous manifest of site_dir
+    lists that the render dropped is removed only while it still holds what chesslaws wrote (a page
+    a person edited is theirs now). Nothing else in site_dir is ever touched: hand-written pages
+    are not in any manifest. Returns the number of files written or removed.
     """
+    wanted = read_manifest(docs) or {}
+    previous = read_manifest(site_dir) or {}
     changed = 0
-    for name in generated:
-        source, target = docs / name, site_dir / name
-        wanted = {p.relative_to(docs) for p in _files(source)}
-        present = {p.relative_to(site_dir) for p in _files(target)}
-        for relative in sorted(wanted):
-            new, old = docs / relative, site_dir / relative
-            if old.is_file() and old.read_bytes() == new.read_bytes():
-                continue
-            old.parent.mkdir(parents=True, exist_ok=True)
-            partial = old.with_name(f".{old.name}.chesslaws-{os.getpid()}")
-            shutil.copyfile(new, partial)
-            os.replace(partial, old)
-            changed += 1
-        for relative in sorted(present - wanted):
+    for relative in sorted(wanted):
+        new, old = docs / relative, site_dir / relative
+        if old.is_file() and old.read_bytes() == new.read_bytes():
+            continue
+        _replace(new, old)
+        changed += 1
+    for relative in sorted(set(previous) - set(wanted)):
+        if ours(site_dir, relative, previous, unchanged=True):
             (site_dir / relative).unlink()
             changed += 1
+    if (docs / PAGES_MANIFEST).is_file():
+        _replace(docs / PAGES_MANIFEST, site_dir / PAGES_MANIFEST)
     return changed
+
+
+def _replace(new: Path, old: Path) -> None:
+    old.parent.mkdir(parents=True, exist_ok=True)
+    partial = old.with_name(f".{old.name}.chesslaws-{os.getpid()}")
+    shutil.copyfile(new, partial)
+    os.replace(partial, old)
+
+
+# The list of files `chesslaws site` wrote into the docs dir, each with the SHA-256 of what it wrote
+# (`<hash>  <path>` lines, like sha256sum). Only listed files are ever replaced or removed.
+PAGES_MANIFEST = ".chesslaws-pages"
+
+
+def file_hash(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def read_manifest(site_dir: Path) -> dict[str, str] | None:
+    """Relative path -> hash of every page chesslaws wrote into `site_dir`; None without a manifest
+    (a docs dir no `chesslaws site` of this version has written into)."""
+    path = Path(site_dir) / PAGES_MANIFEST
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(path, None, f"cannot read the list of generated pages ({exc}); delete it") from None
+    listed: dict[str, str] = {}
+    for number, line in enumerate(text.splitlines(), 1):
+        digest, _, relative = line.partition("  ")
+        parts = PurePosixPath(relative).parts
+        if len(digest) != 64 or not parts or ".." in parts or PurePosixPath(relative).is_absolute():
+            raise InputError(path, number, "damaged list of generated pages; delete it and run again")
+        listed[relative] = digest
+    return listed
+
+
+def write_manifest(site_dir: Path, files: Iterable[Path]) -> None:
+    """List `files` (paths under site_dir) as the pages chesslaws wrote there."""
+    site_dir = Path(site_dir)
+    lines = sorted(f"{file_hash(p)}  {p.relative_to(site_dir).as_posix()}" for p in files)
+    (site_dir / PAGES_MANIFEST).write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+
+
+def ours(site_dir: Path, relative: str, manifest: dict[str, str] | None, *, unchanged: bool = False) -> bool:
+    """Whether chesslaws wrote `relative` in site_dir (per `manifest`), and with `unchanged`, whether
+    it still holds what was written. A missing file is never ours to remove."""
+    path = Path(site_dir) / relative
+    if manifest is None or relative not in manifest or not path.is_file():
+        return False
+    return not unchanged or file_hash(path) == manifest[relative]
 
 
 def _files(path: Path) -> list[Path]:

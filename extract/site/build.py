@@ -10,11 +10,12 @@ import sys
 import tempfile
 from pathlib import Path
 
-from extract.io.kbfiles import swap_in
+from extract.io.kbfiles import remove_orphans, remove_stale, swap_in
 from extract.io.outputs import STAMP, STAMP_TEXT
 from extract.model import InputError
 from extract.site.common import SiteError
 
+MKDOCS_TEMP = "chesslaws-mkdocs-"  # + pid: the staged configuration
 HOOKS = Path(__file__).with_name("hooks.py")  # editions in in-force order in the sidebars
 
 
@@ -31,7 +32,8 @@ def build_site(root: Path, out_dir: Path | None = None, docs_dir: Path | None = 
     config = root / "mkdocs.yml"
     if not config.exists():
         raise InputError(config, None, "no mkdocs configuration")
-    with tempfile.TemporaryDirectory(prefix="chesslaws-mkdocs-") as folder:
+    remove_orphans(Path(tempfile.gettempdir()), MKDOCS_TEMP)
+    with tempfile.TemporaryDirectory(prefix=f"{MKDOCS_TEMP}{os.getpid()}-") as folder:
         staged = Path(folder) / "mkdocs.yml"
         lines = [f"INHERIT: {json.dumps(str(config))}", f"hooks: [{json.dumps(str(HOOKS))}]"]
         docs = Path(docs_dir).resolve() if docs_dir is not None else _docs_dir(config)
@@ -56,7 +58,8 @@ def _docs_dir(config: Path) -> Path | None:
 
 def _mkdocs(root: Path, config: Path, out: Path) -> None:
     out.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
+    remove_stale(out)  # staging trees of runs that were killed (named with their pid)
+    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}-{os.getpid()}-", dir=out.parent))
     try:
         # Not --quiet: mkdocs 1.6 then stops counting warnings and --strict passes anyway.
         result = subprocess.run(

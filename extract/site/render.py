@@ -15,6 +15,8 @@ from jinja2 import Environment
 
 from extract.io.derived import inputs_key, remember
 from extract.io.generated import read_kb
+from extract.io.outputs import ours, read_manifest, write_manifest
+from extract.model import InputError
 from extract.reports.rule_rows import RuleChange, RuleFinding, RuleScenario
 from extract.site.build import build_site
 from extract.site.common import (
@@ -22,7 +24,6 @@ from extract.site.common import (
     DATA_DIR,
     EDITIONS_DIR,
     GENERATED,
-    REPORT_PAGES,
     RULES_DIR,
     SiteError,
     _by_rule,
@@ -96,9 +97,7 @@ def render_site(
 
         changes = changes_by_rule(reports.consecutive) if changes is None else changes
         scenarios = (
-            _with_rulings(rulings, scenarios_by_rule(reports.results))
-            if scenarios is None
-            else scenarios
+            _with_rulings(rulings, scenarios_by_rule(reports.results)) if scenarios is None else scenarios
         )
         findings = findings_by_rule(reports.findings) if findings is None else findings
     site = SiteData(
@@ -122,22 +121,40 @@ def render_site(
     if reports is not None:
         _report_pages(pages, site, reports, compares, rulings)
     _data_files(pages, kb_dir, Path(corpus_dir))
-    _remove_stale(site_dir, set(pages.written))
+    _remove_stale(site_dir, set(pages.written), pages.manifest)
+    write_manifest(site_dir, pages.written)
     return pages.written
 
 
 class Pages:
-    """Writes rendered templates and data files into the docs dir, remembering what it wrote."""
+    """Writes rendered templates and data files into the docs dir, remembering what it wrote.
+
+    A file already there is replaced only when the docs dir's manifest says chesslaws wrote it
+    (or there is no manifest yet: a docs dir from before manifests); a hand-written page with the
+    name of a generated one is an InputError, before it is touched."""
 
     def __init__(self, env: Environment, site_dir: Path, common: dict[str, Any]) -> None:
         self.env, self.site_dir, self.common = env, site_dir, common
         self.written: list[Path] = []
+        self.manifest = read_manifest(site_dir)
 
     def write(self, name: str, template: str, **values: Any) -> None:
         text = self.env.get_template(template).render(**self.common, **values)
+        self._claim(name, text.encode("utf-8"))
         self.written.append(_write(self.site_dir / name, text))
 
+    def _claim(self, name: str, content: bytes) -> None:
+        path = self.site_dir / name
+        if self.manifest is None or not path.exists() or ours(self.site_dir, name, self.manifest):
+            return
+        if path.is_file() and path.read_bytes() == content:
+            return
+        raise InputError(
+            path, None, "a page chesslaws did not write has the name of a generated page; rename or move it"
+        )
+
     def data(self, name: str, content: bytes) -> None:
+        self._claim(name, content)
         path = self.site_dir / name
         path.parent.mkdir(parents=True, exist_ok=True)
         if not path.exists() or path.read_bytes() != content:
@@ -215,11 +232,9 @@ def _data_files(pages: Pages, kb_dir: Path, corpus_dir: Path) -> None:
     pages.write("downloads.md", "downloads.md.j2", files=listed)
 
 
-def _remove_stale(site_dir: Path, keep: set[Path]) -> None:
-    for name in REPORT_PAGES:
-        if (site_dir / name).exists() and site_dir / name not in keep:
-            (site_dir / name).unlink()
-    for folder in (EDITIONS_DIR, RULES_DIR, COMPARE_DIR, DOWNLOADS_DIR, DATA_DIR):
-        for stale in sorted((site_dir / folder).glob("*.*")):
-            if stale not in keep:
-                stale.unlink()
+def _remove_stale(site_dir: Path, keep: set[Path], manifest: dict[str, str] | None) -> None:
+    """Remove the pages an earlier render wrote that this one did not, while they hold what it wrote;
+    no other file is touched (hand-written pages are in no manifest)."""
+    for relative in sorted(manifest or {}):
+        if site_dir / relative not in keep and ours(site_dir, relative, manifest, unchanged=True):
+            (site_dir / relative).unlink()
