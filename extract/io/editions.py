@@ -27,6 +27,8 @@ OPTIONAL = OPTIONAL_VALUES + ("notes", "numbering")
 ALLOWED_KEYS = REQUIRED_VALUES + OPTIONAL
 
 MAX_CONTROL_SHARE = 0.01
+MAX_LINE_CHARS = 100_000  # the longest line of a real text is under 1,000 characters
+LINE_BREAK = re.compile(r"\r\n|\r|\n")  # as text.clean reads them (io cannot import text)
 
 _NULL_TAG = "tag:yaml.org,2002:null"
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -72,6 +74,15 @@ def read_text(path: Path) -> str:
     text = decode_text(path, data)  # a UTF-8 byte-order mark is dropped
     if not text.strip():
         raise InputError(path, None, "text file is empty" if not text else "text file has only whitespace")
+    lines = LINE_BREAK.split(text)
+    longest = max(range(len(lines)), key=lambda i: len(lines[i]))
+    if len(lines[longest]) > MAX_LINE_CHARS:
+        raise InputError(
+            path,
+            longest + 1,
+            f"a line of {len(lines[longest]):,} characters with no line break (at most {MAX_LINE_CHARS:,}); "
+            "a text of the Laws has lines and paragraphs: were its line breaks lost in a conversion?",
+        )
     controls = [i for i, ch in enumerate(text) if ch not in "\t\n\r" and unicodedata.category(ch) == "Cc"]
     if len(controls) > MAX_CONTROL_SHARE * len(text):
         share = 100 * len(controls) / len(text)
@@ -193,12 +204,22 @@ def _edition(meta_path: Path, entry: Node) -> Edition:
 
 
 def _text_path(meta_path: Path, name: str, node: Node) -> Path:
+    """The text file `name` names, which must resolve (symlinks followed) to a file in the corpus."""
     relative = PurePosixPath(name)
     if relative.is_absolute() or ".." in relative.parts:
         raise InputError(meta_path, _line(node), f"file '{name}' must be a path inside the corpus directory")
     path = meta_path.parent / relative
+    if path.is_dir():
+        raise InputError(meta_path, _line(node), f"file '{name}' is a directory, not a text file")
     if not path.is_file():
         raise InputError(meta_path, _line(node), f"text file {name} not found in {meta_path.parent}")
+    corpus = meta_path.parent.resolve()
+    if not path.resolve().is_relative_to(corpus):
+        raise InputError(
+            meta_path,
+            _line(node),
+            f"file '{name}' leads outside the corpus directory (to {path.resolve()}); copy the text in",
+        )
     return path
 
 

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from yaml.nodes import MappingNode, Node
+from yaml.nodes import MappingNode, Node, SequenceNode
 
 from extract.model import InputError
 
@@ -106,6 +106,30 @@ def _mapping(loader: _StrictLoader, node: MappingNode) -> dict[Any, Any]:
 _StrictLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping)
 
 
+def refuse_aliases(path: Path, root: Node, text: str) -> None:
+    """No anchors and aliases (`&name`, `*name`, `<<: *name`): a person writes every value out.
+
+    An alias reuses a node, so a tree with one is a graph where some node is reached twice; the
+    walk stops there, before a "billion laughs" of nested aliases could make anyone expand it.
+    """
+    seen: set[int] = set()
+    stack: list[Node] = [root]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            alias = next((e for e in yaml.parse(text, Loader=_Base) if isinstance(e, yaml.AliasEvent)), None)
+            line = alias.start_mark.line + 1 if alias is not None and alias.start_mark else None
+            name = f"*{alias.anchor}" if alias is not None else "*name"
+            raise InputError(
+                path, line, f"YAML alias {name} refused: aliases are not allowed; write the value out"
+            )
+        seen.add(id(node))
+        if isinstance(node, MappingNode):
+            stack.extend(part for pair in node.value for part in pair)
+        elif isinstance(node, SequenceNode):
+            stack.extend(node.value)
+
+
 def _line(node: Node) -> int:
     return int(node.start_mark.line) + 1
 
@@ -144,7 +168,11 @@ def _parse(path: Path, text: str, lines: bool) -> Any:
     loader = _StrictLoader(text)
     loader.path, loader.lines = path, lines
     try:
-        return loader.get_single_data()
+        node = loader.get_single_node()
+        if node is None:
+            return None
+        refuse_aliases(path, node, text)
+        return loader.construct_document(node)
     except yaml.YAMLError as error:
         raise _syntax_error(path, error) from None
     except RecursionError:
@@ -229,10 +257,14 @@ def _prune(folder: Path) -> None:
 def compose_yaml(path: Path) -> Node | None:
     """The node tree of one YAML file, with line marks (for loaders that check node by node)."""
     path = Path(path)
-    loader = _StrictLoader(read_source(path))
+    text = read_source(path)
+    loader = _StrictLoader(text)
     loader.path = path
     try:
-        return loader.get_single_node()  # type: ignore[no-any-return]  # PyYAML's loaders are untyped
+        node: Node | None = loader.get_single_node()
+        if node is not None:
+            refuse_aliases(path, node, text)
+        return node
     except yaml.YAMLError as error:
         raise _syntax_error(path, error) from None
     finally:

@@ -48,9 +48,11 @@ def pipeline(language: str) -> Any:
     import spacy
 
     try:
-        return spacy.blank(language)
+        nlp = spacy.blank(language)
     except ImportError:
-        return spacy.blank("xx")
+        nlp = spacy.blank("xx")
+    nlp.max_length = 10**9  # spaCy's 1,000,000 guards parser/NER memory; a tokenizer needs no guard
+    return nlp
 
 
 @cache

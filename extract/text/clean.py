@@ -99,13 +99,17 @@ def _between_letters(raw: str, k: int) -> bool:
     return 0 < k < len(raw) - 1 and raw[k - 1].isalpha() and raw[k + 1].isalpha()
 
 
+LINE_BREAK = re.compile(r"\r\n|\r|\n")  # Windows, old Mac and Unix line ends, mixed as they come
+
+
 def split_lines(text: str) -> list[Line]:
-    """Split raw text into cleaned lines with their raw offsets."""
+    """Split raw text into cleaned lines with their raw offsets; CRLF, CR and LF each end a line."""
     lines: list[Line] = []
     pos = 0
-    for number, raw in enumerate(text.split("\n"), start=1):
-        body = raw[:-1] if raw.endswith("\r") else raw
+    ends = [(m.start(), m.end()) for m in LINE_BREAK.finditer(text)] + [(len(text), len(text))]
+    for number, (end, after) in enumerate(ends, start=1):
+        body = text[pos:end]
         cleaned, offsets, italic = clean_line(body, pos)
-        lines.append(Line(number, pos, pos + len(body), body, cleaned, offsets, italic))
-        pos += len(raw) + 1
+        lines.append(Line(number, pos, end, body, cleaned, offsets, italic))
+        pos = after
     return lines

@@ -21,6 +21,7 @@ import chess
 
 from extract.io.languages import DEFAULT_KB, language_data
 from extract.model import Edition, Finding, Provision
+from extract.text.clean import LINE_BREAK
 from extract.text.notation_game import replay_game
 from extract.text.san import (
     CASTLING,
@@ -61,9 +62,10 @@ def _negations(language: str) -> tuple[str, ...]:
 def _lines(text: str, start: int, end: int) -> Iterator[tuple[int, str]]:
     """(raw offset, raw line) for the lines of text[start:end]."""
     pos = start
-    for line in text[start:end].split("\n"):
-        yield pos, line
-        pos += len(line) + 1
+    for found in LINE_BREAK.finditer(text, start, end):
+        yield pos, text[pos : found.start()]
+        pos = found.end()
+    yield pos, text[pos:end]
 
 
 def _blank(pattern: str, text: str) -> str:
