@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from datetime import date
+from functools import cache
 from pathlib import Path, PurePosixPath
 
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
@@ -94,6 +95,14 @@ def read_text(path: Path) -> str:
     return text
 
 
+@cache
+def iso_639_1() -> frozenset[str]:
+    """The two-letter language codes CLDR knows (through Babel): ISO 639-1's, `nb` and `no` included."""
+    from babel import Locale
+
+    return frozenset(str(code) for code in Locale("en").languages if len(str(code)) == 2)
+
+
 def title_from_text(text: str) -> str | None:
     """The first line of a text that has words, without Markdown marks: the title when none is given."""
     for line in text.splitlines():
@@ -159,7 +168,7 @@ def _edition(meta_path: Path, entry: Node) -> Edition:
     }
     edition_id, language = values["id"], values["language"]
 
-    if not _LANGUAGE.fullmatch(language):
+    if not _LANGUAGE.fullmatch(language) or language not in iso_639_1():
         raise InputError(
             meta_path, _line(fields["language"]), f"language '{language}' is not an ISO 639-1 code like 'da'"
         )

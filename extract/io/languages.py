@@ -22,6 +22,7 @@ A language without a file still builds: labels and structure come from digits an
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -66,6 +67,9 @@ def language_data(kb_dir: Path, code: str) -> dict[str, Any] | None:
     unknown = sorted(set(data) - WORD_KEYS)
     if unknown:
         raise InputError(path, _line_of(path, unknown[0]), f"unknown key '{unknown[0]}'")
+    _check_identity(path, code, data)
+    for table in NUMBER_TABLES:
+        _check_numbers(path, table, data.get(table))
     structure = data.get("structure") or {}
     if not isinstance(structure, dict):
         raise InputError(path, _line_of(path, "structure"), "structure must be a mapping")
@@ -128,8 +132,43 @@ def missing_message(kb_dir: Path, code: str, editions: list[str]) -> str:
     )
 
 
-def _line_of(path: Path, key: str) -> int | None:
+NUMBER_TABLES = ("numbers", "ordinals", "times", "multiplied")  # word -> a whole number >= 0
+LANGUAGE_CODE = re.compile(r"[a-z]{2}")  # ISO 639-1, as corpus/editions.yaml names languages
+
+
+def _check_identity(path: Path, code: str, data: dict[str, Any]) -> None:
+    """The file is named after an ISO 639-1 code, and a `language:` inside says the same code."""
+    if not LANGUAGE_CODE.fullmatch(code):
+        raise InputError(path, None, f"'{code}' is not an ISO 639-1 language code like 'da'; rename the file")
+    said = data.get("language")
+    if said is not None and str(said) != code:
+        raise InputError(
+            path, _line_of(path, "language"), f"language: {said} does not match the file name ({code}.yaml)"
+        )
+
+
+def _check_numbers(path: Path, table: str, words: object) -> None:
+    """Every word of a number table stands for a whole number of zero or more (a count, a value)."""
+    if words is None:
+        return
+    if not isinstance(words, dict):
+        raise InputError(path, _line_of(path, table), f"{table} must map words to whole numbers")
+    for word, value in words.items():
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise InputError(
+                path,
+                _line_of(path, table, str(word)),
+                f"{table}: '{word}' stands for {value!r}, not a whole number of zero or more",
+            )
+
+
+def _line_of(path: Path, key: str, word: str | None = None) -> int | None:
+    """The line of `key:` (and with `word`, of the first line from there on that names `word:`)."""
+    found = None
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        if line.lstrip().startswith(f"{key}:"):
+        if found is None and line.lstrip().startswith(f"{key}:"):
+            found = number
+        if found is not None and (word is None or re.search(rf"(?<!\w){re.escape(word)}\s*:", line)):
             return number
-    return None
+    return found
+
