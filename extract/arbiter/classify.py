@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from extract.model.scenario import ScenarioError, time_control_problem
+from extract.model.scenario import ScenarioError, amount_text, decimals_problem, time_control_problem
 from extract.model.vocab import Category
 
 _NUMBER = r"(\d+(?:\.\d+)?)"
@@ -35,7 +35,9 @@ class TimeControl:
                 f"'{text}' is not a time control; write minutes+seconds in ASCII digits, e.g. 15+10 or 3+2"
             )
         control = cls(float(match.group(1)), float(match.group(2) or 0))
-        problem = time_control_problem(control.base_minutes, control.increment_seconds)
+        problem = decimals_problem(text) or time_control_problem(
+            control.base_minutes, control.increment_seconds
+        )
         if problem:
             raise ValueError(
                 f"time control '{text}' {problem}"
@@ -45,7 +47,7 @@ class TimeControl:
         return control
 
     def __str__(self) -> str:
-        return f"{self.base_minutes:g}+{self.increment_seconds:g}"
+        return f"{amount_text(self.base_minutes)}+{amount_text(self.increment_seconds)}"
 
 
 @dataclass(frozen=True)

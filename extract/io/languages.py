@@ -171,4 +171,3 @@ def _line_of(path: Path, key: str, word: str | None = None) -> int | None:
         if found is not None and (word is None or re.search(rf"(?<!\w){re.escape(word)}\s*:", line)):
             return number
     return found
-

@@ -22,7 +22,15 @@ from extract.model.ruling import (
     RESULTS,
     EventName,
 )
-from extract.model.scenario import ScenarioError, Setup, parse_time_control, san_moves, seconds
+from extract.model.scenario import (
+    MAX_MINUTES,
+    ScenarioError,
+    Setup,
+    clock_text,
+    parse_time_control,
+    san_moves,
+    seconds,
+)
 from extract.model.vocab import CATEGORIES
 
 SAN_EVENTS: tuple[EventName, ...] = ("move", "two_handed_move")
@@ -52,13 +60,40 @@ def is_san(text: str) -> bool:
     return bool(chess.SAN_REGEX.match(text) or _CASTLING.fullmatch(text))
 
 
-def _time(value: object, what: str) -> str | None:
+MAX_SECONDS = MAX_MINUTES * 60  # a clock or a time spent beyond a week of thinking time is a typo
+
+
+def _time(value: object, what: str, *, signed: bool = False) -> str | None:
+    """Why `value` is no time (a clock reading, a time spent; with `signed`, a change of a clock)."""
     if isinstance(value, bool):
         return f"{what} must be a time, not {value!r}"
     try:
-        seconds(value)
+        amount = seconds(value)
     except ScenarioError as error:
         return f"{what}: {error}"
+    if amount < 0 and not signed:
+        return f"{what}: '{value}' is negative; a clock shows no less than 0:00"
+    if abs(amount) > MAX_SECONDS:
+        return f"{what}: '{value}' is more than {MAX_MINUTES} minutes (about a week)"
+    return None
+
+
+def clock_problem(setup: Setup) -> str | None:
+    """A clock can show no more than the time control has given so far: every period's time plus
+    the increment of every move made (the position's move number counts them)."""
+    try:
+        periods = parse_time_control(setup.time_control)
+        board = chess.Board(setup.fen) if setup.fen else chess.Board()
+    except (ScenarioError, ValueError):
+        return None  # said by setup_problem and board_problem
+    moves = board.fullmove_number + len(san_moves(setup.moves)) // 2
+    given = sum(p.minutes * 60 for p in periods) + max(p.increment for p in periods) * moves
+    for colour, value in setup.clocks.items():
+        if seconds(value) > given:
+            return (
+                f"setup clocks: {colour} has {value}, more than the time control {setup.time_control} "
+                f"gives by move {moves} ({clock_text(given)})"
+            )
     return None
 
 
@@ -164,7 +199,7 @@ def expect_problem(edition: str, ruling: Mapping[str, object]) -> str | None:
 
 def _per_colour_problem(key: str, value: object) -> str | None:
     if key == "clock":
-        return _time(value, "a time change")
+        return _time(value, "a time change", signed=True)
     if key == "illegal_moves" and (isinstance(value, bool) or not isinstance(value, int)):
         return f"must be a count, found {value!r}"
     if key == "recording" and value not in RECORDINGS:
@@ -191,6 +226,9 @@ def board_problem(setup: Setup, events: list[Event] | tuple[Event, ...]) -> str 
         except ValueError:
             return f"setup move '{san}' is not legal in {board.fen()}"
     for event in events:
+        if event.name == "move" and (board.is_checkmate() or board.is_stalemate()):
+            over = "checkmate" if board.is_checkmate() else "stalemate"
+            return f"event move {event.value} comes after {over}: the game is over, no move can follow"
         if event.name in BOARD_DEPENDS_ON_RULING or board.is_game_over():
             break
         if event.name != "move":

@@ -9,6 +9,7 @@ from pathlib import Path
 from extract.io.rules import read_yaml_list
 from extract.io.scenario_checks import (
     board_problem,
+    clock_problem,
     expect_problem,
     extras_problem,
     move_problem,
@@ -153,7 +154,7 @@ def _scenario(path: Path, entry: object, rule_ids: set[str], editions: set[str])
         quickplay_finish=bool(setup.get("quickplay_finish", False)),
         regulations=dict(setup.get("regulations") or {}),
     )
-    problem = board_problem(setup_value, typed_events)
+    problem = board_problem(setup_value, typed_events) or clock_problem(setup_value)
     if problem:
         raise fail(problem, entry.get("setup"))
     notes = data.get("notes") or ()
