@@ -99,7 +99,68 @@ def _read_rules(folder: Path) -> list[Rule]:
     for rule in rules:
         if rule.parent and rule.parent not in ids:
             raise InputError(rule.path, rule.line, f"rule '{rule.id}' has unknown parent '{rule.parent}'")
+    _refuse_parent_cycles(ids)
+    _refuse_labels_mapped_twice(rules)
     return rules
+
+
+def _refuse_parent_cycles(ids: dict[str, Rule]) -> None:
+    """Following `parent` from any rule ends at a rule without one (no rule is its own ancestor)."""
+    done: set[str] = set()
+    for rule in ids.values():
+        path: list[str] = []
+        current: Rule | None = rule
+        while current is not None and current.id not in done:
+            if current.id in path:
+                cycle = " -> ".join([*path[path.index(current.id) :], current.id])
+                raise InputError(current.path, current.line, f"rule parents go round in a circle: {cycle}")
+            path.append(current.id)
+            current = ids.get(current.parent) if current.parent else None
+        done.update(path)
+
+
+def _refuse_labels_mapped_twice(rules: list[Rule]) -> None:
+    """A provision of an edition is curated under one rule (a part of it under others: `part_of`)."""
+    seen: dict[tuple[str, str], Rule] = {}
+    for rule in rules:
+        for edition, labels in rule.provisions.items():
+            for label in labels:
+                first = seen.setdefault((edition, label), rule)
+                if first is not rule:
+                    raise InputError(
+                        rule.path,
+                        rule.line,
+                        f"rule '{rule.id}' names {edition}:{label}, already under rule '{first.id}' "
+                        f"({first.path}:{first.line}); a provision belongs to one rule (a part: part_of)",
+                    )
+
+
+EDITION_ID = re.compile(r"(?P<language>[a-z]{2})-(?P<year>\d{4})")
+
+
+def edition_problems(rules: list[Rule], editions: set[str], this_year: int) -> tuple[InputError | None, str]:
+    """Editions the curated rules name that the corpus does not have: an InputError for an id no
+    edition can have (not <language>-<year>, or a year still to come), else one warning line for the
+    editions merely absent from this corpus ('' when there are none); their mappings wait unused."""
+    absent: list[tuple[Rule, str]] = []
+    for rule in rules:
+        for edition in sorted({*rule.provisions, *rule.part_of, *rule.behaviour} - editions):
+            match = EDITION_ID.fullmatch(edition)
+            if match is None or int(match["year"]) > this_year:
+                why = "a year still to come" if match else "not an edition id like da-2017"
+                return InputError(
+                    rule.path, rule.line, f"rule '{rule.id}' names edition '{edition}': {why}"
+                ), ""
+            absent.append((rule, edition))
+    if not absent:
+        return None, ""
+    rule, edition = absent[0]
+    names = sorted({e for _, e in absent})
+    more = f" (editions {', '.join(names)} in {len(absent)} rules)" if len(absent) > 1 else ""
+    return None, (
+        f"{rule.path}:{rule.line}: rule '{rule.id}' names {edition}, which corpus/editions.yaml does not "
+        f"list{more}; those mappings are not used"
+    )
 
 
 def _rule(path: Path, entry: object) -> Rule:

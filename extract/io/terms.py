@@ -71,3 +71,36 @@ def _check_aliases(path: Path, concept: str, aliases: object, line: int | None) 
                 line_of(aliases, line),
                 f"concept '{concept}': aliases of {language} must be a list of strings, found {words!r}",
             )
+
+
+def check_terms_occur(kb_dir: Path, texts: dict[str, str]) -> None:
+    """Every term of kb/terms.yaml starts a word of its edition's text (ignoring case), for the
+    editions in `texts`: a term the text does not use (a typo, a pattern such as "(.*") would
+    silently change term hits and alignment scores. InputError at the concept's line otherwise."""
+    path = Path(kb_dir) / TERMS_FILE
+    if not path.exists():
+        return
+    lowered = {edition: text.casefold() for edition, text in texts.items()}
+    for entry in read_yaml_list(path, "concepts"):
+        assert isinstance(entry, dict)  # read_terms has checked the shape
+        terms = entry.get("terms") or {}
+        for edition, words in terms.items():
+            if edition not in lowered:
+                continue
+            for word in words:
+                if not _starts_a_word(word.casefold(), lowered[edition]):
+                    raise InputError(
+                        path,
+                        line_of(terms, line_of(entry)),
+                        f"concept '{entry['id']}': term '{word}' does not occur in the text of {edition} "
+                        "(terms are written as the text has them, at the start of a word)",
+                    )
+
+
+def _starts_a_word(term: str, text: str) -> bool:
+    at = text.find(term)
+    while at >= 0:
+        if at == 0 or not (text[at - 1].isalnum() or text[at - 1] == "_"):
+            return True
+        at = text.find(term, at + 1)
+    return False

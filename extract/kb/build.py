@@ -5,14 +5,16 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from datetime import date
 from pathlib import Path
 
 from extract.io.editions import load_editions
 from extract.io.kbfiles import dump_yaml, write_kb
 from extract.io.languages import missing_languages, missing_message
 from extract.io.overrides import check_override_labels, load_overrides
-from extract.io.rules import Rule, curated_mapping, edition_keys, load_rules
+from extract.io.rules import Rule, curated_mapping, edition_keys, edition_problems, load_rules
 from extract.io.scenarios import load_scenarios
+from extract.io.terms import check_terms_occur
 from extract.kb.align import (
     Agreement,
     Assignment,
@@ -118,12 +120,16 @@ def build(
     ]
     rules = load_rules(kb_dir)
     concepts = load_terms(kb_dir)
+    check_terms_occur(kb_dir, {e.id: e.text for e in editions})
     ids = {e.id for e in editions}
+    unusable, absent = edition_problems(rules, ids, date.today().year)
+    if unusable is not None:
+        raise unusable
     overrides = load_overrides(kb_dir, {r.id for r in rules}, ids) if use_overrides else []
     files, reports, documents = segment_editions(editions, kb_dir, on_edition)
     files["editions.yaml"] = dump_yaml([edition_summary(e) for e in editions])
     check_override_labels(kb_dir, overrides, documents)
-    warnings = damage_warnings(editions, documents, rules)
+    warnings = damage_warnings(editions, documents, rules) + ([absent] if absent else [])
 
     seconds: dict[str, float] = {}
     for language in sorted({e.language for e in editions} & LOOKUP_LANGUAGES):
