@@ -100,6 +100,9 @@ def _code_version() -> str:
 
 def _text(path: Path) -> str:
     if not path.exists():
+        folder = path.parent.parent if path.parent.name == "provisions" else path.parent
+        if path.name != "editions.yaml" and (folder / "editions.yaml").is_file():
+            raise InputError(path, None, f"missing: kb/generated is damaged; {REBUILD}")
         raise InputError(path, None, f"not built yet; {REBUILD} first")
     try:
         return read_source(path)
@@ -285,6 +288,15 @@ class GeneratedKB:
         def make() -> _Editions:
             named = [(self._typed(name, "provisions", _provisions_document), name) for name in self._files()]
             named.sort(key=lambda pair: (pair[0].in_force, pair[0].edition))
+            found = {document.edition for document, _ in named}
+            listed = self.edition_ids() if self.path("editions.yaml").is_file() else []
+            lost = [edition for edition in listed if edition not in found]
+            if lost:
+                raise InputError(
+                    self.path(f"provisions/{lost[0]}.yaml"),
+                    None,
+                    f"missing, though editions.yaml lists {lost[0]}: kb/generated is damaged; {REBUILD}",
+                )
             return _Editions(self.path("provisions"), named)
 
         return self._once("all", make)
