@@ -46,6 +46,8 @@ def data_options(command: Callable[..., Any]) -> Callable[..., Any]:
     @functools.wraps(command)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
+            if command.__name__ != "build":
+                warn_if_stale(kwargs["corpus_dir"], kwargs["kb_dir"])
             return command(*args, **kwargs)
         except InputError as error:
             raise UsageFailure(one_line(str(error))) from error
@@ -61,6 +63,22 @@ def data_options(command: Callable[..., Any]) -> Callable[..., Any]:
 
     wrapped: Callable[..., Any] = wrapper  # click's decorators are untyped: wrapper is Any to mypy
     return wrapped
+
+
+def warn_if_stale(corpus_dir: Path, kb_dir: Path) -> None:
+    """One line on stderr when a corpus text changed after kb/generated was built from it."""
+    from extract.io.generated import changed_sources
+
+    if not Path(corpus_dir).is_dir():
+        return
+    changed = changed_sources(corpus_dir, kb_dir)
+    if changed:
+        more = f" (and {len(changed) - 1} more)" if len(changed) > 1 else ""
+        click.echo(
+            f"chesslaws: warning: kb/generated is out of date: {changed[0]}{more} changed since the "
+            f"last build; answers come from the old text until you run 'chesslaws build'",
+            err=True,
+        )
 
 
 def one_line(message: str) -> str:

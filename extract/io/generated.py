@@ -317,3 +317,24 @@ class _Editions(dict[str, ProvisionsDocument]):
 def read_kb(kb_dir: Path) -> GeneratedKB:
     """The typed view of `kb_dir`/generated; nothing is read until an accessor asks for it."""
     return GeneratedKB(Path(kb_dir))
+
+
+def changed_sources(corpus_dir: Path, kb_dir: Path) -> list[str]:
+    """The corpus texts whose bytes differ from those kb/generated was built from (edited, replaced
+    or deleted since the last build); [] when nothing says so (no KB yet, no hashes, no corpus)."""
+    try:
+        editions = read_kb(kb_dir).editions()
+    except InputError:
+        return []  # the command itself reports a KB it cannot read
+    changed = []
+    for edition in editions:
+        if edition.source_sha256 is None:
+            continue
+        path = Path(corpus_dir) / edition.source_file
+        try:
+            digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        except OSError:
+            digest = None
+        if digest != edition.source_sha256:
+            changed.append(str(path))
+    return changed

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -360,6 +361,7 @@ def edition_summary(e: Edition) -> dict[str, object]:
         "approved_on": e.approved_on,
         "translator": e.translator,
         "source_file": e.path.name,
+        "source_sha256": hashlib.sha256(e.path.read_bytes()).hexdigest(),
     }
 
 

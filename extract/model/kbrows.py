@@ -28,6 +28,7 @@ class EditionRow:
     approved_by: str | None = None
     approved_on: str | None = None
     translator: str | None = None
+    source_sha256: str | None = None  # of the text file's bytes when built: a later edit shows
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from extract.io.editions import read_text
 from extract.io.generated import GENERATED, read_kb
 from extract.io.rules import Rule, load_rules
 from extract.kb.sentence_align import SentenceRef, provision_sentences
-from extract.model import InputError, Kind, Provision
+from extract.model import Kind, Provision
 from extract.model.kbrows import EditionRow, Parameter
 from extract.model.vocab import Change
 from extract.reports.diff_model import Mark, ParameterChange, ParameterValue, Piece, RuleText, WordOp
@@ -119,9 +119,6 @@ def load_edition(data: KBData, edition: str, kb_dir: Path, corpus_dir: Path) -> 
     """Provisions (by curated key) and raw text of one edition, read on first use."""
     if edition in data.provisions:
         return
-    path = kb_dir / GENERATED / "provisions" / f"{edition}.yaml"
-    if not path.exists():
-        raise InputError(path, None, "not built yet; run 'chesslaws build' first")
     document = read_kb(kb_dir).provisions(edition)
     keys, provisions = document.keys(), list(document.provisions)
     data.provisions[edition] = dict(zip(keys, provisions, strict=True))
