@@ -55,8 +55,8 @@ def check(
     laws = load_laws(kb_dir)
     require_editions([edition], laws)
     folder = scenarios_dir if scenarios_dir is not None else kb_dir / "scenarios"
-    scenarios = load_scenarios(folder, {r.id for r in load_rules(kb_dir)}, set(laws))
     fide = check_stage.fide_editions(kb_dir)
+    scenarios = load_scenarios(folder, {r.id for r in load_rules(kb_dir)}, set(laws), fide.values())
     if benchmark:
         results, timing = check_stage.timed_run(scenarios, laws, edition, fide)
     else:

@@ -129,5 +129,6 @@ def rule_checks(rule_id: str, kb_dir: Path, rule_ids: set[str]) -> list[Any]:
     if not folder.is_dir():
         return []
     laws = load_laws(kb_dir)
-    scenarios = [s for s in load_scenarios(folder, rule_ids, set(laws)) if rule_id in s.rules]
-    return check_stage.run_scenarios(scenarios, laws, fide=check_stage.fide_editions(kb_dir))
+    fide = check_stage.fide_editions(kb_dir)
+    scenarios = [s for s in load_scenarios(folder, rule_ids, set(laws), fide.values()) if rule_id in s.rules]
+    return check_stage.run_scenarios(scenarios, laws, fide=fide)

@@ -28,6 +28,7 @@ OPTIONAL = OPTIONAL_VALUES + ("notes", "numbering")
 ALLOWED_KEYS = REQUIRED_VALUES + OPTIONAL
 
 MAX_CONTROL_SHARE = 0.01
+FIRST_LAWS = 1929  # FIDE's first Laws of Chess (FIDE was founded in 1924)
 MAX_LINE_CHARS = 100_000  # the longest line of a real text is under 1,000 characters
 LINE_BREAK = re.compile(r"\r\n|\r|\n")  # as text.clean reads them (io cannot import text)
 
@@ -182,6 +183,14 @@ def _edition(meta_path: Path, entry: Node) -> Edition:
             meta_path,
             _line(fields["fide_edition"]),
             f"fide_edition '{values['fide_edition']}' is not a year like '2017'",
+        )
+    fide_year, in_force_year = int(values["fide_edition"]), int(in_force[:4])
+    if not FIRST_LAWS <= fide_year <= in_force_year:
+        raise InputError(
+            meta_path,
+            _line(fields["fide_edition"]),
+            f"fide_edition '{fide_year}' cannot be the Laws of a text in force from {in_force}: "
+            f"FIDE's Laws date from {FIRST_LAWS} on, and a translation comes after the Laws it translates",
         )
     expected_id = f"{language}-{in_force[:4]}"
     if edition_id != expected_id:

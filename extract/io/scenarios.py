@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -50,8 +51,14 @@ class Scenario:
     notes: tuple[str, ...] = ()
 
 
-def load_scenarios(folder: Path, rule_ids: set[str], editions: set[str]) -> list[Scenario]:
-    """Every scenario of folder/*.yaml, checked: known keys and events, existing rules and editions."""
+def load_scenarios(
+    folder: Path, rule_ids: set[str], editions: set[str], fide: Iterable[str] | None = None
+) -> list[Scenario]:
+    """Every scenario of folder/*.yaml, checked: known keys and events, existing rules and editions.
+
+    With `fide` (the FIDE editions the KB's editions translate), an expectation keyed by Laws no
+    edition translates is refused: it would never be checked ("0 checks" is no answer)."""
+    laws = None if fide is None else set(fide)
     scenarios: list[Scenario] = []
     seen: dict[str, str] = {}
     if not folder.is_dir():
@@ -59,7 +66,7 @@ def load_scenarios(folder: Path, rule_ids: set[str], editions: set[str]) -> list
     for path in sorted(folder.glob("*.yaml")):
         entries = read_yaml_list(path, "scenarios")
         for entry in entries:
-            scenario = _scenario(path, entry, rule_ids, editions)
+            scenario = _scenario(path, entry, rule_ids, editions, laws)
             if scenario.id in seen:
                 raise InputError(
                     path, scenario.line, f"scenario id '{scenario.id}' also used at {seen[scenario.id]}"
@@ -78,7 +85,9 @@ def _plain(value: object) -> object:
     return value
 
 
-def _scenario(path: Path, entry: object, rule_ids: set[str], editions: set[str]) -> Scenario:
+def _scenario(
+    path: Path, entry: object, rule_ids: set[str], editions: set[str], laws: set[str] | None
+) -> Scenario:
     if not isinstance(entry, dict):
         raise InputError(path, None, "each scenario must be a mapping")
     line = int(entry.get("__line__", 0))
@@ -133,6 +142,12 @@ def _scenario(path: Path, entry: object, rule_ids: set[str], editions: set[str])
         if edition not in editions and not FIDE_EDITION.fullmatch(str(edition)):
             raise fail(
                 f"unknown edition '{edition}' in expect (a FIDE edition year like \"2017\" or an edition id)",
+                entry["expect"],
+            )
+        if edition not in editions and laws is not None and str(edition) not in laws:
+            raise fail(
+                f"expect names the {edition} Laws, which no edition of the KB translates "
+                f"(translated: {', '.join(sorted(laws))}); its rulings would never be checked",
                 entry["expect"],
             )
         if not isinstance(ruling, dict) or set(ruling) - set(EXPECT_KEYS):

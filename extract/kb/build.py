@@ -185,7 +185,8 @@ def build(
     files["parameters.yaml"] = dump_yaml([p.as_dict() for p in parameters])
     add_parameters(graph, [p.as_dict() for p in parameters])
     folder = kb_dir / "scenarios"
-    scenarios = load_scenarios(folder, {r.id for r in rules}, set(order)) if folder.is_dir() else []
+    fide = {e.fide_edition for e in editions}
+    scenarios = load_scenarios(folder, {r.id for r in rules}, set(order), fide) if folder.is_dir() else []
 
     def applies_to(expect: Mapping[str, object]) -> tuple[str, ...]:
         """Editions a scenario's expectations apply to: its translation keys and every translation of

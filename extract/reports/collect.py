@@ -151,8 +151,9 @@ def _collect(kb_dir: Path, corpus_dir: Path, say: Callable[[str], None]) -> Repo
     folder = kb_dir / "scenarios"
     results: list[CheckResult] = []
     if folder.is_dir():
-        scenarios = load_scenarios(folder, {r.id for r in load_rules(kb_dir)}, set(laws))
-        results = run_scenarios(scenarios, laws, fide=fide_editions(kb_dir))
+        fide = fide_editions(kb_dir)
+        scenarios = load_scenarios(folder, {r.id for r in load_rules(kb_dir)}, set(laws), fide.values())
+        results = run_scenarios(scenarios, laws, fide=fide)
     examples = text_examples(corpus_dir, kb_dir)
     timings["check"] = time.perf_counter() - clock
     say(f"checked: {len(results)} scenario runs, {len(examples)} examples of the texts")
