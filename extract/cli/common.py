@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import functools
+import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -45,12 +46,15 @@ def data_options(command: Callable[..., Any]) -> Callable[..., Any]:
     @path_option("--kb", "kb_dir", "kb", "Knowledge-base directory (kb/generated is written by 'build').")
     @functools.wraps(command)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
+        folders = (kwargs["corpus_dir"], kwargs["kb_dir"])
         try:
+            if sys.stdout is None and command.__name__ not in WRITES_FILES:
+                raise UsageFailure("standard output is closed: the answer could not be written anywhere")
             if command.__name__ != "build":
-                warn_if_stale(kwargs["corpus_dir"], kwargs["kb_dir"])
+                warn_if_stale(*folders)
             return command(*args, **kwargs)
         except InputError as error:
-            raise UsageFailure(one_line(str(error))) from error
+            raise UsageFailure(one_line(str(error)) + _where_hint(Path(error.path), folders)) from error
         except BrokenPipeError:
             raise SystemExit(1) from None  # the reader went away (`| head`): nothing to report
         except OSError as error:
@@ -63,6 +67,19 @@ def data_options(command: Callable[..., Any]) -> Callable[..., Any]:
 
     wrapped: Callable[..., Any] = wrapper  # click's decorators are untyped: wrapper is Any to mypy
     return wrapped
+
+
+WRITES_FILES = ("build", "site", "kit")  # commands whose result is files: stdout only shows progress
+
+
+def _where_hint(path: Path, folders: tuple[Path, Path]) -> str:
+    """When the file in error lies in a --corpus/--kb folder that does not exist, say so: most often
+    chesslaws was run outside the project with the default paths."""
+    for folder, flag in zip(folders, ("--corpus", "--kb"), strict=True):
+        if not Path(folder).is_dir() and path.absolute().is_relative_to(Path(folder).absolute()):
+            here = Path.cwd()
+            return f" (no {folder} in {here}: run chesslaws in the project folder or give {flag} DIR)"
+    return ""
 
 
 def warn_if_stale(corpus_dir: Path, kb_dir: Path) -> None:
@@ -88,7 +105,7 @@ def one_line(message: str) -> str:
 
 def os_error(error: OSError) -> str:
     """`path: what the system said` for a failed read or write (read-only, full disk, permissions)."""
-    where = error.filename if error.filename is not None else "chesslaws"
+    where = error.filename if error.filename is not None else "standard output"
     reason = error.strerror or (errno.errorcode.get(error.errno or 0) if error.errno else None) or str(error)
     verb = "cannot write" if error.errno in _WRITE_ERRORS else "cannot read or write"
     return one_line(f"{where}: {verb} ({reason}); nothing half-written was kept")
