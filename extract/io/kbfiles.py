@@ -56,7 +56,10 @@ def dump_yaml(data: object) -> str:
 
 def write_kb(kb_dir: Path, files: dict[str, str]) -> None:
     """Replace `kb_dir`/generated with `files` (name under generated/ -> YAML text), all or nothing."""
-    write_tree_atomically(Path(kb_dir) / GENERATED, files)
+    target = Path(kb_dir) / GENERATED
+    if target.is_symlink():  # a link a person made (kb/generated kept on another disk): kept, and
+        target = target.resolve()  # the tree it points to is replaced, all or nothing
+    write_tree_atomically(target, files)
 
 
 def write_tree_atomically(target: Path, files: dict[str, str]) -> None:

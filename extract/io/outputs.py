@@ -57,6 +57,18 @@ def check_pages_dir(site_dir: Path, protected: Iterable[Path], project: Path) ->
             raise InputError(site_dir, None, f"refusing to write pages over or inside {guarded}")
     if target.exists() and not target.is_dir():
         raise InputError(site_dir, None, "exists and is not a directory")
+    if (
+        target.is_dir()
+        and not target.is_relative_to(project)
+        and any(target.iterdir())
+        and not (target / PAGES_MANIFEST).is_file()
+    ):
+        raise InputError(
+            site_dir,
+            None,
+            f"refusing to write pages into a folder outside the project ({project}) that holds files "
+            f"and no {PAGES_MANIFEST} of an earlier 'chesslaws site'; give a new or empty folder",
+        )
     return target
 
 
