@@ -198,7 +198,7 @@ CASES: dict[str, Case] = {
         lambda r: ((r / "corpus/da-2017.txt").unlink(), (r / "corpus/da-2017.txt").mkdir()),
         ("build",),
         E,
-        "not found",
+        "is a directory, not a text file",
     ),
     # --- corpus/editions.yaml ----------------------------------------------------------------
     "editions yaml syntax": Case(
@@ -574,6 +574,408 @@ CASES: dict[str, Case] = {
         editions=("da-2017",),
     ),
 }
+
+
+# ------------------------------------------------------------------- round three (issue 20)
+
+
+def alias_bomb(levels: int, indent: str) -> str:
+    """A "billion laughs": each level a list of nine aliases of the level before."""
+    lines = [f'{indent}a0: &a0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]']
+    lines += [f"{indent}a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 9)}]" for i in range(1, levels + 1)]
+    return "\n".join(lines) + "\n"
+
+
+def symlink(relative: str, target: str, entry: tuple[str, str] | None = None) -> Edit:
+    """`relative` made a symlink to `target` (relative to the copy's root, created when missing);
+    with `entry`, editions.yaml's `old` text replaced by `new`."""
+
+    def edit(root: Path) -> None:
+        aim = Path(target) if target.startswith("/") else root / target
+        if not aim.exists():
+            aim.write_text("root:x:0:0:root:/root:/bin/bash\n" * 50, encoding="utf-8")
+        (root / relative).symlink_to(aim)
+        if entry:
+            replace(E, *entry)(root)
+
+    return edit
+
+
+def remove(relative: str) -> Edit:
+    return lambda root: (root / relative).unlink()
+
+
+def both(*edits: Edit) -> Edit:
+    def edit(root: Path) -> None:
+        for one in edits:
+            one(root)
+
+    return edit
+
+
+RULE = """- id: {id}
+  title: A rule of the bad-input table
+  summary: Only here to be broken.
+  topic: misc
+{extra}  provisions:
+    {edition}: [{labels}]
+"""
+L = "kb/languages/da.yaml"
+MATE = '{moves: "1. f3 e5 2. g4"}'  # 2... Qh4 is mate
+STALEMATE = '{fen: "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"}'  # black to move has none
+
+ROUND_THREE: dict[str, Case] = {
+    # --- escaping the corpus --------------------------------------------------------------
+    "text symlink out of the corpus": Case(
+        "escape",
+        symlink("corpus/pw.txt", "outside.txt", ("file: sv-2009.txt", "file: pw.txt")),
+        ("build",),
+        f"{E}:57",
+        "leads outside the corpus directory",
+    ),
+    "text symlink to /etc/passwd": Case(
+        "escape",
+        symlink("corpus/pw.txt", "/etc/passwd", ("file: sv-2009.txt", "file: pw.txt")),
+        ("build",),
+        f"{E}:57",
+        "leads outside the corpus directory",
+    ),
+    "text absolute path": Case(
+        "escape",
+        replace(E, "file: sv-2009.txt", "file: /etc/passwd"),
+        ("build",),
+        f"{E}:57",
+        "inside the corpus",
+    ),
+    "text path with ..": Case(
+        "escape", replace(E, "file: sv-2009.txt", "file: ../kb/terms.yaml"), ("build",), f"{E}:57", "inside"
+    ),
+    "corpus folder symlinked out of the corpus": Case(
+        "escape",
+        both(
+            lambda r: (r / "elsewhere").mkdir(),
+            symlink("corpus/sub", "elsewhere"),
+            lambda r: (r / "elsewhere" / "t.txt").write_text("1.1 text\n"),
+            replace(E, "file: sv-2009.txt", "file: sub/t.txt"),
+        ),
+        ("build",),
+        f"{E}:57",
+        "leads outside",
+    ),
+    # --- hangs: YAML aliases --------------------------------------------------------------
+    "rules alias bomb in notes": Case(
+        "hang",
+        rule_file(
+            RULE.format(
+                id="zz-bomb",
+                extra="  notes:\n    bomb:\n" + alias_bomb(9, "      "),
+                edition="da-2017",
+                labels='"7.5.1"',
+            )
+        ),
+        ("build",),
+        "kb/rules/zz-bad.yaml:8",
+        "YAML alias *a0 refused",
+    ),
+    "editions alias bomb in numbering": Case(
+        "hang",
+        replace(E, "- id: sv-2009\n", "- id: sv-2009\n  numbering:\n" + alias_bomb(9, "    ")),
+        ("build",),
+        f"{E}:59",
+        "YAML alias *a0 refused",
+    ),
+    "rules merge key": Case(
+        "hang",
+        rule_file(
+            "- &base {id: zz-a, title: A, summary: S, topic: misc, provisions: {}}\n- {<<: *base, id: zz-b}\n"
+        ),
+        ("build",),
+        "kb/rules/zz-bad.yaml:2",
+        "YAML alias *base refused",
+    ),
+    "terms alias": Case(
+        "hang",
+        replace("kb/terms.yaml", "    da-2017: [dommer]", "    da-2017: &d [dommer]\n    nb-2014: *d"),
+        ("build",),
+        "kb/terms.yaml:",
+        "YAML alias *d refused",
+    ),
+    "language file alias": Case(
+        "hang", replace(L, "multiply: [gange]", "multiply: *x"), ("build",), L, "alias"
+    ),
+    "scenario alias bomb": Case(
+        "hang",
+        write(
+            "kb/scenarios/zz-bad.yaml",
+            "- id: x\n  notes:\n" + alias_bomb(8, "    ").replace("    a", "    - a"),
+        ),
+        ("check",),
+        "kb/scenarios/zz-bad.yaml",
+        "YAML alias *a0 refused",
+    ),
+    "generated file with an alias": Case(
+        "hang",
+        replace(
+            f"{G}/editions.yaml",
+            "- approved_by: null",
+            "- approved_by: &n null\n  x: *n",
+        ),
+        ("classify", "12+0"),
+        f"{G}/editions.yaml",
+        "YAML alias *n refused",
+    ),
+    # --- tracebacks ---------------------------------------------------------------------------
+    "text one 5 MB line": Case(
+        "traceback",
+        write("corpus/da-2017.txt", "7.1 Et træk. " * 400_000),
+        ("build",),
+        "corpus/da-2017.txt:1",
+        "no line break",
+    ),
+    "language number word not a number": Case(
+        "traceback", replace(L, " to: 2,", " to: two,"), ("build",), f"{L}:16", "'to' stands for 'two'"
+    ),
+    "language number word a fraction": Case(
+        "traceback", replace(L, " to: 2,", " to: 2.5,"), ("build",), f"{L}:16", "not a whole number"
+    ),
+    "language number word yes": Case(
+        "traceback", replace(L, " ti: 10,", " ti: yes,"), ("build",), f"{L}:16", "'ti' stands for True"
+    ),
+    "language ordinals as a list": Case(
+        "traceback", replace(L, "ordinals: {første: 1,", "ordinals: [første,"), ("build",), L, "invalid YAML"
+    ),
+    # --- silent wrong results -----------------------------------------------------------------
+    "language negative number word": Case(
+        "silent", replace(L, " ti: 10,", " ti: -10,"), ("build",), f"{L}:16", "'ti' stands for -10"
+    ),
+    "language name does not match the file": Case(
+        "silent",
+        replace(L, "language: da", "language: sv"),
+        ("build",),
+        f"{L}:2",
+        "does not match the file name",
+    ),
+    "editions fide_edition 2999": Case(
+        "silent",
+        replace(E, 'fide_edition: "2009"', 'fide_edition: "2999"'),
+        ("build",),
+        f"{E}:60",
+        "fide_edition '2999' cannot be the Laws",
+    ),
+    "editions fide_edition before FIDE": Case(
+        "silent",
+        replace(E, 'fide_edition: "2009"', 'fide_edition: "1850"'),
+        ("build",),
+        f"{E}:60",
+        "from 1929 on",
+    ),
+    "editions fide_edition 2999 asof": Case(
+        "silent",
+        replace(E, 'fide_edition: "2009"', 'fide_edition: "2999"'),
+        ("asof", "2015-03-01"),
+        f"{E}:60",
+        "fide_edition '2999'",
+    ),
+    "editions language zz": Case(
+        "silent",
+        both(replace(E, "language: sv\n", "language: zz\n"), replace(E, "- id: sv-2009", "- id: zz-2009")),
+        ("build",),
+        f"{E}:58",
+        "language 'zz' is not an ISO 639-1 code",
+    ),
+    "editions language three letters": Case(
+        "silent", replace(E, "language: sv\n", "language: swe\n"), ("build",), f"{E}:58", "not an ISO 639-1"
+    ),
+    "rules one label under two rules": Case(
+        "silent",
+        rule_file(RULE.format(id="zz-twice", extra="", edition="da-2017", labels='"7.5.1"')),
+        ("build",),
+        "kb/rules/zz-bad.yaml:1",
+        "names da-2017:7.5.1, already under rule '",
+    ),
+    "rules unknown edition da-2071": Case(
+        "silent",
+        rule_file(RULE.format(id="zz-future", extra="", edition="da-2071", labels='"1.1"')),
+        ("build",),
+        "kb/rules/zz-bad.yaml:1",
+        "names edition 'da-2071': a year still to come",
+    ),
+    "rules edition that is no id": Case(
+        "silent",
+        rule_file(RULE.format(id="zz-typo", extra="", edition="da2017", labels='"1.1"')),
+        ("build",),
+        "kb/rules/zz-bad.yaml:1",
+        "not an edition id",
+    ),
+    "rules parent cycle": Case(
+        "silent",
+        rule_file(
+            RULE.format(id="zz-a", extra="  parent: zz-b\n", edition="da-2017", labels="")
+            + RULE.format(id="zz-b", extra="  parent: zz-a\n", edition="da-2017", labels="")
+        ),
+        ("build",),
+        "kb/rules/zz-bad.yaml",
+        "rule parents go round in a circle: zz-a -> zz-b -> zz-a",
+    ),
+    "rules own parent": Case(
+        "silent",
+        rule_file(RULE.format(id="zz-self", extra="  parent: zz-self\n", edition="da-2017", labels="")),
+        ("build",),
+        "kb/rules/zz-bad.yaml:1",
+        "zz-self -> zz-self",
+    ),
+    "rules unknown parent": Case(
+        "silent",
+        rule_file(RULE.format(id="zz-orphan", extra="  parent: zz-nobody\n", edition="da-2017", labels="")),
+        ("build",),
+        "kb/rules/zz-bad.yaml:1",
+        "unknown parent 'zz-nobody'",
+    ),
+    "terms pattern (.*": Case(
+        "silent",
+        replace("kb/terms.yaml", "    da-2017: [dommer]", '    da-2017: [dommer, "(.*"]'),
+        ("build",),
+        "kb/terms.yaml:",
+        "term '(.*' of da-2017 is not written as words",
+    ),
+    "terms pattern [a-": Case(
+        "silent",
+        replace("kb/terms.yaml", "    da-2017: [dommer]", '    da-2017: ["[a-"]'),
+        ("build",),
+        "kb/terms.yaml:",
+        "term '[a-' of da-2017 is not written as words",
+    ),
+    "warn terms typo": Case(
+        "silent",
+        replace("kb/terms.yaml", "    da-2017: [dommer]", "    da-2017: [dommmer]"),
+        ("build",),
+        "kb/terms.yaml:",
+        "term 'dommmer' does not occur in the text of da-2017",
+        warning=True,
+        editions=("da-2017",),
+    ),
+    "scenario clock negative": Case(
+        "silent", scenario('{clocks: {white: "-5:00"}}'), ("check",), "zz-bad.yaml", "is negative"
+    ),
+    "scenario clock huge": Case(
+        "silent",
+        scenario("{clocks: {white: 1000000000000}}"),
+        ("check",),
+        "zz-bad.yaml",
+        "more than 10000 minutes",
+    ),
+    "scenario clock 1:75:99": Case(
+        "silent", scenario('{clocks: {white: "1:75:99"}}'), ("check",), "zz-bad.yaml", "below 60"
+    ),
+    "scenario clock nan": Case(
+        "silent", scenario("{clocks: {white: .nan}}"), ("check",), "zz-bad.yaml", "'nan' is not a time"
+    ),
+    "scenario clock inf": Case(
+        "silent", scenario("{clocks: {black: .inf}}"), ("check",), "zz-bad.yaml", "'inf' is not a time"
+    ),
+    "scenario clock above the time control": Case(
+        "silent",
+        scenario('{time_control: "90+30", clocks: {white: "3:00:00"}}'),
+        ("check",),
+        "zz-bad.yaml",
+        "more than the time control 90+30 gives by move 1",
+    ),
+    "scenario spend negative": Case(
+        "silent",
+        scenario(events='[{move: e4, spend: "-99:00"}]'),
+        ("check",),
+        "zz-bad.yaml",
+        "spend: '-99:00' is negative",
+    ),
+    "scenario time control with many decimals": Case(
+        "silent", scenario('{time_control: "59.99999999+0"}'), ("check",), "zz-bad.yaml", "at most 2 decimals"
+    ),
+    "scenario expect unknown fide edition": Case(
+        "silent",
+        write(
+            "kb/scenarios/zz-bad.yaml",
+            SCENARIO.format(setup="{}", events="[]").replace("da-2017:", '"1999":'),
+        ),
+        ("check",),
+        "zz-bad.yaml:7",
+        "expect names the 1999 Laws, which no edition of the KB translates",
+    ),
+    "scenario move after checkmate": Case(
+        "silent",
+        scenario(MATE, "[{move: Qh4}, {move: a3}]"),
+        ("check",),
+        "zz-bad.yaml",
+        "a3 comes after checkmate",
+    ),
+    "scenario move after stalemate": Case(
+        "silent", scenario(STALEMATE, "[{move: Kh7}]"), ("check",), "zz-bad.yaml", "comes after stalemate"
+    ),
+    "classify 59.99999999+0": Case(
+        "silent", lambda r: None, ("classify", "59.99999999+0"), "'59.99999999+0'", "at most 2 decimals"
+    ),
+    "classify 0.0000001+0": Case(
+        "silent", lambda r: None, ("classify", "0.0000001+0"), "'0.0000001+0'", "at most 2 decimals"
+    ),
+    "classify 1e-07+0": Case(
+        "silent", lambda r: None, ("classify", "1e-07+0"), "'1e-07+0'", "not a time control"
+    ),
+    "classify nan": Case("silent", lambda r: None, ("classify", "nan+0"), "'nan+0'", "not a time control"),
+    "classify comma decimal": Case(
+        "silent", lambda r: None, ("classify", "1,5+0"), "'1,5+0'", "not a time control"
+    ),
+    "warn corpus text edited without rebuilding": Case(
+        "stale",
+        replace("corpus/da-2017.txt", "60 minutter", "70 minutter"),
+        ("classify", "12+0"),
+        "corpus/da-2017.txt",
+        "kb/generated is out of date",
+        warning=True,
+    ),
+    "warn corpus text deleted without rebuilding": Case(
+        "stale",
+        remove("corpus/hu-2018.txt"),
+        ("show", "illegal-move-penalty"),
+        "corpus/hu-2018.txt",
+        "kb/generated is out of date",
+        warning=True,
+    ),
+    "warn rule names an edition the corpus lacks": Case(
+        "silent",
+        lambda r: None,
+        ("build",),
+        "kb/rules/",
+        "which corpus/editions.yaml does not list",
+        warning=True,
+        editions=("da-2017",),
+    ),
+    # --- debatable, decided -------------------------------------------------------------------
+    "generated provisions file deleted show": Case(
+        "debatable",
+        remove(f"{G}/provisions/da-2017.yaml"),
+        ("show", "da-2017:7.5.1"),
+        f"{G}/provisions/da-2017.yaml",
+        "kb/generated is damaged; run 'chesslaws build'",
+    ),
+    "generated provisions file deleted diff": Case(
+        "debatable",
+        remove(f"{G}/provisions/da-2017.yaml"),
+        ("diff", "da-2001", "da-2017"),
+        f"{G}/provisions/da-2017.yaml",
+        "damaged",
+    ),
+    "generated provisions file deleted export": Case(
+        "debatable",
+        remove(f"{G}/provisions/hu-2018.yaml"),
+        ("export", "provisions"),
+        f"{G}/provisions/hu-2018.yaml",
+        "damaged",
+    ),
+    "site into /etc": Case("debatable", lambda r: None, ("site", "--site-dir", "/etc"), "/etc", "refusing"),
+    "site out over /etc": Case(
+        "debatable", lambda r: None, ("site", "--out", "/etc"), "/etc", "was not created by chesslaws"
+    ),
+}
+CASES.update(ROUND_THREE)
 
 
 def test_the_table_is_large_enough() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -10,6 +11,7 @@ from extract.io.yamlfile import check_keys, line_of, strip_lines
 from extract.model import InputError
 
 TERMS_FILE = "terms.yaml"
+TERM = re.compile(r"\w+(?:(?:[-'’.]|\s+)\w+)*[.']?")  # words, not patterns: "(.*" and "[a-" are refused
 CONCEPT_KEYS = {"id", "en", "definition", "terms", "aliases", "notes"}
 
 
@@ -50,6 +52,14 @@ def read_terms(kb_dir: Path, editions: set[str] | None = None) -> list[dict[str,
                     f"concept '{concept}': terms of {edition} must be a list of strings like [dommer], "
                     f"found {words!r}",
                 )
+            for word in words:
+                if not TERM.fullmatch(word):
+                    raise InputError(
+                        path,
+                        line_of(terms, line),
+                        f"concept '{concept}': term '{word}' of {edition} is not written as words "
+                        "(letters and digits, with spaces, hyphens, apostrophes and dots between them)",
+                    )
         _check_aliases(path, concept, entry.get("aliases"), line)
         concepts.append(strip_lines(entry))
     return concepts
@@ -73,28 +83,34 @@ def _check_aliases(path: Path, concept: str, aliases: object, line: int | None) 
             )
 
 
-def check_terms_occur(kb_dir: Path, texts: dict[str, str]) -> None:
-    """Every term of kb/terms.yaml starts a word of its edition's text (ignoring case), for the
-    editions in `texts`: a term the text does not use (a typo, a pattern such as "(.*") would
-    silently change term hits and alignment scores. InputError at the concept's line otherwise."""
+def absent_terms(kb_dir: Path, texts: dict[str, str]) -> str | None:
+    """One warning line for the terms of kb/terms.yaml that start no word of their edition's text
+    (ignoring case), for the editions in `texts`; None when every term occurs. Such a term (a typo,
+    a text cut short) matches nothing in its edition, though the language's other texts still use it."""
     path = Path(kb_dir) / TERMS_FILE
     if not path.exists():
-        return
+        return None
     lowered = {edition: text.casefold() for edition, text in texts.items()}
+    absent: list[tuple[int | None, str, str, str]] = []
     for entry in read_yaml_list(path, "concepts"):
         assert isinstance(entry, dict)  # read_terms has checked the shape
         terms = entry.get("terms") or {}
         for edition, words in terms.items():
-            if edition not in lowered:
-                continue
-            for word in words:
-                if not _starts_a_word(word.casefold(), lowered[edition]):
-                    raise InputError(
-                        path,
-                        line_of(terms, line_of(entry)),
-                        f"concept '{entry['id']}': term '{word}' does not occur in the text of {edition} "
-                        "(terms are written as the text has them, at the start of a word)",
-                    )
+            if edition in lowered:
+                line = line_of(terms, line_of(entry))
+                absent += [
+                    (line, str(entry["id"]), edition, word)
+                    for word in words
+                    if not _starts_a_word(word.casefold(), lowered[edition])
+                ]
+    if not absent:
+        return None
+    line, concept, edition, word = absent[0]
+    more = f" (and {len(absent) - 1} more)" if len(absent) > 1 else ""
+    return (
+        f"{path}:{line}: concept '{concept}': term '{word}' does not occur in the text of {edition}{more}; "
+        "terms are written as the text has them, at the start of a word"
+    )
 
 
 def _starts_a_word(term: str, text: str) -> bool:

@@ -15,7 +15,7 @@ from extract.io.languages import missing_languages, missing_message
 from extract.io.overrides import check_override_labels, load_overrides
 from extract.io.rules import Rule, curated_mapping, edition_keys, edition_problems, load_rules
 from extract.io.scenarios import load_scenarios
-from extract.io.terms import check_terms_occur
+from extract.io.terms import absent_terms
 from extract.kb.align import (
     Agreement,
     Assignment,
@@ -121,7 +121,7 @@ def build(
     ]
     rules = load_rules(kb_dir)
     concepts = load_terms(kb_dir)
-    check_terms_occur(kb_dir, {e.id: e.text for e in editions})
+    unused_terms = absent_terms(kb_dir, {e.id: e.text for e in editions})
     ids = {e.id for e in editions}
     unusable, absent = edition_problems(rules, ids, date.today().year)
     if unusable is not None:
@@ -130,7 +130,7 @@ def build(
     files, reports, documents = segment_editions(editions, kb_dir, on_edition)
     files["editions.yaml"] = dump_yaml([edition_summary(e) for e in editions])
     check_override_labels(kb_dir, overrides, documents)
-    warnings = damage_warnings(editions, documents, rules) + ([absent] if absent else [])
+    warnings = damage_warnings(editions, documents, rules) + [w for w in (absent, unused_terms) if w]
 
     seconds: dict[str, float] = {}
     for language in sorted({e.language for e in editions} & LOOKUP_LANGUAGES):
