@@ -11,7 +11,10 @@ from __future__ import annotations
 import codecs
 import errno
 import hashlib
+import os
 import shutil
+import subprocess
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -1236,3 +1239,82 @@ def test_site_cleans_up_what_a_killed_run_left(site_project: Path, monkeypatch: 
         assert alive.is_dir()
     finally:
         shutil.rmtree(alive, ignore_errors=True)
+
+
+# --- line endings, symlinked kb/generated, closed or full stdout, running elsewhere (issue 20) ----
+
+
+@pytest.mark.parametrize("ending", ["crlf", "cr", "mixed"])
+def test_any_line_ending_segments_like_lf(tmp_path: Path, ending: str) -> None:
+    """CRLF, CR-only and mixed line ends give the provisions LF gives, with spans into the raw text."""
+    from dataclasses import replace as changed
+
+    from extract.io.editions import load_editions
+    from extract.text.segment import segment
+
+    edition = next(e for e in load_editions(ROOT / "corpus") if e.id == "nb-2014")
+    lines = edition.text.split("\n")
+    ends = {"crlf": ["\r\n"], "cr": ["\r"], "mixed": ["\r\n", "\n", "\r"]}[ending]
+    text = "".join(line + ends[i % len(ends)] for i, line in enumerate(lines[:-1])) + lines[-1]
+    lf = segment(edition)
+    provisions = segment(changed(edition, text=text))
+    assert [(p.label, p.kind, p.text) for p in provisions] == [(p.label, p.kind, p.text) for p in lf]
+    assert len(lf) > 300
+
+    def moved(offset: int) -> int:  # where an offset of the LF text lies in the rewritten text
+        breaks = edition.text.count("\n", 0, offset)
+        return offset + sum(len(ends[i % len(ends)]) - 1 for i in range(breaks))
+
+    assert [(p.start, p.end) for p in provisions] == [(moved(p.start), moved(p.end)) for p in lf]
+
+
+def test_build_through_a_symlinked_kb_generated_keeps_the_link(tmp_path: Path) -> None:
+    corpus, kb = copy_project(tmp_path, ["da-2001"])
+    elsewhere = tmp_path / "elsewhere" / "generated"
+    elsewhere.mkdir(parents=True)
+    (kb / "generated").symlink_to(elsewhere)
+    code, _, err = run(tmp_path, "build")
+    assert code == 0, err
+    assert (kb / "generated").is_symlink() and (kb / "generated").resolve() == elsewhere.resolve()
+    assert (elsewhere / "editions.yaml").is_file() and (elsewhere / "provisions" / "da-2001.yaml").is_file()
+
+
+def _chesslaws(*args: str, **streams: object) -> subprocess.CompletedProcess[str]:
+    command = [sys.executable, "-m", "extract.cli", *args]
+    return subprocess.run(command, cwd=ROOT, text=True, stderr=subprocess.PIPE, check=False, **streams)  # type: ignore[call-overload]
+
+
+def test_a_closed_stdout_is_bad_usage_not_a_silent_success() -> None:
+    result = _chesslaws("classify", "12+0", stdout=None, pass_fds=(), preexec_fn=lambda: os.close(1))
+    assert result.returncode == 2, result.stderr
+    assert result.stderr == "chesslaws: standard output is closed: the answer could not be written anywhere\n"
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full")
+def test_a_full_stdout_is_one_line_with_one_prefix() -> None:
+    with open("/dev/full", "w") as full:
+        result = _chesslaws("classify", "12+0", stdout=full)
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.startswith("chesslaws: standard output: cannot write (No space left on device)")
+    assert result.stderr.count("chesslaws:") == 1 and len(result.stderr.splitlines()) == 1
+
+
+def test_run_outside_the_project_with_default_paths_says_where(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    for args in (["classify", "12+0"], ["build"], ["search", "dommer"]):
+        result = CliRunner().invoke(main, args)
+        assert result.exit_code == 2, result.output
+        assert len(result.stderr.splitlines()) == 1
+        assert f"no kb in {tmp_path}: run chesslaws in the project folder or give --kb DIR" in result.stderr
+
+
+def test_sigterm_runs_the_same_clean_up_as_an_error() -> None:
+    import signal
+
+    from extract.cli import site
+
+    with pytest.raises(SystemExit) as stopped:
+        site._stop(signal.SIGTERM, None)
+    assert stopped.value.code == 128 + signal.SIGTERM
