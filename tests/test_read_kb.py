@@ -119,9 +119,8 @@ def test_one_edition_reads_its_own_file_only(kb: Path) -> None:
     assert read_kb(kb).provisions("da-2017").edition == "da-2017"
     with pytest.raises(InputError, match="hu-2018.yaml: damaged"):
         read_kb(kb).provisions("xx-2030")  # every file is read to name the known ones
-    (kb / "generated/provisions/hu-2018.yaml").unlink()
-    known = "da-2001, sv-2009, nb-2014, da-2017"
-    with pytest.raises(InputError, match=f"unknown edition 'xx-2030' .known: {known}.$"):
+    (kb / "generated/provisions/hu-2018.yaml").unlink()  # editions.yaml still lists it (issue 20)
+    with pytest.raises(InputError, match="hu-2018.yaml: missing, though editions.yaml lists hu-2018: .*damaged"):
         read_kb(kb).provisions("xx-2030")
 
 

@@ -62,12 +62,13 @@ def check_pages_dir(site_dir: Path, protected: Iterable[Path], project: Path) ->
         and not target.is_relative_to(project)
         and any(target.iterdir())
         and not (target / PAGES_MANIFEST).is_file()
+        and not any(target.glob("*.md"))
     ):
         raise InputError(
             site_dir,
             None,
-            f"refusing to write pages into a folder outside the project ({project}) that holds files "
-            f"and no {PAGES_MANIFEST} of an earlier 'chesslaws site'; give a new or empty folder",
+            f"refusing to write pages into a folder outside the project ({project}) that holds files but "
+            f"no Markdown page and no {PAGES_MANIFEST} of an earlier 'chesslaws site': not a docs folder",
         )
     return target
 

@@ -121,16 +121,13 @@ def build(
     ]
     rules = load_rules(kb_dir)
     concepts = load_terms(kb_dir)
-    unused_terms = absent_terms(kb_dir, {e.id: e.text for e in editions})
     ids = {e.id for e in editions}
-    unusable, absent = edition_problems(rules, ids, date.today().year)
-    if unusable is not None:
-        raise unusable
+    curation = curation_warnings(kb_dir, editions, rules)
     overrides = load_overrides(kb_dir, {r.id for r in rules}, ids) if use_overrides else []
     files, reports, documents = segment_editions(editions, kb_dir, on_edition)
     files["editions.yaml"] = dump_yaml([edition_summary(e) for e in editions])
     check_override_labels(kb_dir, overrides, documents)
-    warnings = damage_warnings(editions, documents, rules) + [w for w in (absent, unused_terms) if w]
+    warnings = damage_warnings(editions, documents, rules) + curation
 
     seconds: dict[str, float] = {}
     for language in sorted({e.language for e in editions} & LOOKUP_LANGUAGES):
@@ -210,6 +207,16 @@ def build(
         missing_languages=missing,
         warnings=warnings,
     )
+
+
+def curation_warnings(kb_dir: Path, editions: list[Edition], rules: list[Rule]) -> list[str]:
+    """Curated data that names what the corpus lacks: rules naming editions it does not have (an id
+    no edition can have is an InputError), terms a text does not use. One line each, or none."""
+    unusable, absent = edition_problems(rules, {e.id for e in editions}, date.today().year)
+    if unusable is not None:
+        raise unusable
+    unused_terms = absent_terms(kb_dir, {e.id: e.text for e in editions})
+    return [line for line in (absent, unused_terms) if line]
 
 
 def segment_editions(
