@@ -111,7 +111,9 @@ def render_site(
     if reports is not None:
         site.findings = _with_finding_links(site, site.findings)
     env = _environment()
-    pages = Pages(env, site_dir, {"editions": editions, "order": site.order, "laws": site.laws()})
+    not_current = {e: note for e in site.order if (note := site.not_current(e))}
+    common = {"editions": editions, "order": site.order, "laws": site.laws(), "not_current": not_current}
+    pages = Pages(env, site_dir, common)
     compares = _compare_views(site, reports)
     rules = rule_views(site)
     _overview_pages(pages, site, rules, compares)
@@ -169,6 +171,7 @@ def _overview_pages(pages: Pages, site: SiteData, rules: list[RuleView], compare
         parameter_count=len(parameter_rows),
         concept_count=len(site.terms),
         classifier=classifier_editions(site),
+        today_lines=site.today_lines(),
     )
     pages.write("rules.md", "rules.md.j2", topics=sorted(topics.items()), title=topic_title)
     pages.write("parameters.md", "parameters.md.j2", rows=parameter_rows)
