@@ -19,7 +19,7 @@ from extract.reports.asof import (
     build_day,
     in_force_on,
     load_edition_dates,
-    load_laws,
+    load_laws_editions,
     not_current_note,
     parse_date,
     timeline,
@@ -160,7 +160,7 @@ def test_a_rule_asked_of_laws_without_a_text_comes_from_the_newest_text_and_says
 
 
 def test_supersession_is_by_laws_never_by_language() -> None:
-    periods = {p.edition: p for p in timeline(load_edition_dates(CORPUS), load_laws(KB, CORPUS))}
+    periods = {p.edition: p for p in timeline(load_edition_dates(CORPUS), load_laws_editions(KB, CORPUS))}
     assert (periods["da-2001"].until, periods["da-2001"].superseded_by) == ("2009-07-01", "2009")
     assert periods["da-2017"].superseded_by == "2023" and periods["da-2017"].successor_texts == ()
     assert periods["hu-2018"].until == "2023-01-01"  # its Laws' end, though it took effect in 2018
@@ -169,7 +169,7 @@ def test_supersession_is_by_laws_never_by_language() -> None:
 
 
 def test_a_page_presenting_a_text_of_superseded_laws_gets_one_line() -> None:
-    editions, laws = load_edition_dates(CORPUS), load_laws(KB, CORPUS)
+    editions, laws = load_edition_dates(CORPUS), load_laws_editions(KB, CORPUS)
     hu = next(e for e in editions if e.id == "hu-2018")
     note = not_current_note(hu, date(2026, 11, 24), editions, laws)
     assert note is not None and "2017 Laws" in note and "2023 Laws" in note and "no text" in note

@@ -31,14 +31,14 @@ def asof_command(day: str, rule: str | None, fmt: str, corpus_dir: Path, kb_dir:
         asof_lines,
         in_force_on,
         load_edition_dates,
-        load_laws,
+        load_laws_editions,
         parse_date,
     )
     from extract.reports.search import close_rule_ids, searcher
 
     try:
         moment = parse_date(day)
-        answer = in_force_on(moment, load_edition_dates(corpus_dir), load_laws(kb_dir, corpus_dir))
+        answer = in_force_on(moment, load_edition_dates(corpus_dir), load_laws_editions(kb_dir, corpus_dir))
     except AsOfError as error:
         raise UsageFailure(str(error)) from error
     document: dict[str, object] = answer.as_dict()

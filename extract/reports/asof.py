@@ -115,7 +115,7 @@ def load_edition_dates(corpus_dir: Path) -> list[EditionDates]:
     return [EditionDates(e.id, e.language, e.fide_edition, e.in_force) for e in load_editions(corpus_dir)]
 
 
-def load_laws(kb_dir: Path, corpus_dir: Path | None = None) -> list[LawsEdition]:
+def load_laws_editions(kb_dir: Path, corpus_dir: Path | None = None) -> list[LawsEdition]:
     """kb/laws.yaml, its corpus quotes checked against the texts of `corpus_dir` when given."""
     from extract.io.editions import load_editions
     from extract.io.laws import read_laws

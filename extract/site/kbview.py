@@ -23,7 +23,7 @@ from extract.reports.asof import (
     build_day,
     in_force_on,
     laws_number,
-    load_laws,
+    load_laws_editions,
     not_current_note,
     timeline,
 )
@@ -181,7 +181,7 @@ class SiteData:
             if e.fide_edition and e.in_force
         ]
         self.dated = dated
-        self.laws_editions = load_laws(kb_dir)
+        self.laws_editions = load_laws_editions(kb_dir)
         self.periods: dict[str, Period] = {p.edition: p for p in timeline(dated, self.laws_editions)}
         self.today = build_day()  # "today" of the pages: the build date (SOURCE_DATE_EPOCH when set)
         try:
