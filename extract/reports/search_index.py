@@ -23,6 +23,8 @@ B = 0.75
 CONCEPT_WEIGHT = 1.0  # a concept named in the question, against one stem
 PART_WEIGHT = 0.5  # a part of a compound word, against the whole word
 RELATED_WEIGHT = 0.5  # a known word that ends like a word of the question the texts never use
+LEMMA_WEIGHT = 1.0  # the stem of a question word's lemma ("fell" -> fall), where it differs from its own
+LINKED_WEIGHT = 1.0  # a concept linked (kb/search.yaml) to one the question names
 COVERAGE = 0.5  # how much matching all of the question beats matching one word of it many times
 HEADING_WEIGHT = 0.3  # the heading of the article a provision sits in
 Terms = dict[str, float]  # term -> weighted frequency
@@ -118,9 +120,15 @@ def phrase_hits(
 class SearchIndex:
     """Languages, concepts and BM25 collections; `rank` turns a question into scored entries."""
 
-    def __init__(self, languages: dict[str, Language], concepts: list[Concept]) -> None:
+    def __init__(
+        self,
+        languages: dict[str, Language],
+        concepts: list[Concept],
+        links: dict[str, list[str]] | None = None,
+    ) -> None:
         self.languages = languages
         self.concepts = concepts
+        self.links = links or {}  # concept -> concepts a question naming it also asks about
         self.phrases: dict[str, dict[str, list[tuple[tuple[str, ...], str]]]] = defaultdict(dict)
         for concept in concepts:
             for language, sequences in concept.terms.items():
@@ -146,6 +154,9 @@ class SearchIndex:
         for word in text_words:
             for part in lang.parts(word):
                 terms[part] += PART_WEIGHT
+            lemma = lang.irregular.get(word)
+            if lemma is not None:  # "fallit" is also "fall", the stem of its lemma "falla"
+                terms[lemma] += PART_WEIGHT
         for concept in phrase_hits([(s,) for s in stems], self.phrases.get(language, {})):
             terms["@" + concept] += CONCEPT_WEIGHT
         return terms
@@ -200,32 +211,50 @@ class SearchIndex:
         if asked_in is not None:
             kept = [w for w in kept if w not in self.languages[asked_in].stop_words]
         terms: Terms = defaultdict(float)
+        fuzzy = asked_in is None or asked_in == language  # near-miss words only in the reader's language
         for position, word in enumerate(kept):
             unit = f"{position}:{word}"
             weighted = [(lang.stem(word), 1.0)]
             stem = lang.known(word)
             if stem and stem != lang.stem(word):
                 weighted.append((stem, 1.0))
+            lemma = lang.irregular.get(word)
+            if lemma and lemma not in (stem, lang.stem(word)):
+                weighted.append((lemma, LEMMA_WEIGHT))
             parts = lang.parts(word)
             weighted += [(part, PART_WEIGHT) for part in parts]
-            weighted += [(stem, RELATED_WEIGHT) for stem in (lang.related(word) if not parts else ())]
+            if fuzzy and not parts:
+                weighted += [(stem, RELATED_WEIGHT) for stem in lang.related(word)]
             for term, weight in weighted:
                 terms[term] += weight
                 units.setdefault(term, set()).add(unit)
         return terms
 
-    def concepts_named(self, query_words: list[str], asked_in: str | None) -> set[str]:
+    def concepts_named(self, query_words: list[str], asked_in: str | None) -> dict[str, tuple[float, str]]:
+        """Concepts the question names (weight 1) and those linked to them (LINKED_WEIGHT), each with
+        the concept of the question it stands for (a linked concept answers for the one it is linked
+        from, so matching it covers that part of the question)."""
         found: set[str] = set()
         for code, phrases in self.phrases.items():
             lang = self.language(code)
             kept = [w for w in query_words if w not in lang.stop_words]
             if asked_in is not None:
                 kept = [w for w in kept if w not in self.languages[asked_in].stop_words]
-            options = [{lang.stem(w), lang.known(w) or "", *lang.related(w)} - {""} for w in kept]
+            fuzzy = asked_in is None or asked_in == code
+            options = [
+                {lang.stem(w), lang.known(w) or "", lang.irregular.get(w, "")}
+                | set(lang.related(w) if fuzzy else ())
+                for w in kept
+            ]
+            options = [o - {""} for o in options]
             found.update(phrase_hits(options, phrases))
             parts = [p for w in kept for p in (lang.parts(w) or (lang.known(w) or lang.stem(w),))]
             found.update(phrase_hits([(p,) for p in parts], phrases))
-        return found
+        named: dict[str, tuple[float, str]] = {c: (CONCEPT_WEIGHT, c) for c in sorted(found)}
+        for concept in sorted(found):
+            for linked in self.links.get(concept, ()):
+                named.setdefault(linked, (LINKED_WEIGHT, concept))
+        return named
 
     def rank(self, query: str) -> tuple[dict[int, float], str | None, dict[str, Terms]]:
         """Score of every entry that matches, the question's language, and its terms per language."""
@@ -237,9 +266,9 @@ class SearchIndex:
         for code, collection in self.collections.items():
             units: dict[str, set[str]] = {}
             terms = self.query_terms(code, query_words, asked_in, units)
-            for concept in concepts:
-                terms["@" + concept] += CONCEPT_WEIGHT
-                units.setdefault("@" + concept, set()).add("@" + concept)
+            for concept, (weight, named) in concepts.items():
+                terms["@" + concept] += weight
+                units.setdefault("@" + concept, set()).add("@" + named)
             per_language[code] = terms
             collection.score(terms, units, scores, self.entries)
         return scores, asked_in, per_language
