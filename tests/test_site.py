@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 import os
 import re
@@ -89,7 +90,7 @@ def test_render_writes_every_page(rendered: tuple[Path, list[Path]]) -> None:
         tmp_path / "rules/illegal-move-penalty.md",
         tmp_path / "rules/scoresheet-notation.md",
         tmp_path / "data/order.json",
-        tmp_path / "data/search.json",
+        tmp_path / "data/search.json.gz",
         *[
             tmp_path / f"downloads/{n}.{x}"
             for n in ("provisions", "alignment", "parameters")
@@ -107,7 +108,7 @@ def test_render_writes_every_page(rendered: tuple[Path, list[Path]]) -> None:
     memory = tmx.tmxfile((tmp_path / "downloads/da-2001_sv-2009.tmx").read_bytes())
     assert memory.units and all(u.source and u.target for u in memory.units)
     assert (tmp_path / "downloads/parameters.csv").read_text().startswith("parameter,rule,edition,value,")
-    index = json.loads((tmp_path / "data/search.json").read_text())
+    index = json.loads(gzip.decompress((tmp_path / "data/search.json.gz").read_bytes()))
     assert {"languages", "words", "entries", "documents", "rules", "rule_provisions"} <= set(index)
     assert all(d[0] in {"da-2001", "sv-2009"} for d in index["documents"])
     index = (tmp_path / "index.md").read_text()
