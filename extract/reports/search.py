@@ -300,7 +300,9 @@ class Searcher:
         return cls(documents, rules, index, dict(rule_provisions), rule_entry, dict(rule_situations))
 
     def search(self, query: str, edition: str | None = None, limit: int = 10) -> list[SearchHit]:
-        scores, asked_in, terms = self.index.rank(query)
+        scores, asked_in, terms, reach = self.index.rank(query)
+        # Situations are English: they weigh as much as English can answer of the question.
+        situation_weight = SCENARIO_WEIGHT * reach.get(RULE_LANGUAGE, 0.0)
         in_scope = [d.edition == edition or edition is None for d in self.documents]
         editions = sorted({d.edition for d, ok in zip(self.documents, in_scope, strict=True) if ok})
         ranked: list[tuple[float, str, int]] = []
@@ -322,7 +324,7 @@ class Searcher:
             total = MAX_WEIGHT * max(best.values()) + MEAN_WEIGHT * sum(best.values()) / len(editions)
             total += RULE_WEIGHT * scores.get(self.rule_entry.get(rule, -1), 0.0)
             situations = self.rule_situations.get(rule, ())
-            total += SCENARIO_WEIGHT * max((scores.get(i, 0.0) for i in situations), default=0.0)
+            total += situation_weight * max((scores.get(i, 0.0) for i in situations), default=0.0)
             if total > 0:
                 ranked.append((total, rule, shown[3]))
         ranked.sort(key=lambda item: (-item[0], item[1]))

@@ -110,7 +110,7 @@
     });
     return best ? best[1] : null;
   };
-  function phraseHits(options, phrases) {
+  function phraseSpans(options, phrases) {  // [concept, first word, number of words]
     var found = [];
     options.forEach(function (first, i) {
       first.forEach(function (s) {
@@ -118,50 +118,54 @@
           var seq = p[0];
           if (seq.length > options.length - i) return;
           for (var k = 1; k < seq.length; k++) if (!options[i + k].has(seq[k])) return;
-          found.push(p[1]);
+          found.push([p[1], i, seq.length]);
         });
       });
     });
     return found;
   }
+  // [unit, word] of the words that are no stop words here or in the question's language
   Index.prototype.kept = function (lang, qw, askedIn) {
-    var other = askedIn ? this.langs[askedIn].stop : new Set();
-    return qw.filter(function (w) { return !lang.stop.has(w) && !other.has(w); });
+    var other = askedIn ? this.langs[askedIn].stop : new Set(), kept = [];
+    qw.forEach(function (w, i) { if (!lang.stop.has(w) && !other.has(w)) kept.push([i + ":" + w, w]); });
+    return kept;
   };
-  // concepts the question names, and those kb/search.yaml links to them: id -> [weight, named]
+  // concepts the question names, and those kb/search.yaml links to them: id -> [weight, units]
   Index.prototype.concepts = function (qw, askedIn) {
-    var found = new Set(), self = this, c = this.data.constants;
+    var found = {}, self = this, c = this.data.constants;
+    function add(id, units) { found[id] = found[id] || new Set(); units.forEach(function (u) { found[id].add(u[0]); }); }
     Object.keys(this.langs).forEach(function (code) {
       var lang = self.langs[code], kept = self.kept(lang, qw, askedIn);
-      var options = kept.map(function (w) {
-        var o = new Set([lang.stem(w)]), k = lang.known(w), l = lang.lemma(w);
+      var options = kept.map(function (uw) {
+        var w = uw[1], o = new Set([lang.stem(w)]), k = lang.known(w), l = lang.lemma(w);
         if (k) o.add(k);
         if (l) o.add(l);
         return o;
       });
-      phraseHits(options, lang.phrases).forEach(function (id) { found.add(id); });
+      phraseSpans(options, lang.phrases).forEach(function (h) { add(h[0], kept.slice(h[1], h[1] + h[2])); });
       var parts = [];
-      kept.forEach(function (w) {
-        var p = lang.parts(w);
-        (p.length ? p : [lang.known(w) || lang.stem(w)]).forEach(function (x) { parts.push(new Set([x])); });
+      kept.forEach(function (uw) {
+        var p = lang.parts(uw[1]);
+        (p.length ? p : [lang.known(uw[1]) || lang.stem(uw[1])]).forEach(function (x) { parts.push([uw[0], x]); });
       });
-      phraseHits(parts, lang.phrases).forEach(function (id) { found.add(id); });
+      var options2 = parts.map(function (up) { return new Set([up[1]]); });
+      phraseSpans(options2, lang.phrases).forEach(function (h) { add(h[0], parts.slice(h[1], h[1] + h[2])); });
     });
-    var named = {}, ids = Array.from(found).sort(), links = this.data.links || {};
-    ids.forEach(function (id) { named[id] = [c.concept, id]; });
+    var named = {}, ids = Object.keys(found).sort(), links = this.data.links || {};
+    ids.forEach(function (id) { named[id] = [c.concept, found[id]]; });
     ids.forEach(function (id) {
-      (links[id] || []).forEach(function (linked) { if (!own(named, linked)) named[linked] = [c.linked, id]; });
+      (links[id] || []).forEach(function (linked) { if (!own(named, linked)) named[linked] = [c.linked, found[id]]; });
     });
     return named;
   };
   Index.prototype.rank = function (query) {
     var qw = words(query), askedIn = this.detect(qw), self = this, c = this.data.constants;
     var concepts = this.concepts(qw, askedIn);
-    var scores = {};
+    var scores = {}, every = new Set(), reach = {};
     Object.keys(this.langs).forEach(function (code) {
       var lang = self.langs[code], terms = {}, units = {};
-      self.kept(lang, qw, askedIn).forEach(function (w, position) {
-        var unit = position + ":" + w, s = lang.stem(w), weighted = [[s, 1]], k = lang.known(w), l = lang.lemma(w);
+      self.kept(lang, qw, askedIn).forEach(function (uw) {
+        var unit = uw[0], w = uw[1], s = lang.stem(w), weighted = [[s, 1]], k = lang.known(w), l = lang.lemma(w);
         if (k && k !== s) weighted.push([k, 1]);
         if (l && l !== k && l !== s) weighted.push([l, c.lemma]);
         lang.parts(w).forEach(function (p) { weighted.push([p, c.part]); });
@@ -172,8 +176,10 @@
       });
       Object.keys(concepts).forEach(function (id) {
         terms["@" + id] = (terms["@" + id] || 0) + concepts[id][0];
-        (units["@" + id] = units["@" + id] || new Set()).add("@" + concepts[id][1]);
+        var set = (units["@" + id] = units["@" + id] || new Set());
+        concepts[id][1].forEach(function (u) { set.add(u); });
       });
+      Object.keys(units).forEach(function (t) { units[t].forEach(function (u) { every.add(u); }); });
       var raw = {}, matched = {}, answerable = new Set();
       Object.keys(terms).forEach(function (term) {
         var postings = lang.has(term) ? lang.posting(term) : null;
@@ -192,7 +198,10 @@
         var share = answerable.size ? matched[i].size / answerable.size : 1;
         scores[i] = (scores[i] || 0) + raw[i] * Math.pow(share, c.coverage);
       });
+      reach[code] = answerable.size;
     });
+    // situations are English: they weigh as much as English can answer of the question
+    var situationWeight = c.scenario * (every.size ? (reach[this.data.rule_language] || 0) / every.size : 1);
     var ranked = [], docs = this.data.documents, n = this.editions.length, eds = this.data.editions || {};
     var situations = this.data.situations || {};
     Object.keys(this.data.rule_provisions).forEach(function (rule) {
@@ -210,7 +219,7 @@
       var info = self.data.rules[rule], situation = 0;
       (situations[rule] || []).forEach(function (i) { situation = Math.max(situation, scores[i] || 0); });
       var total = c.max * Math.max.apply(null, values) + c.mean * sum / n +
-        c.rule * ((info && scores[info.entry]) || 0) + c.scenario * situation;
+        c.rule * ((info && scores[info.entry]) || 0) + situationWeight * situation;
       if (total > 0) ranked.push([total, rule, shown[1]]);
     });
     ranked.sort(function (a, b) { return b[0] - a[0] || (a[1] < b[1] ? -1 : 1); });

@@ -32,6 +32,7 @@ from extract.reports.search_index import (
     LINKED_WEIGHT,
     PART_WEIGHT,
     RELATED_WEIGHT,
+    RULE_LANGUAGE,
     B,
 )
 from extract.reports.search_text import words
@@ -127,6 +128,7 @@ def search_index(kb_dir: Path) -> dict[str, Any]:
             "scenario": SCENARIO_WEIGHT,
         },
         "links": s.index.links,
+        "rule_language": RULE_LANGUAGE,
         "editions": {d.edition: [d.language, d.in_force] for d in s.documents},
         "situations": {rule: entries for rule, entries in sorted(s.rule_situations.items())},
         "languages": languages,
