@@ -17,7 +17,7 @@ from click.testing import CliRunner
 
 from extract.cli import main
 from extract.reports.search import close_rule_ids, read_rules, search, search_documents
-from extract.reports.search_text import Language
+from extract.reports.search_text import Language, irregular_forms, lemma_lookup
 
 ROOT = Path(__file__).parent.parent
 KB = ROOT / "kb"
@@ -178,3 +178,57 @@ def test_aliases_must_be_lists_of_words(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert "terms.yaml:" in result.stderr and "aliases of sv must be a list" in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+# --- issue 21: everyday words lead to the rule -------------------------------------------------
+
+EVERYDAY = yaml.safe_load((ROOT / "tests" / "data" / "everyday_questions.yaml").read_text(encoding="utf-8"))
+
+
+def test_everyday_words_lead_to_the_rule() -> None:
+    missed = []
+    for question in EVERYDAY:
+        top = [hit.rule for hit in search(KB, question["q"], limit=3)]
+        if not set(top) & set(question["rules"]):
+            missed.append((question["q"], top))
+        if question.get("enter"):  # the site opens the top hit on Enter: it must be the rule
+            assert top[0] in question["rules"], (question["q"], top)
+    print(f"everyday questions: {len(EVERYDAY) - len(missed)}/{len(EVERYDAY)} in the top 3; missed {missed}")
+    assert len(missed) <= len(EVERYDAY) // 10, missed
+
+
+def test_the_hit_shows_the_readers_language_and_the_newest_edition() -> None:
+    [hit] = search(KB, "faldet på tid", limit=1)
+    assert (hit.rule, hit.edition) == ("loss-on-time", "da-2017")  # not da-2001, not another language
+    [hit] = search(KB, "leesett a zászló", limit=1)
+    assert hit.edition == "hu-2018"
+
+
+def test_irregular_forms_come_from_the_lemma_tables_and_stay_within_the_texts_words() -> None:
+    lang = Language("en", vocabulary={"fall": 3, "ring": 1})
+    table = irregular_forms(
+        lang, {"fell": "fall", "rang": "ring", "ran": "run", "falls": "fall", "Fell": "fall"}
+    )
+    assert table == {"fell": "fall", "rang": "ring"}  # "run" is no word of the texts; "falls" stems alike
+    assert lemma_lookup("en").get("fell") == "fall"
+    assert lemma_lookup("xx") == {}
+
+
+@pytest.mark.parametrize(
+    "links, message",
+    [
+        ("links:\n  flag-fall: [no-such-concept]\n", "links.flag-fall: no-such-concept not in kb/terms.yaml"),
+        ("links:\n  nothing: [flag]\n", "links: 'nothing' is not a concept of kb/terms.yaml"),
+        ("links:\n  flag: allotted-time\n", "links.flag must be a list of concept ids"),
+    ],
+)
+def test_a_bad_concept_link_exits_2_with_one_line(tmp_path: Path, links: str, message: str) -> None:
+    kb = tmp_path / "kb"
+    shutil.copytree(KB, kb, ignore=shutil.ignore_patterns("generated"))
+    shutil.copytree(KB / "generated", kb / "generated")
+    text = (kb / "search.yaml").read_text(encoding="utf-8")
+    (kb / "search.yaml").write_text(text[: text.index("\nlinks:")] + "\n" + links, encoding="utf-8")
+    code, out, err = run("search", "flag fell", "--kb", str(kb))
+    assert code == 2 and out == ""
+    assert re.match(rf"chesslaws: {re.escape(str(kb / 'search.yaml'))}:\d+: ", err), err
+    assert message in err and len(err.strip().splitlines()) == 1

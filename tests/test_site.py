@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
+import gzip
+import html
 import json
 import os
 import re
@@ -89,7 +92,7 @@ def test_render_writes_every_page(rendered: tuple[Path, list[Path]]) -> None:
         tmp_path / "rules/illegal-move-penalty.md",
         tmp_path / "rules/scoresheet-notation.md",
         tmp_path / "data/order.json",
-        tmp_path / "data/search.json",
+        tmp_path / "data/search.json.gz",
         *[
             tmp_path / f"downloads/{n}.{x}"
             for n in ("provisions", "alignment", "parameters")
@@ -107,7 +110,7 @@ def test_render_writes_every_page(rendered: tuple[Path, list[Path]]) -> None:
     memory = tmx.tmxfile((tmp_path / "downloads/da-2001_sv-2009.tmx").read_bytes())
     assert memory.units and all(u.source and u.target for u in memory.units)
     assert (tmp_path / "downloads/parameters.csv").read_text().startswith("parameter,rule,edition,value,")
-    index = json.loads((tmp_path / "data/search.json").read_text())
+    index = json.loads(gzip.decompress((tmp_path / "data/search.json.gz").read_bytes()))
     assert {"languages", "words", "entries", "documents", "rules", "rule_provisions"} <= set(index)
     assert all(d[0] in {"da-2001", "sv-2009"} for d in index["documents"])
     index = (tmp_path / "index.md").read_text()
@@ -118,13 +121,13 @@ def test_render_writes_every_page(rendered: tuple[Path, list[Path]]) -> None:
 
 
 def test_render_is_deterministic_and_removes_stale_pages(tmp_path: Path) -> None:
-    first = {p.name: p.read_text() for p in render_site(KB, CORPUS, tmp_path / "a")}
+    first = {p.name: p.read_bytes() for p in render_site(KB, CORPUS, tmp_path / "a")}
     (tmp_path / "b/editions").mkdir(parents=True)
     (tmp_path / "b/editions/xx-1999.md").write_text("# gone\n")
     (tmp_path / "b/rules").mkdir()
     (tmp_path / "b/rules/old-rule.md").write_text("# gone\n")
     (tmp_path / "b/about.md").write_text("# hand-written\n")
-    second = {p.name: p.read_text() for p in render_site(KB, CORPUS, tmp_path / "b")}
+    second = {p.name: p.read_bytes() for p in render_site(KB, CORPUS, tmp_path / "b")}
     assert first == second
     assert not (tmp_path / "b/editions/xx-1999.md").exists()
     assert not (tmp_path / "b/rules/old-rule.md").exists()
@@ -874,13 +877,14 @@ def test_arbiter_questions_columns_and_narrow_screens_in_chromium(served_real: s
         page.goto(f"{served_real}/rules/illegal-move-penalty.html#nb-2014", wait_until="networkidle")
         col = page.locator('[id="nb-2014"]')
         expect(col).to_be_visible()  # hidden by default, shown because the link names it
-        expect(col.locator(".superseded")).to_have_text(
-            "In force from 2014-07-01 to 2017-07-01, replaced by da-2017."
+        expect(col.locator(".superseded")).to_have_text(  # superseded by Laws, not by a language
+            "In force from 2014-07-01 to 2017-07-01, when the 2017 Laws replaced the 2014 Laws "
+            "(text here: da-2017, hu-2018)."
         )
-        col.locator(".superseded a").click()
+        col.locator(".superseded a").first.click()
         expect(page).to_have_url(re.compile(r"#da-2017$"))
         expect(page.locator('[id="da-2017"]')).to_contain_text("ulovligt træk")
-        expect(page.locator('[id="da-2017"] .current')).to_contain_text("In force from 2017-07-01")
+        expect(page.locator('[id="da-2017"] .superseded')).to_contain_text("when the 2023 Laws replaced")
         # what was in force on a date
         page.locator(".asof input").fill("2010-01-01")
         page.locator(".asof input").dispatch_event("change")
@@ -902,4 +906,121 @@ def test_arbiter_questions_columns_and_narrow_screens_in_chromium(served_real: s
             page.screenshot(path=str(shots / f"{path.replace('/', '-')}-390.png"))
         page.wait_for_load_state("networkidle")
 
+    watch.assert_clean()
+
+
+# --- issue 21: the Laws in force today; everyday words, Enter, arrows, "/", weight --------------
+
+EVERYDAY = yaml.safe_load((ROOT / "tests/data/everyday_questions.yaml").read_text(encoding="utf-8"))
+VIEW_LIMIT = 700_000  # bytes of one page view, its search index included
+
+
+def test_the_home_page_names_the_laws_in_force_on_the_build_day(real_site: Path) -> None:
+    from extract.reports.asof import (
+        asof_lines,
+        build_day,
+        in_force_on,
+        load_edition_dates,
+        load_laws_editions,
+    )
+
+    today = build_day()
+    answer = in_force_on(today, load_edition_dates(ROOT / "corpus"), load_laws_editions(ROOT / "kb"))
+    home = (real_site / "index.html").read_text(encoding="utf-8")
+    line = re.search(r'<p class="laws-today" lang="en">(.*?)</p>', home)
+    assert line and html.unescape(line.group(1)) == " ".join(asof_lines(answer))
+    if today.isoformat() >= "2023-01-01":  # the corpus has no text of the 2023 Laws
+        assert "the 2023 Laws" in line.group(1) and "no text of the 2023 Laws" in line.group(1)
+        edition = (real_site / "editions/hu-2018.html").read_text(encoding="utf-8")
+        assert re.search(r'<p class="not-current" lang="en">hu-2018 is a text of the 2017 Laws;', edition)
+        rule = (real_site / "rules/loss-on-time.html").read_text(encoding="utf-8")
+        assert rule.count('class="not-current"') == 1
+    assert "replaced by sv-2009" not in (real_site / "rules/illegal-move-penalty.html").read_text("utf-8")
+
+
+def test_public_has_no_unused_search_bundles(real_site: Path) -> None:
+    scripts = real_site / "assets/javascripts"
+    assert not (scripts / "lunr").exists()
+    assert not list(scripts.glob("workers/search.*"))
+    assert (real_site / "data/search.json.gz").stat().st_size < 400_000
+
+
+@pytest.mark.browser
+def test_everyday_questions_open_the_rule_with_enter_in_chromium(served_real: str, real_site: Path) -> None:
+    from playwright.sync_api import expect
+
+    shots = real_site.parent / "screenshots"
+    shots.mkdir(exist_ok=True)
+    with offline_page(color_scheme="light") as (page, watch):
+        box, hits = page.locator("input.cl-search-input"), page.locator(".cl-results a")
+        for question in [q for q in EVERYDAY if q.get("enter")]:
+            page.goto(f"{served_real}/index.html", wait_until="networkidle")
+            box.click()
+            box.fill(question["q"])
+            box.press("Enter")
+            wanted = "|".join(re.escape(r) for r in question["rules"])
+            page.wait_for_url(re.compile(rf"/rules/({wanted})\.html"))
+        # "/" focuses the box; the arrows mark a hit and Enter opens the marked one
+        page.goto(f"{served_real}/rules/illegal-move-penalty.html", wait_until="networkidle")
+        page.keyboard.press("/")
+        expect(box).to_be_focused()
+        box.fill("illegal move")
+        expect(hits.nth(1)).to_be_visible()
+        second = hits.nth(1).get_attribute("data-rule")
+        box.press("ArrowDown")
+        box.press("ArrowDown")
+        expect(hits.nth(1)).to_have_class(re.compile("cl-active"))
+        box.press("ArrowUp")
+        expect(hits.nth(0)).to_have_class(re.compile("cl-active"))
+        box.press("ArrowDown")
+        box.press("Enter")
+        page.wait_for_url(re.compile(rf"/rules/{re.escape(str(second))}\.html"))
+        page.set_viewport_size({"width": 1366, "height": 900})
+        page.goto(f"{served_real}/index.html", wait_until="networkidle")
+        box.click()
+        box.fill("flag fell")
+        expect(hits.first).to_be_visible()
+        page.screenshot(path=str(shots / "search-flag-fell-1366.png"))
+        # 390 px: the results panel lies inside the viewport on every kind of page
+        page.set_viewport_size({"width": 390, "height": 844})
+        for path in ("index.html", "rules/loss-on-time.html", "editions/da-2017.html", "compare/index.html"):
+            page.goto(f"{served_real}/{path}", wait_until="networkidle")
+            box.click()
+            box.fill("flaggan föll")
+            expect(hits.first).to_be_visible()
+            panel = page.locator(".cl-results").bounding_box()
+            assert panel and panel["x"] >= 0 and panel["x"] + panel["width"] <= 390, (path, panel)
+            assert panel["y"] >= 0 and panel["y"] + panel["height"] <= 844, (path, panel)
+            assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0, path
+        page.screenshot(path=str(shots / "search-390.png"))
+    watch.assert_clean()
+
+
+@pytest.mark.browser
+def test_a_page_view_with_its_search_index_stays_under_700_kb(served_real: str, real_site: Path) -> None:
+    """The home page and rule pages (the heaviest included), with the index the search loads.
+    Edition and compare pages carry 190-380 KB of text of their own: their weight is theirs."""
+    from playwright.sync_api import expect
+
+    rules = sorted(real_site.glob("rules/*.html"), key=lambda p: p.stat().st_size)
+    views = ["index.html", "rules/loss-on-time.html", rules[-1].relative_to(real_site).as_posix()]
+    with offline_page(color_scheme="light") as (page, watch):
+        sizes: dict[str, int] = {}
+
+        def count(response) -> None:  # type: ignore[no-untyped-def]
+            with contextlib.suppress(Exception):  # a redirect or an aborted request has no body
+                sizes[response.url] = len(response.body())
+
+        page.on("response", count)
+        for path in views:
+            sizes.clear()
+            page.goto(f"{served_real}/{path}", wait_until="networkidle")
+            page.locator("input.cl-search-input").click()
+            page.locator("input.cl-search-input").fill("flag fell")
+            expect(page.locator(".cl-results a").first).to_be_visible()
+            page.wait_for_load_state("networkidle")
+            assert any("search.json" in url for url in sizes), path
+            total = sum(sizes.values())
+            print(f"page view with search: {path} {total} bytes")
+            assert total <= VIEW_LIMIT, (path, total)
     watch.assert_clean()

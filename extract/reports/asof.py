@@ -1,25 +1,31 @@
-"""Which edition of the Laws was in force on a date, from the corpus metadata alone.
+"""Which Laws of Chess were in force on a date, and which texts of the corpus give them.
 
-"In force" is about the FIDE Laws, not a translation: on a date, the Laws in force are the newest
-FIDE edition (`fide_edition`) that has a translation whose `in_force` date has come. Among that
-edition's translations already in force, the newest (latest `in_force`, then id) answers and the
-others are listed beside it: on 2019-05-01 the 2017 Laws are read in hu-2018 (in force 2018-01-01),
-with da-2017 (2017-07-01) listed. `until` is the day the next FIDE edition took effect (the first
-of its translations) and `replaced_by` that translation; both are None for the newest Laws.
+"In force", "newest" and "superseded" are said of the FIDE Laws first (kb/laws.yaml, each date with
+the text that states it), then of the corpus texts of those Laws (`fide_edition` in
+corpus/editions.yaml). On a date, the Laws in force are the last to have taken effect; the corpus
+texts of those Laws already in force answer, newest first. When the corpus has no text of them
+(on 2026-11-24 the 2023 Laws are in force and the five texts translate older Laws), the answer says
+so and names the newest text the corpus has. Supersession is by Laws: a text of the 2001 Laws is
+superseded when the 2009 Laws take effect, whatever language their texts are in.
+
+Laws a translation names but kb/laws.yaml does not list are dated by their first translation.
 """
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import UTC, date, datetime
 from pathlib import Path
+
+from extract.model.laws import LawsEdition
 
 DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
 class AsOfError(ValueError):
-    """A date that is not a date, or a date before the first edition took effect."""
+    """A date that is not a date, or a date before the first Laws took effect."""
 
 
 @dataclass(frozen=True)
@@ -32,15 +38,21 @@ class EditionDates:
 
 @dataclass(frozen=True)
 class Period:
-    """One edition's place in time: from its in_force until the next FIDE Laws took effect."""
+    """One text's place in time: from its in_force until its Laws were superseded.
+
+    `until` is the day the next Laws took effect, `superseded_by` those Laws (None while its Laws
+    are the newest known), `successor_texts` the corpus texts of those Laws and `translations` the
+    other corpus texts of the same Laws.
+    """
 
     edition: str
     language: str
     fide_edition: str
     in_force: str
     until: str | None
-    replaced_by: str | None
-    translations: tuple[str, ...] = field(default_factory=tuple)  # other translations of the same Laws
+    superseded_by: str | None
+    translations: tuple[str, ...] = field(default_factory=tuple)
+    successor_texts: tuple[str, ...] = field(default_factory=tuple)
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -49,9 +61,51 @@ class Period:
             "fide_edition": self.fide_edition,
             "in_force": self.in_force,
             "until": self.until,
-            "replaced_by": self.replaced_by,
+            "superseded_by": self.superseded_by,
             "translations": list(self.translations),
+            "successor_texts": list(self.successor_texts),
         }
+
+
+@dataclass(frozen=True)
+class AsOf:
+    """The answer for one day: the Laws in force and the corpus texts of them (newest first).
+
+    `newest_text` is the newest corpus text in force that day, whatever Laws it gives: the text
+    the reader has to fall back on when `texts` is empty.
+    """
+
+    day: str
+    laws: LawsEdition
+    successor: LawsEdition | None
+    texts: tuple[EditionDates, ...]
+    newest_text: EditionDates | None
+
+    @property
+    def answer(self) -> EditionDates | None:
+        return self.texts[0] if self.texts else None
+
+    def as_dict(self) -> dict[str, object]:
+        text = self.answer
+        newest = self.newest_text
+        return {
+            "date": self.day,
+            "laws": self.laws.as_dict(),
+            "fide_edition": self.laws.id,
+            "until": self.laws.superseded_on,
+            "replaced_by": self.successor.id if self.successor else None,
+            "corpus_has_text": text is not None,
+            "edition": text.id if text else None,
+            "language": text.language if text else None,
+            "in_force": text.in_force if text else None,
+            "translations": [t.id for t in self.texts[1:]],
+            "texts": [t.id for t in self.texts],
+            "newest_text": (
+                {"edition": newest.id, "language": newest.language, "fide_edition": newest.fide_edition,
+                 "in_force": newest.in_force}
+                if newest else None
+            ),
+        }  # fmt: skip
 
 
 def load_edition_dates(corpus_dir: Path) -> list[EditionDates]:
@@ -59,6 +113,15 @@ def load_edition_dates(corpus_dir: Path) -> list[EditionDates]:
     from extract.io.editions import load_editions
 
     return [EditionDates(e.id, e.language, e.fide_edition, e.in_force) for e in load_editions(corpus_dir)]
+
+
+def load_laws_editions(kb_dir: Path, corpus_dir: Path | None = None) -> list[LawsEdition]:
+    """kb/laws.yaml, its corpus quotes checked against the texts of `corpus_dir` when given."""
+    from extract.io.editions import load_editions
+    from extract.io.laws import read_laws
+
+    texts = {e.id: e.text for e in load_editions(corpus_dir)} if corpus_dir is not None else None
+    return read_laws(kb_dir, texts)
 
 
 def parse_date(text: str) -> date:
@@ -71,6 +134,14 @@ def parse_date(text: str) -> date:
         raise AsOfError(f"'{text}' is not a date: {error}") from error
 
 
+def build_day() -> date:
+    """The day a build speaks of "today": SOURCE_DATE_EPOCH when set (reproducible builds), else today."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if epoch.isdigit():
+        return datetime.fromtimestamp(int(epoch), tz=UTC).date()
+    return date.today()
+
+
 def laws_number(fide_edition: str) -> int:
     """The year-like number of a FIDE edition ("2017" -> 2017), by which editions of the Laws are ordered."""
     digits = re.match(r"\d+", fide_edition)
@@ -81,53 +152,127 @@ def _laws_key(edition: EditionDates) -> tuple[int, str]:
     return (laws_number(edition.fide_edition), edition.fide_edition)
 
 
-def period(edition: EditionDates, editions: list[EditionDates]) -> Period:
-    """When `edition`'s Laws stopped being in force, and which translation of the next Laws replaced them."""
-    later = sorted(
-        (e for e in editions if _laws_key(e) > _laws_key(edition)), key=lambda e: (e.in_force, e.id)
+def laws_timeline(laws: list[LawsEdition], editions: list[EditionDates]) -> list[LawsEdition]:
+    """Every edition of the Laws, oldest first: the curated ones, and those only a translation names
+    (dated by their first translation, superseded when the next Laws took effect)."""
+    known = {law.id for law in laws}
+    first: dict[str, str] = {}
+    for e in editions:
+        if e.fide_edition not in known:
+            first[e.fide_edition] = min(first.get(e.fide_edition, e.in_force), e.in_force)
+    merged = [*laws, *(LawsEdition(k, None, day, None, curated=False) for k, day in first.items())]
+    merged.sort(key=lambda law: (law.in_force, laws_number(law.id), law.id))
+    dated = []
+    for i, law in enumerate(merged):
+        if not law.curated and i + 1 < len(merged):
+            law = LawsEdition(law.id, None, law.in_force, merged[i + 1].in_force, curated=False)
+        dated.append(law)
+    return dated
+
+
+def _texts_of(laws_id: str, editions: list[EditionDates], day: str | None = None) -> list[EditionDates]:
+    """The corpus texts of one Laws edition (in force on `day` if given), newest first."""
+    found = [e for e in editions if e.fide_edition == laws_id and (day is None or e.in_force <= day)]
+    return sorted(found, key=lambda e: (e.in_force, e.id), reverse=True)
+
+
+def _successor(law: LawsEdition, timeline: list[LawsEdition]) -> LawsEdition | None:
+    later = [t for t in timeline if t.in_force > law.in_force]
+    return later[0] if later else None
+
+
+def in_force_on(day: date, editions: list[EditionDates], laws: list[LawsEdition] | None = None) -> AsOf:
+    """The Laws in force on `day` and the corpus texts of them in force then (newest first)."""
+    timeline = laws_timeline(laws or [], editions)
+    when = day.isoformat()
+    started = [law for law in timeline if law.in_force <= when]
+    if not started:
+        if not timeline:
+            raise AsOfError("the corpus has no editions")
+        first_text = min(editions, key=lambda e: (e.in_force, e.id)) if editions else None
+        text = (
+            f"; the first text, {first_text.id}, took effect on {first_text.in_force}" if first_text else ""
+        )
+        raise AsOfError(
+            f"no edition was in force on {when}: the first Laws known, those of {timeline[0].id}, "
+            f"took effect on {timeline[0].in_force}{text}"
+        )
+    current = started[-1]
+    in_force_texts = [e for e in editions if e.in_force <= when]
+    newest = max(in_force_texts, key=lambda e: (_laws_key(e), e.in_force, e.id)) if in_force_texts else None
+    return AsOf(
+        when, current, _successor(current, timeline), tuple(_texts_of(current.id, editions, when)), newest
     )
-    successor = next((e for e in later if e.in_force > edition.in_force), None)
-    same = sorted(e.id for e in editions if e.fide_edition == edition.fide_edition and e.id != edition.id)
+
+
+def period(edition: EditionDates, editions: list[EditionDates], timeline: list[LawsEdition]) -> Period:
+    """When `edition`'s Laws stopped being in force, which Laws replaced them, and their texts here."""
+    own = next((law for law in timeline if law.id == edition.fide_edition), None)
+    successor = _successor(own, timeline) if own else None
     return Period(
         edition.id,
         edition.language,
         edition.fide_edition,
         edition.in_force,
-        successor.in_force if successor else None,
+        own.superseded_on if own else None,
         successor.id if successor else None,
-        tuple(same),
+        tuple(
+            sorted(e.id for e in editions if e.fide_edition == edition.fide_edition and e.id != edition.id)
+        ),
+        tuple(e.id for e in reversed(_texts_of(successor.id, editions))) if successor else (),
     )
 
 
-def timeline(editions: list[EditionDates]) -> list[Period]:
-    """Every edition's period, in in-force order (for banners and timelines)."""
-    return [period(e, editions) for e in sorted(editions, key=lambda e: (e.in_force, e.id))]
+def timeline(editions: list[EditionDates], laws: list[LawsEdition] | None = None) -> list[Period]:
+    """Every text's period, in in-force order (for the site's timelines)."""
+    dated = laws_timeline(laws or [], editions)
+    return [period(e, editions, dated) for e in sorted(editions, key=lambda e: (e.in_force, e.id))]
 
 
-def in_force_on(day: date, editions: list[EditionDates]) -> Period:
-    """The translation that answers for `day`: newest translation of the newest Laws in force then.
+def laws_words(law: LawsEdition) -> str:
+    """'the 2023 Laws (adopted by the 93rd FIDE Congress, Chennai, India)'."""
+    return f"the {law.id} Laws" + (f" (adopted by the {law.adopted_by})" if law.adopted_by else "")
 
-    `translations` of the result lists the other translations of the same Laws already in force.
-    """
-    started = [e for e in editions if e.in_force <= day.isoformat()]
-    if not started:
-        if not editions:
-            raise AsOfError("the corpus has no editions")
-        first = min(editions, key=lambda e: (e.in_force, e.id))
-        raise AsOfError(
-            f"no edition was in force on {day.isoformat()}: "
-            f"the first, {first.id}, took effect on {first.in_force}"
+
+def asof_lines(answer: AsOf) -> list[str]:
+    """The answer in words, the same for `chesslaws asof` and the site's home page."""
+    law = answer.laws
+    until = (
+        f" until {law.superseded_on}, when the {answer.successor.id} Laws replaced them"
+        if answer.successor
+        else ""
+    )
+    lines = [
+        f"On {answer.day} the Laws of Chess in force are {laws_words(law)}, "
+        f"in force from {law.in_force}{until}."
+    ]
+    if answer.texts:
+        named = ", ".join(f"{t.id} (in force from {t.in_force})" for t in answer.texts)
+        lines.append(f"Texts of them in this corpus, newest first: {named}.")
+    elif answer.newest_text is not None:
+        newest = answer.newest_text
+        lines.append(
+            f"This corpus has no text of the {law.id} Laws; the newest text it has is {newest.id}, "
+            f"a text of the {newest.fide_edition} Laws (in force from {newest.in_force})."
         )
-    laws = max(_laws_key(e) for e in started)
-    chosen = max((e for e in started if _laws_key(e) == laws), key=lambda e: (e.in_force, e.id))
-    result = period(chosen, editions)
-    others = tuple(sorted(e.id for e in started if _laws_key(e) == laws and e.id != chosen.id))
-    return Period(
-        result.edition,
-        result.language,
-        result.fide_edition,
-        result.in_force,
-        result.until,
-        result.replaced_by,
-        others,
+    else:
+        lines.append(f"This corpus has no text of the {law.id} Laws, nor any text in force on {answer.day}.")
+    return lines
+
+
+def not_current_note(
+    edition: EditionDates, today: date, editions: list[EditionDates], laws: list[LawsEdition]
+) -> str | None:
+    """One line for a page that presents `edition` as current when its Laws are not in force today
+    (None when they are): which Laws are, and whether the corpus has a text of them."""
+    try:
+        answer = in_force_on(today, editions, laws)
+    except AsOfError:
+        return None
+    if answer.laws.id == edition.fide_edition:
+        return None
+    has = f"{answer.texts[0].id} is a text of them" if answer.texts else "this corpus has no text of them"
+    return (
+        f"{edition.id} is a text of the {edition.fide_edition} Laws; on {answer.day} the Laws in force are "
+        f"the {answer.laws.id} Laws (in force from {answer.laws.in_force}), and {has}."
     )

@@ -22,7 +22,7 @@ import yaml
 from extract.io.generated import read_kb
 from extract.io.languages import lexicon
 from extract.io.terms import read_terms
-from extract.io.yamlfile import cache_read, cache_write, load_yaml
+from extract.io.yamlfile import LINE_KEY, cache_read, cache_write, line_of, load_yaml
 from extract.model import InputError, Provision
 from extract.reports.search_index import (
     CONTENTS_LABELS,
@@ -32,13 +32,14 @@ from extract.reports.search_index import (
     SearchIndex,
     strip_parenthesis,
 )
-from extract.reports.search_text import Language, word_spans, words
+from extract.reports.search_text import Language, irregular_forms, lemma_lookup, word_spans, words
 
 LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 SNIPPET = 200  # characters of provision text around the words that matched
 MAX_WEIGHT = 1.0  # the best provision of the rule in any edition
 MEAN_WEIGHT = 2.0  # a rule that matches in every edition beats one that matches once
 RULE_WEIGHT = 2.0  # the rule's own English title and summary
+SCENARIO_WEIGHT = 5.0  # the best of the situations (scenario titles, in English) the rule decides
 
 
 @dataclass(frozen=True)
@@ -155,6 +156,18 @@ def _article_heading(provision: Provision, by_label: dict[str, Provision]) -> st
     return None
 
 
+def read_situations(kb_dir: Path, rule_ids: set[str], editions: set[str]) -> list[tuple[str, list[str]]]:
+    """(title, rules) of every scenario in kb/scenarios: a situation in everyday English ("White's
+    flag falls in the middlegame") and the rules that decide it, so a question put as a situation
+    finds the rule whose text uses other words. Read with the scenarios' own strict loader."""
+    from extract.io.scenarios import load_scenarios
+
+    folder = kb_dir / "scenarios"
+    if not folder.is_dir():
+        return []
+    return [(s.title, list(s.rules)) for s in load_scenarios(folder, rule_ids, editions)]
+
+
 def read_languages(kb_dir: Path, codes: set[str]) -> dict[str, Language]:
     """Stop words per language from kb/search.yaml (curated); a language without a list has none."""
     path = kb_dir / "search.yaml"
@@ -169,6 +182,30 @@ def read_languages(kb_dir: Path, codes: set[str]) -> dict[str, Language]:
         code: Language(code, frozenset(w.lower() for w in stop.get(code) or ()), number_words(kb_dir, code))
         for code in sorted(codes | set(stop))
     }
+
+
+def read_links(kb_dir: Path, concepts: set[str]) -> dict[str, list[str]]:
+    """kb/search.yaml `links`: concept -> the concepts a question naming it is also about ("flag
+    fall" -> the allotted time the texts say it ends), both termbase ids (curated, checked)."""
+    path = kb_dir / "search.yaml"
+    data = load_yaml(path, lines=True) if path.exists() else None
+    links = (data or {}).get("links") or {}
+    if not isinstance(links, dict):
+        raise InputError(path, line_of(data), "links must map a concept id to a list of concept ids")
+    found: dict[str, list[str]] = {}
+    for concept, linked in links.items():
+        if concept == LINE_KEY:
+            continue
+        line = line_of(links)
+        if concept not in concepts:
+            raise InputError(path, line, f"links: '{concept}' is not a concept of kb/terms.yaml")
+        if not isinstance(linked, list) or not linked:
+            raise InputError(path, line, f"links.{concept} must be a list of concept ids")
+        unknown = [str(c) for c in linked if c not in concepts]
+        if unknown:
+            raise InputError(path, line, f"links.{concept}: {', '.join(unknown)} not in kb/terms.yaml")
+        found[str(concept)] = [str(c) for c in linked]
+    return found
 
 
 def number_words(kb_dir: Path, language: str) -> dict[str, str]:
@@ -200,10 +237,15 @@ def read_concepts(
         for language, terms in raw.items():
             lang = languages.setdefault(language, Language(language))
             sequences = {tuple(lang.stems(words(t))) for t in terms}
+            sequences |= {tuple(lang.irregular.get(w, s) for w, s in _kept_stems(lang, t)) for t in terms}
             sequences |= {compound_parts(lang, words(t)) for t in terms}
             stemmed[language] = sorted(s for s in sequences if s)
         concepts.append(Concept(str(entry["id"]), stemmed))
     return concepts
+
+
+def _kept_stems(lang: Language, term: str) -> list[tuple[str, str]]:
+    return [(w, lang.stem(w)) for w in words(term) if w not in lang.stop_words]
 
 
 def compound_parts(lang: Language, term_words: list[str]) -> tuple[str, ...]:
@@ -221,17 +263,23 @@ class Searcher:
     index: SearchIndex
     rule_provisions: dict[str, list[int]]  # rule -> document positions
     rule_entry: dict[str, int]  # rule -> entry position of its title and summary
+    rule_situations: dict[str, list[int]] = field(default_factory=dict)  # rule -> its scenarios' entries
 
     @classmethod
     def build(cls, kb_dir: Path) -> Searcher:
         documents = search_documents(kb_dir)
         rules = read_rules(kb_dir)
         edition_language = {d.edition: d.language for d in documents}
+        situations = read_situations(kb_dir, set(rules), set(edition_language))
         languages = read_languages(kb_dir, set(edition_language.values()) | {RULE_LANGUAGE})
         index = SearchIndex(languages, [])
         index.learn_vocabulary((d.language, d.text) for d in documents)
         index.learn_vocabulary((RULE_LANGUAGE, f"{r.title} {r.summary}") for r in rules.values())
-        index = SearchIndex(index.languages, read_concepts(kb_dir, index.languages, edition_language))
+        index.learn_vocabulary((RULE_LANGUAGE, title) for title, _ in situations)
+        for code, lang in index.languages.items():
+            lang.irregular = irregular_forms(lang, lemma_lookup(code))
+        concepts = read_concepts(kb_dir, index.languages, edition_language)
+        index = SearchIndex(index.languages, concepts, read_links(kb_dir, {c.id for c in concepts}))
         rule_provisions: dict[str, list[int]] = defaultdict(list)
         for position, d in enumerate(documents):
             weight = 0.0 if d.key in CONTENTS_LABELS else KIND_WEIGHT.get(d.kind, 1.0)
@@ -243,31 +291,42 @@ class Searcher:
             rule_entry[rule.id] = len(index.entries)
             title_twice = f"{rule.title}. {rule.title}. {rule.summary}"  # the title weighs double
             index.add(RULE_LANGUAGE, rule.id, None, title_twice, "", 1.0)
+        rule_situations: dict[str, list[int]] = defaultdict(list)
+        for title, rule_ids in situations:
+            for rule_id in rule_ids:
+                rule_situations[rule_id].append(len(index.entries))
+                index.add(RULE_LANGUAGE, rule_id, None, title, "", 1.0)
         index.freeze()
-        return cls(documents, rules, index, dict(rule_provisions), rule_entry)
+        return cls(documents, rules, index, dict(rule_provisions), rule_entry, dict(rule_situations))
 
     def search(self, query: str, edition: str | None = None, limit: int = 10) -> list[SearchHit]:
-        scores, asked_in, terms = self.index.rank(query)
+        scores, asked_in, terms, reach = self.index.rank(query)
+        # Situations are English: they weigh as much as English can answer of the question.
+        situation_weight = SCENARIO_WEIGHT * reach.get(RULE_LANGUAGE, 0.0)
         in_scope = [d.edition == edition or edition is None for d in self.documents]
         editions = sorted({d.edition for d, ok in zip(self.documents, in_scope, strict=True) if ok})
         ranked: list[tuple[float, str, int]] = []
         for rule, positions in self.rule_provisions.items():
             best: dict[str, float] = {}
-            top = (-1.0, -1)
+            shown = (False, "", -1.0, -1)  # (in the question's language, in force, score, position)
             for position in positions:
                 if not in_scope[position]:
                     continue
                 score = scores.get(position, 0.0)
-                ed = self.documents[position].edition
-                best[ed] = max(best.get(ed, 0.0), score)
-                if score > top[0] or (score == top[0] and self.documents[position].language == asked_in):
-                    top = (score, position)
-            if top[1] < 0:
+                d = self.documents[position]
+                best[d.edition] = max(best.get(d.edition, 0.0), score)
+                # The provision shown: the reader's language first, then the newest edition.
+                candidate = (d.language == asked_in, d.in_force, score, position)
+                if candidate[:3] > shown[:3]:
+                    shown = candidate
+            if shown[3] < 0:
                 continue
             total = MAX_WEIGHT * max(best.values()) + MEAN_WEIGHT * sum(best.values()) / len(editions)
             total += RULE_WEIGHT * scores.get(self.rule_entry.get(rule, -1), 0.0)
+            situations = self.rule_situations.get(rule, ())
+            total += situation_weight * max((scores.get(i, 0.0) for i in situations), default=0.0)
             if total > 0:
-                ranked.append((total, rule, top[1]))
+                ranked.append((total, rule, shown[3]))
         ranked.sort(key=lambda item: (-item[0], item[1]))
         hits = []
         for total, rule, position in ranked[:limit]:
@@ -339,6 +398,7 @@ def _inputs(kb_dir: Path) -> list[Path]:
     paths += sorted((kb_dir / "generated" / "provisions").glob("*.yaml"))
     paths += sorted((kb_dir / "rules").glob("*.yaml"))
     paths += sorted((kb_dir / "languages").glob("*.yaml"))
+    paths += sorted((kb_dir / "scenarios").glob("*.yaml"))
     return [p for p in paths if p.is_file()]
 
 

@@ -23,6 +23,8 @@ B = 0.75
 CONCEPT_WEIGHT = 1.0  # a concept named in the question, against one stem
 PART_WEIGHT = 0.5  # a part of a compound word, against the whole word
 RELATED_WEIGHT = 0.5  # a known word that ends like a word of the question the texts never use
+LEMMA_WEIGHT = 1.0  # the stem of a question word's lemma ("fell" -> fall), where it differs from its own
+LINKED_WEIGHT = 1.0  # a concept linked (kb/search.yaml) to one the question names
 COVERAGE = 0.5  # how much matching all of the question beats matching one word of it many times
 HEADING_WEIGHT = 0.3  # the heading of the article a provision sits in
 Terms = dict[str, float]  # term -> weighted frequency
@@ -76,7 +78,7 @@ class Collection:
 
     def score(
         self, query: Terms, units: dict[str, set[str]], scores: dict[int, float], weights: Sequence[Entry]
-    ) -> None:
+    ) -> set[str]:
         """BM25, times the share of the question's words and concepts an entry matches.
 
         Only words this language's texts use count in the share, so a Danish word does not count
@@ -98,12 +100,14 @@ class Collection:
         for index, value in raw.items():
             share = len(matched[index]) / len(answerable) if answerable else 1.0
             scores[index] += value * share**COVERAGE
+        return answerable
 
 
-def phrase_hits(
+def phrase_spans(
     options: Sequence[Collection_[str]], phrases: dict[str, list[tuple[tuple[str, ...], str]]]
-) -> list[str]:
-    """Concept ids whose term (a sequence of stems) occurs in `options`, a set of stems per word."""
+) -> list[tuple[str, int, int]]:
+    """(concept, first word, number of words) for each term (a sequence of stems) that occurs in
+    `options`, a set of stems per word."""
     found = []
     for i, first in enumerate(options):
         for stem in first:
@@ -111,16 +115,29 @@ def phrase_hits(
                 if len(phrase) <= len(options) - i and all(
                     phrase[k] in options[i + k] for k in range(1, len(phrase))
                 ):
-                    found.append(concept)
+                    found.append((concept, i, len(phrase)))
     return found
+
+
+def phrase_hits(
+    options: Sequence[Collection_[str]], phrases: dict[str, list[tuple[tuple[str, ...], str]]]
+) -> list[str]:
+    """Concept ids whose term (a sequence of stems) occurs in `options`, a set of stems per word."""
+    return [concept for concept, _, _ in phrase_spans(options, phrases)]
 
 
 class SearchIndex:
     """Languages, concepts and BM25 collections; `rank` turns a question into scored entries."""
 
-    def __init__(self, languages: dict[str, Language], concepts: list[Concept]) -> None:
+    def __init__(
+        self,
+        languages: dict[str, Language],
+        concepts: list[Concept],
+        links: dict[str, list[str]] | None = None,
+    ) -> None:
         self.languages = languages
         self.concepts = concepts
+        self.links = links or {}  # concept -> concepts a question naming it also asks about
         self.phrases: dict[str, dict[str, list[tuple[tuple[str, ...], str]]]] = defaultdict(dict)
         for concept in concepts:
             for language, sequences in concept.terms.items():
@@ -146,6 +163,9 @@ class SearchIndex:
         for word in text_words:
             for part in lang.parts(word):
                 terms[part] += PART_WEIGHT
+            lemma = lang.irregular.get(word)
+            if lemma is not None:  # "fallit" is also "fall", the stem of its lemma "falla"
+                terms[lemma] += PART_WEIGHT
         for concept in phrase_hits([(s,) for s in stems], self.phrases.get(language, {})):
             terms["@" + concept] += CONCEPT_WEIGHT
         return terms
@@ -196,53 +216,84 @@ class SearchIndex:
         `units` receives, for each term, the question word it stands for.
         """
         lang = self.language(language)
-        kept = [w for w in query_words if w not in lang.stop_words]
-        if asked_in is not None:
-            kept = [w for w in kept if w not in self.languages[asked_in].stop_words]
         terms: Terms = defaultdict(float)
-        for position, word in enumerate(kept):
-            unit = f"{position}:{word}"
+        fuzzy = asked_in is None or asked_in == language  # near-miss words only in the reader's language
+        for unit, word in self.kept(lang, query_words, asked_in):
             weighted = [(lang.stem(word), 1.0)]
             stem = lang.known(word)
             if stem and stem != lang.stem(word):
                 weighted.append((stem, 1.0))
+            lemma = lang.irregular.get(word)
+            if lemma and lemma not in (stem, lang.stem(word)):
+                weighted.append((lemma, LEMMA_WEIGHT))
             parts = lang.parts(word)
             weighted += [(part, PART_WEIGHT) for part in parts]
-            weighted += [(stem, RELATED_WEIGHT) for stem in (lang.related(word) if not parts else ())]
+            if fuzzy and not parts:
+                weighted += [(stem, RELATED_WEIGHT) for stem in lang.related(word)]
             for term, weight in weighted:
                 terms[term] += weight
                 units.setdefault(term, set()).add(unit)
         return terms
 
-    def concepts_named(self, query_words: list[str], asked_in: str | None) -> set[str]:
-        found: set[str] = set()
+    def kept(self, lang: Language, query_words: list[str], asked_in: str | None) -> list[tuple[str, str]]:
+        """(unit, word) of the question's words that are no stop words here or in its language; the
+        unit ("2:flag") names the word the same way in every language."""
+        asked = self.languages[asked_in].stop_words if asked_in is not None else frozenset()
+        return [
+            (f"{i}:{w}", w) for i, w in enumerate(query_words) if w not in lang.stop_words and w not in asked
+        ]
+
+    def concepts_named(
+        self, query_words: list[str], asked_in: str | None
+    ) -> dict[str, tuple[float, frozenset[str]]]:
+        """Concepts the question names (weight 1) and those linked to them (LINKED_WEIGHT), each with
+        the question's words it stands for: matching a concept covers the words that name it, and
+        a linked concept covers the words of the concept it is linked from."""
+        found: dict[str, set[str]] = defaultdict(set)
         for code, phrases in self.phrases.items():
             lang = self.language(code)
-            kept = [w for w in query_words if w not in lang.stop_words]
-            if asked_in is not None:
-                kept = [w for w in kept if w not in self.languages[asked_in].stop_words]
-            options = [{lang.stem(w), lang.known(w) or "", *lang.related(w)} - {""} for w in kept]
-            found.update(phrase_hits(options, phrases))
-            parts = [p for w in kept for p in (lang.parts(w) or (lang.known(w) or lang.stem(w),))]
-            found.update(phrase_hits([(p,) for p in parts], phrases))
-        return found
+            kept = self.kept(lang, query_words, asked_in)
+            fuzzy = asked_in is None or asked_in == code
+            options = [
+                {lang.stem(w), lang.known(w) or "", lang.irregular.get(w, "")}
+                | set(lang.related(w) if fuzzy else ())
+                for _, w in kept
+            ]
+            options = [o - {""} for o in options]
+            for concept, start, size in phrase_spans(options, phrases):
+                found[concept].update(unit for unit, _ in kept[start : start + size])
+            parts = [(u, p) for u, w in kept for p in (lang.parts(w) or (lang.known(w) or lang.stem(w),))]
+            for concept, start, size in phrase_spans([(p,) for _, p in parts], phrases):
+                found[concept].update(unit for unit, _ in parts[start : start + size])
+        named = {c: (CONCEPT_WEIGHT, frozenset(found[c])) for c in sorted(found)}
+        for concept in sorted(found):
+            for linked in self.links.get(concept, ()):
+                named.setdefault(linked, (LINKED_WEIGHT, frozenset(found[concept])))
+        return named
 
-    def rank(self, query: str) -> tuple[dict[int, float], str | None, dict[str, Terms]]:
-        """Score of every entry that matches, the question's language, and its terms per language."""
+    def rank(
+        self, query: str
+    ) -> tuple[dict[int, float], str | None, dict[str, Terms], dict[str, float]]:
+        """Score of every entry that matches, the question's language, its terms per language, and
+        per language the share of the question's words its texts can answer at all (`reach`)."""
         query_words = words(query)
         asked_in = self.detect(query_words)
         concepts = self.concepts_named(query_words, asked_in)
         scores: dict[int, float] = defaultdict(float)
         per_language: dict[str, Terms] = {}
+        answerable: dict[str, set[str]] = {}
+        every: set[str] = set()
         for code, collection in self.collections.items():
             units: dict[str, set[str]] = {}
             terms = self.query_terms(code, query_words, asked_in, units)
-            for concept in concepts:
-                terms["@" + concept] += CONCEPT_WEIGHT
-                units.setdefault("@" + concept, set()).add("@" + concept)
+            for concept, (weight, covered) in concepts.items():
+                terms["@" + concept] += weight
+                units.setdefault("@" + concept, set()).update(covered)
             per_language[code] = terms
-            collection.score(terms, units, scores, self.entries)
-        return scores, asked_in, per_language
+            every.update(*units.values())
+            answerable[code] = collection.score(terms, units, scores, self.entries)
+        reach = {code: len(found) / len(every) if every else 1.0 for code, found in answerable.items()}
+        return scores, asked_in, per_language, reach
 
 
 def strip_parenthesis(term: str) -> str:

@@ -63,6 +63,7 @@ class Language:
     stop_words: frozenset[str] = frozenset()
     numbers: dict[str, str] = field(default_factory=dict)  # number word -> digits ("femtio" -> "50")
     vocabulary: dict[str, int] = field(default_factory=dict)  # stem -> document frequency
+    irregular: dict[str, str] = field(default_factory=dict)  # form the stemmer misses -> its lemma's stem
     _stems: dict[str, str] = field(default_factory=dict, repr=False)
     _splits: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
     _by_suffix: dict[str, list[str]] | None = field(default=None, repr=False)
@@ -167,3 +168,40 @@ class Language:
             if whole or (shared >= 4 and shared * 5 >= 3 * min(len(k), len(stem))):
                 found[k] = max(found.get(k, 0), shared)
         return tuple(sorted(found, key=lambda k: (-found[k], len(k), k))[:3])
+
+
+def lemma_lookup(language: str) -> dict[str, str]:
+    """spacy-lookups-data's lemma table of a language (form -> lemma; {} without one), read as the
+    plain JSON it ships, without starting spaCy."""
+    import gzip
+    import json
+    from pathlib import Path
+
+    try:
+        import spacy_lookups_data
+    except ImportError:
+        return {}
+    code = "nb" if language in ("no", "nn") else language
+    path = Path(spacy_lookups_data.__file__).parent / "data" / f"{code}_lemma_lookup.json.gz"
+    if not path.is_file():
+        return {}
+    with gzip.open(path, "rt", encoding="utf-8") as stream:
+        table = json.load(stream)
+    return table if isinstance(table, dict) else {}
+
+
+def irregular_forms(lang: Language, table: dict[str, str]) -> dict[str, str]:
+    """Inflected forms whose lemma has another stem than they have, where the texts use the
+    lemma's ("fell" -> "fall", "föll" -> "fall", "leesett" -> the stem of "leesik"): the
+    lemmatiser's knowledge, kept only where it connects a question to the vocabulary of the texts."""
+    lemma_stems: dict[str, str] = {}
+    found: dict[str, str] = {}
+    for form, lemma in table.items():
+        if not isinstance(lemma, str) or not form.isalpha() or not form.islower():
+            continue
+        target = lemma_stems.get(lemma)
+        if target is None:
+            target = lemma_stems[lemma] = lang.stem(lemma.lower())
+        if target in lang.vocabulary and lang.stem(form) != target:
+            found[form] = target
+    return dict(sorted(found.items()))

@@ -85,8 +85,25 @@ def _mkdocs(root: Path, config: Path, out: Path) -> None:
             problems = [line for line in output if line.startswith(("WARNING", "ERROR", "Aborted"))]
             raise SiteError("mkdocs build failed:\n" + "\n".join(problems or output))
         staging.chmod(0o755)
+        drop_unused_search(staging)
         (staging / STAMP).write_text(STAMP_TEXT, encoding="utf-8")
         swap_in(staging, out)  # one atomic exchange; staging now holds the previous site
     finally:
         if staging.exists():
             shutil.rmtree(staging, ignore_errors=True)
+
+
+def drop_unused_search(site: Path) -> list[Path]:
+    """Remove the theme's lunr bundles and search worker when no search plugin wrote an index for
+    them (the site's own search, site/assets/chesslaws.js, needs neither). Returns what went."""
+    if (site / "search" / "search_index.json").exists():
+        return []
+    scripts = site / "assets" / "javascripts"
+    gone = [scripts / "lunr"] if (scripts / "lunr").is_dir() else []
+    gone += sorted((scripts / "workers").glob("search.*")) if (scripts / "workers").is_dir() else []
+    for path in gone:
+        shutil.rmtree(path) if path.is_dir() else path.unlink()
+    if (scripts / "workers").is_dir() and not any((scripts / "workers").iterdir()):
+        (scripts / "workers").rmdir()
+        gone.append(scripts / "workers")
+    return gone

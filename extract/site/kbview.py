@@ -14,7 +14,19 @@ from markupsafe import Markup
 from extract.io.generated import read_kb
 from extract.io.terms import read_terms
 from extract.model.kbrows import GraphDocument, Parameter
-from extract.reports.asof import EditionDates, Period, laws_number, timeline
+from extract.reports.asof import (
+    AsOf,
+    AsOfError,
+    EditionDates,
+    Period,
+    asof_lines,
+    build_day,
+    in_force_on,
+    laws_number,
+    load_laws_editions,
+    not_current_note,
+    timeline,
+)
 from extract.reports.rule_rows import RuleChange, RuleFinding, RuleScenario
 from extract.site import svg
 from extract.site.common import (
@@ -168,7 +180,26 @@ class SiteData:
             for e in editions
             if e.fide_edition and e.in_force
         ]
-        self.periods: dict[str, Period] = {p.edition: p for p in timeline(dated)}
+        self.dated = dated
+        self.laws_editions = load_laws_editions(kb_dir)
+        self.periods: dict[str, Period] = {p.edition: p for p in timeline(dated, self.laws_editions)}
+        self.today = build_day()  # "today" of the pages: the build date (SOURCE_DATE_EPOCH when set)
+        try:
+            self.today_answer: AsOf | None = in_force_on(self.today, dated, self.laws_editions)
+        except AsOfError:
+            self.today_answer = None
+
+    def today_lines(self) -> list[str]:
+        """The Laws in force on the build date and the corpus texts of them, in words (home page)."""
+        return asof_lines(self.today_answer) if self.today_answer else []
+
+    def not_current(self, edition: str) -> str | None:
+        """One line for a page presenting `edition` as current when its Laws are not in force on the
+        build date (None when they are, or the edition is undated)."""
+        dates = next((d for d in self.dated if d.id == edition), None)
+        if dates is None:
+            return None
+        return not_current_note(dates, self.today, self.dated, self.laws_editions)
 
     def laws(self) -> list[dict[str, Any]]:
         """Each dated edition's in_force and Laws (a number), for the page's "in force on" picker."""

@@ -44,7 +44,7 @@ from extract.site.views.reports import (
     plain_rulings,
 )
 from extract.site.views.rules import rule_views
-from extract.site.views.search import search_json
+from extract.site.views.search import search_gzip
 
 if TYPE_CHECKING:
     from extract.reports.collect import Reports
@@ -75,7 +75,7 @@ def render_site(
     Pages: index.md (home, with the time-control classifier), editions/<edition>.md, rules.md
     (rule index by topic), rules/<rule>.md (editions in parallel columns), parameters.md
     (parameter x edition), terms.md (termbase), lineage.md and downloads.md; data files:
-    data/search.json (the search index of the page script) and downloads/* (exports).
+    data/search.json.gz (the search index of the page script, compressed) and downloads/* (exports).
     Stale generated edition and rule pages are removed. Returns the pages written, in a stable order.
 
     The three optional mappings feed sections of the rule pages (empty when absent); keys are rule
@@ -110,7 +110,9 @@ def render_site(
     if reports is not None:
         site.findings = _with_finding_links(site, site.findings)
     env = _environment()
-    pages = Pages(env, site_dir, {"editions": editions, "order": site.order, "laws": site.laws()})
+    not_current = {e: note for e in site.order if (note := site.not_current(e))}
+    common = {"editions": editions, "order": site.order, "laws": site.laws(), "not_current": not_current}
+    pages = Pages(env, site_dir, common)
     compares = _compare_views(site, reports)
     rules = rule_views(site)
     _overview_pages(pages, site, rules, compares)
@@ -186,6 +188,7 @@ def _overview_pages(pages: Pages, site: SiteData, rules: list[RuleView], compare
         parameter_count=len(parameter_rows),
         concept_count=len(site.terms),
         classifier=classifier_editions(site),
+        today_lines=site.today_lines(),
     )
     pages.write("rules.md", "rules.md.j2", topics=sorted(topics.items()), title=topic_title)
     pages.write("parameters.md", "parameters.md.j2", rows=parameter_rows)
@@ -221,11 +224,11 @@ def _data_files(pages: Pages, kb_dir: Path, corpus_dir: Path) -> None:
 
         def produce() -> tuple[bytes, list[tuple[str, str, bytes]]]:
             files = downloads(kb_dir) + cat_downloads(kb_dir, corpus_dir, order)
-            return search_json(kb_dir).encode("utf-8"), [(name, what, make()) for name, make, what in files]
+            return search_gzip(kb_dir), [(name, what, make()) for name, make, what in files]
 
         key = inputs_key("site-data", (corpus_dir, kb_dir), order)
         search, files = remember(key, produce)  # the same inputs give the same bytes
-        pages.data(f"{DATA_DIR}/search.json", search)
+        pages.data(f"{DATA_DIR}/search.json.gz", search)
         for name, what, content in files:
             pages.data(f"{DOWNLOADS_DIR}/{name}", content)
             listed.append((name, what, len(content)))

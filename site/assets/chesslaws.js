@@ -1,6 +1,6 @@
 /* chesslaws: search box, edition columns, "in force on" picker and time-control classifier.
    Everything runs in the page; nothing is loaded from another host. The search index
-   (data/search.json, written by `chesslaws site`) is fetched only when the reader focuses the box. */
+   (data/search.json.gz, written by `chesslaws site`) is fetched only when the reader first uses the box. */
 (function () {
   "use strict";
   var script = document.currentScript;
@@ -19,15 +19,26 @@
     this.size = data.size;
     this.average = data.average;
     this.table = table || {};
+    this.irregular = data.irregular || {};  // form -> its lemma's stem ("fell" -> "fall")
     this.phrases = {};
     var self = this;
     data.phrases.forEach(function (p) {
       (self.phrases[p[0][0]] = self.phrases[p[0][0]] || []).push(p);
     });
   }
-  Lang.prototype.has = function (term) { return Object.prototype.hasOwnProperty.call(this.postings, term); };
+  function own(object, key) { return Object.prototype.hasOwnProperty.call(object, key); }
+  Lang.prototype.has = function (term) { return own(this.postings, term); };
+  Lang.prototype.posting = function (term) {  // [[entry, tf], ...] from [gap, tf, gap, tf, ...]
+    var flat = this.postings[term];
+    if (flat.length && Array.isArray(flat[0])) return flat;
+    var list = [], at = 0;
+    for (var i = 0; i < flat.length; i += 2) { at += flat[i]; list.push([at, flat[i + 1]]); }
+    this.postings[term] = list;
+    return list;
+  };
+  Lang.prototype.lemma = function (w) { return own(this.irregular, w) ? this.irregular[w] : null; };
   Lang.prototype.exact = function (w) {  // the Snowball stem where the texts have the word
-    return Object.prototype.hasOwnProperty.call(this.table, w) ? this.table[w] : w;
+    return own(this.table, w) ? this.table[w] : w;
   };
   Lang.prototype.stem = function (w) {
     var s = this.exact(w);
@@ -99,7 +110,7 @@
     });
     return best ? best[1] : null;
   };
-  function phraseHits(options, phrases) {
+  function phraseSpans(options, phrases) {  // [concept, first word, number of words]
     var found = [];
     options.forEach(function (first, i) {
       first.forEach(function (s) {
@@ -107,53 +118,71 @@
           var seq = p[0];
           if (seq.length > options.length - i) return;
           for (var k = 1; k < seq.length; k++) if (!options[i + k].has(seq[k])) return;
-          found.push(p[1]);
+          found.push([p[1], i, seq.length]);
         });
       });
     });
     return found;
   }
+  // [unit, word] of the words that are no stop words here or in the question's language
   Index.prototype.kept = function (lang, qw, askedIn) {
-    var other = askedIn ? this.langs[askedIn].stop : new Set();
-    return qw.filter(function (w) { return !lang.stop.has(w) && !other.has(w); });
+    var other = askedIn ? this.langs[askedIn].stop : new Set(), kept = [];
+    qw.forEach(function (w, i) { if (!lang.stop.has(w) && !other.has(w)) kept.push([i + ":" + w, w]); });
+    return kept;
+  };
+  // concepts the question names, and those kb/search.yaml links to them: id -> [weight, units]
+  Index.prototype.concepts = function (qw, askedIn) {
+    var found = {}, self = this, c = this.data.constants;
+    function add(id, units) { found[id] = found[id] || new Set(); units.forEach(function (u) { found[id].add(u[0]); }); }
+    Object.keys(this.langs).forEach(function (code) {
+      var lang = self.langs[code], kept = self.kept(lang, qw, askedIn);
+      var options = kept.map(function (uw) {
+        var w = uw[1], o = new Set([lang.stem(w)]), k = lang.known(w), l = lang.lemma(w);
+        if (k) o.add(k);
+        if (l) o.add(l);
+        return o;
+      });
+      phraseSpans(options, lang.phrases).forEach(function (h) { add(h[0], kept.slice(h[1], h[1] + h[2])); });
+      var parts = [];
+      kept.forEach(function (uw) {
+        var p = lang.parts(uw[1]);
+        (p.length ? p : [lang.known(uw[1]) || lang.stem(uw[1])]).forEach(function (x) { parts.push([uw[0], x]); });
+      });
+      var options2 = parts.map(function (up) { return new Set([up[1]]); });
+      phraseSpans(options2, lang.phrases).forEach(function (h) { add(h[0], parts.slice(h[1], h[1] + h[2])); });
+    });
+    var named = {}, ids = Object.keys(found).sort(), links = this.data.links || {};
+    ids.forEach(function (id) { named[id] = [c.concept, found[id]]; });
+    ids.forEach(function (id) {
+      (links[id] || []).forEach(function (linked) { if (!own(named, linked)) named[linked] = [c.linked, found[id]]; });
+    });
+    return named;
   };
   Index.prototype.rank = function (query) {
     var qw = words(query), askedIn = this.detect(qw), self = this, c = this.data.constants;
-    var concepts = new Set();
-    Object.keys(this.langs).forEach(function (code) {
-      var lang = self.langs[code];
-      var options = self.kept(lang, qw, askedIn).map(function (w) {
-        var o = new Set([lang.stem(w)]), k = lang.known(w);
-        if (k) o.add(k);
-        return o;
-      });
-      phraseHits(options, lang.phrases).forEach(function (id) { concepts.add(id); });
-      var parts = [];
-      self.kept(lang, qw, askedIn).forEach(function (w) {
-        var p = lang.parts(w);
-        (p.length ? p : [lang.known(w) || lang.stem(w)]).forEach(function (x) { parts.push(new Set([x])); });
-      });
-      phraseHits(parts, lang.phrases).forEach(function (id) { concepts.add(id); });
-    });
-    var scores = {};
+    var concepts = this.concepts(qw, askedIn);
+    var scores = {}, every = new Set(), reach = {};
     Object.keys(this.langs).forEach(function (code) {
       var lang = self.langs[code], terms = {}, units = {};
-      self.kept(lang, qw, askedIn).forEach(function (w, position) {
-        var unit = position + ":" + w, s = lang.stem(w), weighted = [[s, 1]], k = lang.known(w);
+      self.kept(lang, qw, askedIn).forEach(function (uw) {
+        var unit = uw[0], w = uw[1], s = lang.stem(w), weighted = [[s, 1]], k = lang.known(w), l = lang.lemma(w);
         if (k && k !== s) weighted.push([k, 1]);
+        if (l && l !== k && l !== s) weighted.push([l, c.lemma]);
         lang.parts(w).forEach(function (p) { weighted.push([p, c.part]); });
         weighted.forEach(function (tw) {
           terms[tw[0]] = (terms[tw[0]] || 0) + tw[1];
           (units[tw[0]] = units[tw[0]] || new Set()).add(unit);
         });
       });
-      concepts.forEach(function (id) {
-        terms["@" + id] = (terms["@" + id] || 0) + c.concept;
-        (units["@" + id] = units["@" + id] || new Set()).add("@" + id);
+      Object.keys(concepts).forEach(function (id) {
+        terms["@" + id] = (terms["@" + id] || 0) + concepts[id][0];
+        var set = (units["@" + id] = units["@" + id] || new Set());
+        concepts[id][1].forEach(function (u) { set.add(u); });
       });
+      Object.keys(units).forEach(function (t) { units[t].forEach(function (u) { every.add(u); }); });
       var raw = {}, matched = {}, answerable = new Set();
       Object.keys(terms).forEach(function (term) {
-        var postings = lang.has(term) ? lang.postings[term] : null;
+        var postings = lang.has(term) ? lang.posting(term) : null;
         if (!postings) return;
         units[term].forEach(function (u) { answerable.add(u); });
         var df = postings.length, idf = Math.log(1 + (lang.size - df + 0.5) / (df + 0.5));
@@ -169,35 +198,51 @@
         var share = answerable.size ? matched[i].size / answerable.size : 1;
         scores[i] = (scores[i] || 0) + raw[i] * Math.pow(share, c.coverage);
       });
+      reach[code] = answerable.size;
     });
-    var ranked = [], docs = this.data.documents, n = this.editions.length;
+    // situations are English: they weigh as much as English can answer of the question
+    var situationWeight = c.scenario * (every.size ? (reach[this.data.rule_language] || 0) / every.size : 1);
+    var ranked = [], docs = this.data.documents, n = this.editions.length, eds = this.data.editions || {};
+    var situations = this.data.situations || {};
     Object.keys(this.data.rule_provisions).forEach(function (rule) {
-      var best = {}, top = [-1, -1];
+      var best = {}, shown = null;
       self.data.rule_provisions[rule].forEach(function (pos) {
-        var s = scores[pos] || 0, ed = docs[pos][0];
+        var s = scores[pos] || 0, ed = docs[pos][0], meta = eds[ed] || ["", ""];
         best[ed] = Math.max(best[ed] || 0, s);
-        if (s > top[0]) top = [s, pos];
+        // the provision shown: the reader's language first, then the newest edition, then the score
+        var key = [meta[0] === askedIn ? 1 : 0, meta[1], s];
+        if (!shown || key[0] > shown[0][0] || (key[0] === shown[0][0] &&
+            (key[1] > shown[0][1] || (key[1] === shown[0][1] && key[2] > shown[0][2])))) shown = [key, pos];
       });
-      if (top[1] < 0) return;
+      if (!shown) return;
       var values = Object.values(best), sum = values.reduce(function (a, b) { return a + b; }, 0);
-      var info = self.data.rules[rule];
-      var total = Math.max.apply(null, values) + 2 * sum / n + 2 * ((info && scores[info.entry]) || 0);
-      if (total > 0) ranked.push([total, rule, top[1]]);
+      var info = self.data.rules[rule], situation = 0;
+      (situations[rule] || []).forEach(function (i) { situation = Math.max(situation, scores[i] || 0); });
+      var total = c.max * Math.max.apply(null, values) + c.mean * sum / n +
+        c.rule * ((info && scores[info.entry]) || 0) + situationWeight * situation;
+      if (total > 0) ranked.push([total, rule, shown[1]]);
     });
     ranked.sort(function (a, b) { return b[0] - a[0] || (a[1] < b[1] ? -1 : 1); });
     return ranked.slice(0, 10).map(function (r) {
-      var d = docs[r[2]], info = self.data.rules[r[1]];
-      return { rule: r[1], title: info ? info.title : d[3], edition: d[0], label: d[1], heading: d[3],
-               snippet: d[4], score: r[0] };
+      var d = docs[r[2]], info = self.data.rules[r[1]], label = d[1].split("@")[0];
+      return { rule: r[1], title: info ? info.title : d[3], edition: d[0], label: label,
+               heading: d[0] + " " + label, snippet: d[4], score: r[0] };
     });
   };
 
   var index = null, loading = null;
+  function inflate(buffer) {  // data/search.json.gz; a server may already have inflated it
+    var bytes = new Uint8Array(buffer);
+    if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return Promise.resolve(new TextDecoder().decode(bytes));
+    var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    return new Response(stream).text();
+  }
   function loadIndex() {
     if (!loading) {
-      loading = fetch(base + "data/search.json")
-        .then(function (r) { return r.json(); })
-        .then(function (data) { index = new Index(data); return index; });
+      loading = fetch(base + "data/search.json.gz")
+        .then(function (r) { return r.arrayBuffer(); })
+        .then(inflate)
+        .then(function (text) { index = new Index(JSON.parse(text)); return index; });
     }
     return loading;
   }
@@ -214,22 +259,54 @@
     if (!header) return;
     var box = el("div", { "class": "cl-search", role: "search" });
     var input = el("input", { type: "search", "class": "cl-search-input", placeholder: "Search the Laws",
-                              "aria-label": "Search the Laws", autocomplete: "off" });
-    var results = el("ol", { "class": "cl-results", hidden: "" });
+                              "aria-label": "Search the Laws (press / to focus)", autocomplete: "off",
+                              role: "combobox", "aria-expanded": "false", "aria-controls": "cl-results",
+                              "aria-autocomplete": "list" });
+    var results = el("ol", { "class": "cl-results", id: "cl-results", role: "listbox", hidden: "" });
     box.appendChild(input);
     box.appendChild(results);
     var anchor = header.querySelector(".md-header__option") || header.querySelector(".md-header__source");
     header.insertBefore(box, anchor ? anchor : null);
-    var timer = null;
+    var timer = null, active = -1, shownFor = null;
+    function links() { return Array.from(results.querySelectorAll("a")); }
+    function mark(i) {
+      var all = links();
+      if (!all.length) return;
+      active = (i + all.length) % all.length;
+      all.forEach(function (a, k) {
+        a.classList.toggle("cl-active", k === active);
+        a.setAttribute("aria-selected", String(k === active));
+      });
+      input.setAttribute("aria-activedescendant", all[active].id);
+      all[active].scrollIntoView({ block: "nearest" });
+    }
+    function place() {  // the panel stays inside the viewport, whatever the header's layout
+      results.style.left = results.style.right = results.style.top = "";
+      var box = results.getBoundingClientRect(), width = document.documentElement.clientWidth;
+      if (box.left < 8 || box.right > width - 8) {
+        var field = input.getBoundingClientRect();
+        results.style.position = "fixed";
+        results.style.top = Math.round(field.bottom + 4) + "px";
+        results.style.left = "8px";
+        results.style.right = "8px";
+      } else {
+        results.style.position = "";
+      }
+    }
     function show() {
       var q = input.value.trim();
+      if (q === shownFor && !results.hidden) return;
       results.textContent = "";
-      if (!q || !index) { results.hidden = true; return; }
+      active = -1;
+      input.removeAttribute("aria-activedescendant");
+      if (!q || !index) { results.hidden = true; input.setAttribute("aria-expanded", "false"); shownFor = null; return; }
       var hits = index.rank(q);
+      shownFor = q;
       if (!hits.length) results.appendChild(el("li", { "class": "cl-none" }, "No rule matches."));
-      hits.forEach(function (h) {
-        var li = el("li", { "class": "cl-hit" });
-        var a = el("a", { href: base + "rules/" + h.rule + ".html#" + h.edition, "data-rule": h.rule });
+      hits.forEach(function (h, i) {
+        var li = el("li", { "class": "cl-hit", role: "presentation" });
+        var a = el("a", { href: base + "rules/" + h.rule + ".html#" + h.edition, "data-rule": h.rule,
+                          id: "cl-hit-" + i, role: "option", "aria-selected": "false" });
         a.appendChild(el("strong", {}, h.title));
         a.appendChild(el("span", { "class": "cl-where" }, " " + h.heading));
         a.appendChild(el("span", { "class": "cl-snippet" }, h.snippet));
@@ -237,17 +314,42 @@
         results.appendChild(li);
       });
       results.hidden = false;
+      input.setAttribute("aria-expanded", "true");
+      place();
     }
+    function now() { clearTimeout(timer); return loadIndex().then(show); }
     input.addEventListener("focus", function () { loadIndex().then(show); });
     input.addEventListener("input", function () {
       clearTimeout(timer);
       timer = setTimeout(function () { loadIndex().then(show); }, 120);
     });
     input.addEventListener("keydown", function (event) {
-      if (event.key === "Escape") { results.hidden = true; input.blur(); }
+      if (event.key === "Escape") { results.hidden = true; input.setAttribute("aria-expanded", "false"); input.blur(); return; }
+      if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+        event.preventDefault();
+        var step = event.key === "ArrowDown" ? 1 : -1;
+        now().then(function () { mark(active < 0 && step < 0 ? -1 : active + step); });
+        return;
+      }
+      if (event.key === "Enter") {
+        event.preventDefault();
+        now().then(function () {  // the marked hit, else the top one
+          var all = links(), chosen = all[active >= 0 ? active : 0];
+          if (chosen) window.location.href = chosen.href;
+        });
+      }
     });
+    document.addEventListener("keydown", function (event) {  // "/" anywhere focuses the search box
+      var target = event.target, tag = target && target.tagName;
+      var typing = tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || (target && target.isContentEditable);
+      if (event.key === "/" && !typing && !event.ctrlKey && !event.metaKey && !event.altKey) {
+        event.preventDefault();
+        input.focus();
+      }
+    });
+    window.addEventListener("resize", function () { if (!results.hidden) place(); });
     document.addEventListener("click", function (event) {
-      if (!box.contains(event.target)) results.hidden = true;
+      if (!box.contains(event.target)) { results.hidden = true; input.setAttribute("aria-expanded", "false"); }
     });
   }
 
