@@ -19,7 +19,7 @@ import chess
 
 from extract.arbiter.unwinnable.helpmate import Helpmate, best_first
 from extract.arbiter.unwinnable.reachable import search
-from extract.arbiter.unwinnable.regions import never_check
+from extract.arbiter.unwinnable.regions import never_mate
 
 DEFAULT_BUDGET = 200_000
 QUICK_NODES, QUICK_PLIES = 300, 5
@@ -51,9 +51,9 @@ def can_checkmate(board: chess.Board, colour: chess.Color, budget: int = DEFAULT
     nodes = hunt.nodes
     if line is not None:
         return _proved(board, colour, [m.uci() for m in line], nodes)
-    pawns = never_check(board, colour, REGION_STRUCTURES)
+    pawns = never_mate(board, colour, REGION_STRUCTURES)
     nodes += pawns.positions
-    if pawns.never_check:
+    if pawns.never_mate:
         return Mateability(False, reason=_region_reason(name, other, pawns.locked), nodes=nodes)
     line, used = best_first(board, colour, min(GUIDED_POSITIONS, max(budget - nodes, 0)))
     nodes += used
@@ -137,10 +137,10 @@ def _material_reason(board: chess.Board, colour: chess.Color, name: str) -> str:
 def _region_reason(name: str, other: str, locked: bool) -> str:
     if locked:
         return (
-            f"the pawn structure is locked and no piece of {name}'s can reach a square "
-            f"that attacks one {other}'s king can reach"
+            f"the pawn structure is locked and no piece of {name}'s can ever reach a square from which "
+            f"to checkmate {other}'s king (it can never be attacked on a square it cannot leave)"
         )
     return (
-        f"whatever the pawns do, no piece or pawn of {name}'s can ever attack a square "
-        f"{other}'s king can reach"
+        f"whatever the pawns do, {name} can never attack {other}'s king on a square it cannot leave: "
+        "the pawns keep the pieces apart"
     )

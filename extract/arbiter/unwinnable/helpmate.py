@@ -148,6 +148,9 @@ def distance_to_mate(board: chess.Board, winner: chess.Color, has_power: bool) -
     loser = board.occupied_co[not winner] & ~board.kings
     if has_power:
         guess += 6 * chess.popcount(loser & ~board.pawns) + 3 * chess.popcount(loser & board.pawns)
+    else:  # the loser's pieces are the blockers the mate needs
+        for square in chess.scan_forward(loser & ~board.pawns):
+            guess += chess.square_distance(square, king)
     return guess
 
 

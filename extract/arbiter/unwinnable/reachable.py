@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import chess
 
-from extract.arbiter.unwinnable.regions import abstract, never_check
+from extract.arbiter.unwinnable.regions import abstract, never_mate
 
 
 @dataclass(frozen=True)
@@ -60,7 +60,7 @@ def _hopeless(board: chess.Board, winner: chess.Color, proved: dict[object, bool
         return True
     state = abstract(board)
     if state not in proved:
-        proved[state] = never_check(board, winner, limit=60).never_check
+        proved[state] = never_mate(board, winner, limit=60).never_mate
     return proved[state]
 
 

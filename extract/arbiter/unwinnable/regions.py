@@ -1,4 +1,4 @@
-"""A proof that one colour can never even give check, by following the pawn structure alone.
+"""A proof that one colour can never checkmate, by following the pawn structure alone.
 
 Pawns are the only pieces whose moves cannot be undone, so they are the only ones tracked exactly. Every
 other piece is reduced to its *region*: the squares it could ever reach with the pawns where they stand,
@@ -9,10 +9,11 @@ gives a new abstract position, with every region grown again under the new pawns
 
 Over-approximation makes this sound: every real series of moves is followed by a path of abstract
 positions in which each real piece stands inside its region. Pieces are kept even when a pawn could take
-them (more pieces only ever allow more), a promotion adds both a queen and a knight, and a pawn could take
-en passant whenever an enemy pawn stands where a double step ends. If in none of the abstract positions
-reached can a piece or pawn of the winner ever attack a square of the loser's king region, the winner can
-never give check, so never checkmate. If one can, or there are too many abstract positions, the analysis
+them (more pieces only ever allow more), a promotion adds both a queen and a knight, and an en passant
+capture follows the double step it answers (or the position's own en passant square). If in none of the abstract positions
+reached is there a square of the loser's king region that the winner could attack while every square
+beside it is attacked by the winner too or filled by the loser (`can_ever_mate`), the winner can never
+checkmate. If one can, or there are too many abstract positions, the analysis
 says nothing (None).
 """
 
@@ -40,9 +41,9 @@ class Abstract:
 
 @dataclass(frozen=True)
 class Verdict:
-    """`never_check`: True when proved; `positions`: abstract positions examined."""
+    """`never_mate`: True when proved; `positions`: abstract positions examined."""
 
-    never_check: bool
+    never_mate: bool
     positions: int
     locked: bool  # no pawn can ever move or capture: the structure stays as it is
 
@@ -112,12 +113,12 @@ def _with_pawns(pawns: tuple[int, int], colour: bool, mask: int) -> tuple[int, i
 
 
 def _pawn_moves(state: Abstract, colour: bool) -> Iterator[Abstract]:
-    """Pushes, double steps, captures (of pawns, of any piece whose region holds the square), promotions."""
+    """Pushes, double steps (and the en passant capture that may answer one at once), captures (of
+    pawns, of any piece whose region holds the square), promotions."""
     own, enemy = state.pawns[colour], state.pawns[not colour]
     occupied = own | enemy
     step = 8 if colour == chess.WHITE else -8
     start_rank = chess.BB_RANK_2 if colour == chess.WHITE else chess.BB_RANK_7
-    ep_rank = chess.BB_RANK_5 if colour == chess.WHITE else chess.BB_RANK_4
     enemy_regions = 0
     for c, t, region in state.pieces:
         if c != colour and t != chess.KING:
@@ -129,25 +130,35 @@ def _pawn_moves(state: Abstract, colour: bool) -> Iterator[Abstract]:
             targets.append((ahead, 0))
             if chess.BB_SQUARES[square] & start_rank and not chess.BB_SQUARES[ahead + step] & occupied:
                 targets.append((ahead + step, 0))
+                yield from _en_passant(state, colour, square, ahead + step)
         for target in chess.scan_forward(chess.BB_PAWN_ATTACKS[colour][square]):
             bit = chess.BB_SQUARES[target]
             if bit & enemy:
                 targets.append((target, bit))
             elif bit & enemy_regions and not bit & occupied:
                 targets.append((target, 0))
-            passed = chess.BB_SQUARES[target - step]  # en passant: an enemy pawn that just stepped twice
-            if chess.BB_SQUARES[square] & ep_rank and passed & enemy and not (bit | chess.BB_SQUARES[target + step]) & occupied:
-                targets.append((target, passed))
         for target, taken in targets:
-            mine = own & ~chess.BB_SQUARES[square]
-            extra: tuple[Piece, ...] = ()
-            if chess.BB_SQUARES[target] & chess.BB_BACKRANKS:
-                extra = ((colour, chess.QUEEN, chess.BB_SQUARES[target]), (colour, chess.KNIGHT, chess.BB_SQUARES[target]))
-            else:
-                mine |= chess.BB_SQUARES[target]
-            pawns = _with_pawns(state.pawns, colour, mine)
-            pawns = _with_pawns(pawns, not colour, pawns[not colour] & ~taken)
-            yield _regrow(state, pawns, extra)
+            yield _moved(state, colour, square, target, taken)
+
+
+def _moved(state: Abstract, colour: bool, square: int, target: int, taken: int) -> Abstract:
+    mine = state.pawns[colour] & ~chess.BB_SQUARES[square]
+    extra: tuple[Piece, ...] = ()
+    if chess.BB_SQUARES[target] & chess.BB_BACKRANKS:  # a queen and a knight: more than either alone
+        extra = ((colour, chess.QUEEN, chess.BB_SQUARES[target]), (colour, chess.KNIGHT, chess.BB_SQUARES[target]))
+    else:
+        mine |= chess.BB_SQUARES[target]
+    pawns = _with_pawns(state.pawns, colour, mine)
+    pawns = _with_pawns(pawns, not colour, pawns[not colour] & ~taken)
+    return _regrow(state, pawns, extra)
+
+
+def _en_passant(state: Abstract, colour: bool, square: int, landed: int) -> Iterator[Abstract]:
+    """A double step from `square` to `landed`, answered at once by an enemy pawn beside it."""
+    stepped = _moved(state, colour, square, landed, 0)
+    passed = (square + landed) // 2
+    for beside in chess.scan_forward(chess.BB_PAWN_ATTACKS[colour][passed] & stepped.pawns[not colour]):
+        yield _moved(stepped, not colour, beside, passed, chess.BB_SQUARES[landed])
 
 
 def _pawn_captured(state: Abstract) -> Iterator[Abstract]:
@@ -165,27 +176,46 @@ def _pawn_captured(state: Abstract) -> Iterator[Abstract]:
             yield _regrow(Abstract(state.pawns, rest), pawns)
 
 
-def can_ever_check(state: Abstract, winner: bool) -> bool:
-    """Could a piece or pawn of `winner` attack a square of the loser's king region here?"""
-    king_region = 0
+def can_ever_mate(state: Abstract, winner: bool) -> bool:
+    """Could `winner` checkmate in a position of this abstract one? A checkmate needs a square of the
+    loser's king region that the winner can attack, every neighbour of which the winner can attack too
+    or the loser can fill with one of its own pieces or pawns (a neighbour the winner cannot attack and
+    the loser cannot fill is a way out, even when a pawn of the winner's stands there undefended)."""
+    king_region = blockers = kings = 0
     potential = pawn_attacks(winner, state.pawns[winner])
     for colour, piece_type, region in state.pieces:
-        if colour != winner and piece_type == chess.KING:
-            king_region |= region
-        elif colour == winner and piece_type != chess.KING:
+        if colour != winner:
+            if piece_type == chess.KING:
+                king_region |= region
+            else:
+                blockers |= region
+        elif piece_type != chess.KING:
             potential |= attacks_from(piece_type, region, state.all_pawns)
-    return bool(potential & king_region)
+        else:  # the winner's king cannot give check, but guards squares from where it may stand
+            kings |= region
+    closed = potential | blockers | state.pawns[not winner]
+    for square in chess.scan_forward(king_region & potential):
+        around = chess.BB_KING_ATTACKS[square]
+        guarded = attacks_from(chess.KING, kings & ~around & ~chess.BB_SQUARES[square], 0)
+        if not around & ~(closed | guarded):
+            return True
+    return False
 
 
-def never_check(board: chess.Board, winner: bool, limit: int = 400) -> Verdict:
-    """Prove that `winner` can never give check (so never mate), exploring at most `limit` structures."""
+def never_mate(board: chess.Board, winner: bool, limit: int = 400) -> Verdict:
+    """Prove that `winner` can never checkmate, exploring at most `limit` structures."""
     first = abstract(board)
     seen = {first}
     todo = [first]
+    for move in board.generate_legal_ep():  # en passant now, if the last move allows it
+        after = board.copy(stack=False)
+        after.push(move)
+        seen.add(abstract(after))
+        todo.append(abstract(after))
     locked = True
     while todo:
         state = todo.pop()
-        if can_ever_check(state, winner):
+        if can_ever_mate(state, winner):
             return Verdict(False, len(seen), False)
         for colour in chess.COLORS:
             for following in _pawn_moves(state, colour):
