@@ -17,15 +17,15 @@ from dataclasses import dataclass, field
 
 import chess
 
-from extract.arbiter.unwinnable.helpmate import Helpmate, best_first, strong
+from extract.arbiter.unwinnable.helpmate import Helpmate, best_first_lazy, strong
 from extract.arbiter.unwinnable.reachable import search
 from extract.arbiter.unwinnable.regions import never_mate
 
 DEFAULT_BUDGET = 30_000
-QUICK_NODES, QUICK_PLIES = 300, 5
+QUICK_NODES, QUICK_PLIES = 120, 3
 REGION_STRUCTURES = 400
-SHORT_ROUNDS = (400, 2_000)
-LONG_ROUNDS = (8_000, 30_000, 120_000)
+SHORT_ROUNDS = (100, 400, 1_500)
+LONG_ROUNDS = (5_000, 20_000, 80_000)
 REACHABLE_POSITIONS = 20_000
 
 
@@ -121,7 +121,7 @@ def _guided(
         for bare in aims:
             if nodes >= budget:
                 return None, nodes
-            line, used = best_first(board, colour, min(size, budget - nodes), bare)
+            line, used = best_first_lazy(board, colour, min(size, budget - nodes), bare)
             nodes += used
             if line is not None:
                 return [m.uci() for m in line], nodes

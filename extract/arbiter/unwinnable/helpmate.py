@@ -16,6 +16,8 @@ from extract.arbiter.unwinnable.regions import attacks
 
 VALUES = {chess.PAWN: 1, chess.KNIGHT: 3, chess.BISHOP: 3, chess.ROOK: 5, chess.QUEEN: 9, chess.KING: 0}
 CORNERS = (chess.A1, chess.H1, chess.A8, chess.H8)
+DISTANCE = [[chess.square_distance(a, b) for b in chess.SQUARES] for a in chess.SQUARES]
+CORNER = [min(DISTANCE[square][corner] for corner in CORNERS) for square in chess.SQUARES]
 
 
 class OutOfBudget(Exception):
@@ -125,7 +127,7 @@ class Helpmate:
 
 
 def _corner(square: int) -> int:
-    return min(chess.square_distance(square, corner) for corner in CORNERS)
+    return CORNER[square]
 
 
 def gives_check(board: chess.Board, move: chess.Move, king: int) -> bool:
@@ -167,18 +169,21 @@ def distance_to_mate(board: chess.Board, winner: chess.Color, bare: bool) -> int
     king = board.king(not winner)
     if king is None:
         return 0
-    guess = 6 * flight_squares(board, king, winner) + (0 if board.is_check() else 4) + 2 * _corner(king)
-    for square in chess.scan_forward(board.occupied_co[winner] & ~board.pawns):
-        piece = board.piece_type_at(square)
-        guess += chess.square_distance(square, king) * (1 if piece == chess.KING else 2)
-    for square in chess.scan_forward(board.pawns & board.occupied_co[winner]):
-        guess += 2 * (7 - chess.square_rank(square) if winner == chess.WHITE else chess.square_rank(square))
+    near = DISTANCE[king]
+    guess = 6 * flight_squares(board, king, winner) + (0 if board.is_check() else 4) + 2 * CORNER[king]
+    mine = board.occupied_co[winner]
+    for square in chess.scan_forward(mine & ~board.pawns & ~board.kings):
+        guess += 2 * near[square]
+    for square in chess.scan_forward(mine & board.kings):
+        guess += near[square]
+    for square in chess.scan_forward(board.pawns & mine):
+        guess += 2 * (7 - (square >> 3) if winner == chess.WHITE else square >> 3)
     loser = board.occupied_co[not winner] & ~board.kings
     if bare:
         guess += 6 * chess.popcount(loser & ~board.pawns) + 3 * chess.popcount(loser & board.pawns)
     else:  # the loser's pieces are the blockers the mate needs
         for square in chess.scan_forward(loser & ~board.pawns):
-            guess += chess.square_distance(square, king)
+            guess += near[square]
     return guess
 
 
@@ -222,3 +227,70 @@ def _unwind(parents: dict[object, tuple[object, chess.Move] | None], key: object
         moves.append(move)
         step = parents[key]
     return list(reversed(moves))
+
+
+def _gain(board: chess.Board, move: chess.Move, king: int, winner: chess.Color, bare: bool) -> int:
+    """How much a move should lower `distance_to_mate`, guessed without playing it."""
+    origin, target = move.from_square, move.to_square
+    piece = board.piece_type_at(origin)
+    taken = board.piece_type_at(target)
+    if board.turn == winner:
+        gain = 0
+        if piece == chess.PAWN:
+            gain += 2 + (12 if move.promotion else 0)
+        elif piece == chess.KING:
+            gain += DISTANCE[king][origin] - DISTANCE[king][target]
+        else:
+            gain += 2 * (DISTANCE[king][origin] - DISTANCE[king][target])
+        if taken and bare:
+            gain += 6 if taken != chess.PAWN else 3
+        if gives_check(board, move, king):
+            gain += 4
+        return gain
+    if piece == chess.KING:
+        return 2 * (CORNER[origin] - CORNER[target])
+    if taken:
+        return -8
+    if bare:
+        return 3 if board.is_attacked_by(winner, target) else 0
+    return DISTANCE[king][origin] - DISTANCE[king][target] if piece != chess.PAWN else 0
+
+
+def best_first_lazy(
+    board: chess.Board, winner: chess.Color, budget: int, bare: bool
+) -> tuple[list[chess.Move] | None, int]:
+    """Best-first over moves: each move waits in the queue with its parent's guess less its own
+    guessed gain, and is played only when its turn comes (most moves never are)."""
+    import heapq
+
+    start = board.copy(stack=False)
+    root = start._transposition_key()
+    parents: dict[object, tuple[object, chess.Move] | None] = {root: None}
+    queue: list[tuple[int, int, chess.Board, object, chess.Move]] = []
+    counter = 0
+
+    def expand(position: chess.Board, key: object) -> None:
+        nonlocal counter
+        king = position.king(not winner)
+        if king is None:
+            return
+        guess = distance_to_mate(position, winner, bare and strong(position, winner))
+        for move in position.generate_legal_moves():
+            counter += 1
+            heapq.heappush(queue, (guess - _gain(position, move, king, winner, bare), counter, position, key, move))
+
+    expand(start, root)
+    while queue and len(parents) < budget:
+        _, _, position, key, move = heapq.heappop(queue)
+        child = position.copy(stack=False)
+        child.push(move)
+        child_key = child._transposition_key()
+        if child_key in parents:
+            continue
+        parents[child_key] = (key, move)
+        if child.turn != winner and child.is_check() and not any(child.generate_legal_moves()):
+            return _unwind(parents, child_key), len(parents)
+        if (position.is_capture(move) or move.promotion) and child.has_insufficient_material(winner):
+            continue
+        expand(child, child_key)
+    return None, len(parents)
