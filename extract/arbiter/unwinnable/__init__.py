@@ -104,10 +104,15 @@ def replays_to_mate(board: chess.Board, colour: chess.Color, helpmate: list[str]
 def _proved(board: chess.Board, colour: chess.Color, line: list[str], nodes: int) -> Mateability:
     name = chess.COLOR_NAMES[colour].capitalize()
     if not replays_to_mate(board, colour, line):  # never give a proof that does not replay
-        return Mateability(None, reason="not decided: the line found did not replay to checkmate", nodes=nodes)
+        return Mateability(
+            None, reason="not decided: the line found did not replay to checkmate", nodes=nodes
+        )
     moves = len(line)
     return Mateability(
-        True, tuple(line), f"a checkmate by {name} is reachable in {moves} half-move{'s' * (moves != 1)}", nodes
+        True,
+        tuple(line),
+        f"a checkmate by {name} is reachable in {moves} half-move{'s' * (moves != 1)}",
+        nodes,
     )
 
 

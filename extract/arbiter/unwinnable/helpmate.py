@@ -31,7 +31,11 @@ def is_mate_by(board: chess.Board, winner: chess.Color) -> bool:
 
 def strong(board: chess.Board, winner: chess.Color) -> bool:
     """Can `winner`'s own material mate a bare king (so the loser's pieces are only in the way)?"""
-    if board.pieces_mask(chess.PAWN, winner) | board.pieces_mask(chess.ROOK, winner) | board.pieces_mask(chess.QUEEN, winner):
+    if (
+        board.pieces_mask(chess.PAWN, winner)
+        | board.pieces_mask(chess.ROOK, winner)
+        | board.pieces_mask(chess.QUEEN, winner)
+    ):
         return True
     knights = board.pieces_mask(chess.KNIGHT, winner)
     bishops = board.pieces_mask(chess.BISHOP, winner)
@@ -97,14 +101,18 @@ class Helpmate:
         scored.sort(reverse=True)
         return [m for _, _, m in scored]
 
-    def _score(self, board: chess.Board, move: chess.Move, king: int, winner_moves: bool, has_power: bool) -> int:
+    def _score(
+        self, board: chess.Board, move: chess.Move, king: int, winner_moves: bool, has_power: bool
+    ) -> int:
         piece = board.piece_type_at(move.from_square) or chess.PAWN
         taken = board.piece_type_at(move.to_square)
         closer = chess.square_distance(move.from_square, king) - chess.square_distance(move.to_square, king)
         if winner_moves:
             score = 0
             if move.promotion:
-                score += 900 if move.promotion == chess.QUEEN else 300 if move.promotion == chess.KNIGHT else 0
+                score += (
+                    900 if move.promotion == chess.QUEEN else 300 if move.promotion == chess.KNIGHT else 0
+                )
             if taken and has_power:
                 score += 100 * VALUES[taken] + 50
             if piece == chess.PAWN:
@@ -144,7 +152,9 @@ def gives_check(board: chess.Board, move: chess.Move, king: int) -> bool:
     elif piece is not None and attacks(piece, move.to_square, occupied) & chess.BB_SQUARES[king]:
         return True
     own = board.occupied_co[board.turn] & ~origin
-    diagonal = chess.BB_DIAG_ATTACKS[king][chess.BB_DIAG_MASKS[king] & occupied] & (board.bishops | board.queens)
+    diagonal = chess.BB_DIAG_ATTACKS[king][chess.BB_DIAG_MASKS[king] & occupied] & (
+        board.bishops | board.queens
+    )
     straight = (
         chess.BB_RANK_ATTACKS[king][chess.BB_RANK_MASKS[king] & occupied]
         | chess.BB_FILE_ATTACKS[king][chess.BB_FILE_MASKS[king] & occupied]
@@ -277,7 +287,9 @@ def best_first_lazy(
         guess = distance_to_mate(position, winner, bare and strong(position, winner))
         for move in position.generate_legal_moves():
             counter += 1
-            heapq.heappush(queue, (guess - _gain(position, move, king, winner, bare), counter, position, key, move))
+            heapq.heappush(
+                queue, (guess - _gain(position, move, king, winner, bare), counter, position, key, move)
+            )
 
     expand(start, root)
     while queue and len(parents) < budget:
