@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 import chess
 
-from extract.arbiter.unwinnable.helpmate import Helpmate, best_first_lazy, strong
+from extract.arbiter.unwinnable.helpmate import Helpmate, best_first, strong
 from extract.arbiter.unwinnable.reachable import search
 from extract.arbiter.unwinnable.regions import never_mate
 
@@ -126,7 +126,7 @@ def _guided(
         for bare in aims:
             if nodes >= budget:
                 return None, nodes
-            line, used = best_first_lazy(board, colour, min(size, budget - nodes), bare)
+            line, used = best_first(board, colour, min(size, budget - nodes), bare)
             nodes += used
             if line is not None:
                 return [m.uci() for m in line], nodes

@@ -1,14 +1,21 @@
 """Looking for a helpmate: both sides cooperate so that one colour checkmates the other.
 
-A depth-first search with iterative deepening, its moves ordered toward mate (promotions, the winner's
-pieces coming near the loser's king, the loser's king walking to a corner, the loser giving its pieces
-away when the winner has mating material of its own, or bringing them beside its king to block when the
-winner has only a minor piece), a transposition table of what was already searched to what depth, and a
-node budget. Whatever it returns is a line of moves python-chess replays to checkmate; it never proves
-that no mate exists.
-"""
+Two searches; whatever either returns is a line of moves python-chess replays to checkmate, and
+neither ever proves that no mate exists.
+
+- `Helpmate`: depth-first with iterative deepening for the short mates, its moves ordered toward mate
+  (promotions, the winner's pieces coming near the loser's king, the loser's king walking to a corner,
+  the loser giving its pieces away when the winner can mate alone or bringing them beside its king to
+  block when it cannot), a transposition table of what was searched to what depth, a node budget.
+- `best_first`: for the long ones (a king walk, a promotion, a lone king hunted to the edge): moves
+  wait in a priority queue ranked by a guess of how near the position after them is to mate
+  (`distance_to_mate`), and are played only when their turn comes; a position already seen is not
+  searched again. Two aims, tried in turn: a mating net with the loser's own pieces as blockers, and
+  (when the winner could mate a lone king) taking the loser's pieces first."""
 
 from __future__ import annotations
+
+import heapq
 
 import chess
 
@@ -197,38 +204,6 @@ def distance_to_mate(board: chess.Board, winner: chess.Color, bare: bool) -> int
     return guess
 
 
-def best_first(
-    board: chess.Board, winner: chess.Color, budget: int, bare: bool
-) -> tuple[list[chess.Move] | None, int]:
-    """Greedy best-first search on `distance_to_mate` with a visited set: good at long, simple mates.
-    `bare`: aim at taking the loser's pieces first (only tried when the winner can mate alone)."""
-    import heapq
-
-    start = board.copy(stack=False)
-    root = start._transposition_key()
-    parents: dict[object, tuple[object, chess.Move] | None] = {root: None}
-    queue: list[tuple[int, int, chess.Board]] = [(0, 0, start)]
-    counter = 0
-    while queue and len(parents) < budget:
-        _, _, position = heapq.heappop(queue)
-        key = position._transposition_key()
-        for move in position.generate_legal_moves():
-            child = position.copy(stack=False)
-            child.push(move)
-            child_key = child._transposition_key()
-            if child_key in parents:
-                continue
-            parents[child_key] = (key, move)
-            if child.turn != winner and child.is_check() and not any(child.generate_legal_moves()):
-                return _unwind(parents, child_key), len(parents)
-            if (position.is_capture(move) or move.promotion) and child.has_insufficient_material(winner):
-                continue
-            counter += 1
-            guess = distance_to_mate(child, winner, bare and strong(child, winner))
-            heapq.heappush(queue, (guess, counter, child))
-    return None, len(parents)
-
-
 def _unwind(parents: dict[object, tuple[object, chess.Move] | None], key: object) -> list[chess.Move]:
     moves = []
     step = parents[key]
@@ -266,13 +241,11 @@ def _gain(board: chess.Board, move: chess.Move, king: int, winner: chess.Color, 
     return DISTANCE[king][origin] - DISTANCE[king][target] if piece != chess.PAWN else 0
 
 
-def best_first_lazy(
+def best_first(
     board: chess.Board, winner: chess.Color, budget: int, bare: bool
 ) -> tuple[list[chess.Move] | None, int]:
     """Best-first over moves: each move waits in the queue with its parent's guess less its own
     guessed gain, and is played only when its turn comes (most moves never are)."""
-    import heapq
-
     start = board.copy(stack=False)
     root = start._transposition_key()
     parents: dict[object, tuple[object, chess.Move] | None] = {root: None}
