@@ -1,19 +1,30 @@
 """Looking for a helpmate: both sides cooperate so that one colour checkmates the other.
 
-A depth-first search with iterative deepening, its moves ordered toward mate (promotions, the winner's
-pieces coming near the loser's king, the loser's king walking to a corner, the loser giving its pieces
-away when the winner has mating material of its own, or bringing them beside its king to block when the
-winner has only a minor piece), a transposition table of what was already searched to what depth, and a
-node budget. Whatever it returns is a line of moves python-chess replays to checkmate; it never proves
-that no mate exists.
-"""
+Two searches; whatever either returns is a line of moves python-chess replays to checkmate, and
+neither ever proves that no mate exists.
+
+- `Helpmate`: depth-first with iterative deepening for the short mates, its moves ordered toward mate
+  (promotions, the winner's pieces coming near the loser's king, the loser's king walking to a corner,
+  the loser giving its pieces away when the winner can mate alone or bringing them beside its king to
+  block when it cannot), a transposition table of what was searched to what depth, a node budget.
+- `best_first`: for the long ones (a king walk, a promotion, a lone king hunted to the edge): moves
+  wait in a priority queue ranked by a guess of how near the position after them is to mate
+  (`distance_to_mate`), and are played only when their turn comes; a position already seen is not
+  searched again. Two aims, tried in turn: a mating net with the loser's own pieces as blockers, and
+  (when the winner could mate a lone king) taking the loser's pieces first."""
 
 from __future__ import annotations
 
+import heapq
+
 import chess
+
+from extract.arbiter.unwinnable.regions import attacks
 
 VALUES = {chess.PAWN: 1, chess.KNIGHT: 3, chess.BISHOP: 3, chess.ROOK: 5, chess.QUEEN: 9, chess.KING: 0}
 CORNERS = (chess.A1, chess.H1, chess.A8, chess.H8)
+DISTANCE = [[chess.square_distance(a, b) for b in chess.SQUARES] for a in chess.SQUARES]
+CORNER = [min(DISTANCE[square][corner] for corner in CORNERS) for square in chess.SQUARES]
 
 
 class OutOfBudget(Exception):
@@ -27,7 +38,11 @@ def is_mate_by(board: chess.Board, winner: chess.Color) -> bool:
 
 def strong(board: chess.Board, winner: chess.Color) -> bool:
     """Can `winner`'s own material mate a bare king (so the loser's pieces are only in the way)?"""
-    if board.pieces_mask(chess.PAWN, winner) | board.pieces_mask(chess.ROOK, winner) | board.pieces_mask(chess.QUEEN, winner):
+    if (
+        board.pieces_mask(chess.PAWN, winner)
+        | board.pieces_mask(chess.ROOK, winner)
+        | board.pieces_mask(chess.QUEEN, winner)
+    ):
         return True
     knights = board.pieces_mask(chess.KNIGHT, winner)
     bishops = board.pieces_mask(chess.BISHOP, winner)
@@ -81,7 +96,8 @@ class Helpmate:
     def _ordered(self, board: chess.Board, depth: int, winner_moves: bool) -> list[chess.Move]:
         moves = list(board.generate_legal_moves())
         if winner_moves and depth == 1:
-            return [m for m in moves if board.gives_check(m)]
+            king = board.king(not self.winner)
+            return [m for m in moves if king is not None and gives_check(board, m, king)]
         if winner_moves and depth == 2:
             return moves  # the loser's reply: no order helps
         king = board.king(not self.winner)
@@ -92,35 +108,65 @@ class Helpmate:
         scored.sort(reverse=True)
         return [m for _, _, m in scored]
 
-    def _score(self, board: chess.Board, move: chess.Move, king: int, winner_moves: bool, has_power: bool) -> int:
+    def _score(
+        self, board: chess.Board, move: chess.Move, king: int, winner_moves: bool, has_power: bool
+    ) -> int:
         piece = board.piece_type_at(move.from_square) or chess.PAWN
         taken = board.piece_type_at(move.to_square)
         closer = chess.square_distance(move.from_square, king) - chess.square_distance(move.to_square, king)
         if winner_moves:
             score = 0
             if move.promotion:
-                score += 900 if move.promotion == chess.QUEEN else 300 if move.promotion == chess.KNIGHT else 0
+                score += (
+                    900 if move.promotion == chess.QUEEN else 300 if move.promotion == chess.KNIGHT else 0
+                )
             if taken and has_power:
                 score += 100 * VALUES[taken] + 50
             if piece == chess.PAWN:
                 score += 20
             score += (10 if piece != chess.KING else 4) * closer
-            if board.gives_check(move):
+            if gives_check(board, move, king):
                 score += 60
             return score
         if piece == chess.KING:
             return 10 * (_corner(move.from_square) - _corner(move.to_square))
         if taken:  # the loser taking the winner's material is rarely the way
             return -100 * VALUES[taken] - 50
+        own_king = board.king(not self.winner)
+        near = own_king is not None and chess.square_distance(move.from_square, own_king) <= 2
         if has_power:
             if board.is_attacked_by(self.winner, move.to_square):
                 return 40 + 10 * VALUES[piece]
-            return -5 if piece != chess.PAWN else 0
+            return 10 if near and piece == chess.PAWN else -5 if piece != chess.PAWN else 0
         return 10 * closer if piece != chess.PAWN else 5  # bring blockers beside the king
 
 
 def _corner(square: int) -> int:
-    return min(chess.square_distance(square, corner) for corner in CORNERS)
+    return CORNER[square]
+
+
+def gives_check(board: chess.Board, move: chess.Move, king: int) -> bool:
+    """python-chess's `gives_check` without pushing the move (the search's hot path): a direct check
+    from the destination or a check discovered by leaving the origin; the rare moves fall back."""
+    if move.promotion or board.is_castling(move) or board.is_en_passant(move):
+        return board.gives_check(move)
+    origin, target = chess.BB_SQUARES[move.from_square], chess.BB_SQUARES[move.to_square]
+    piece = board.piece_type_at(move.from_square)
+    occupied = (board.occupied & ~origin) | target
+    if piece == chess.PAWN:
+        if chess.BB_PAWN_ATTACKS[board.turn][move.to_square] & chess.BB_SQUARES[king]:
+            return True
+    elif piece is not None and attacks(piece, move.to_square, occupied) & chess.BB_SQUARES[king]:
+        return True
+    own = board.occupied_co[board.turn] & ~origin
+    diagonal = chess.BB_DIAG_ATTACKS[king][chess.BB_DIAG_MASKS[king] & occupied] & (
+        board.bishops | board.queens
+    )
+    straight = (
+        chess.BB_RANK_ATTACKS[king][chess.BB_RANK_MASKS[king] & occupied]
+        | chess.BB_FILE_ATTACKS[king][chess.BB_FILE_MASKS[king] & occupied]
+    ) & (board.rooks | board.queens)
+    return bool((diagonal | straight) & own & ~target)
 
 
 def flight_squares(board: chess.Board, king: int, winner: chess.Color) -> int:
@@ -133,54 +179,29 @@ def flight_squares(board: chess.Board, king: int, winner: chess.Color) -> int:
     return free
 
 
-def distance_to_mate(board: chess.Board, winner: chess.Color, has_power: bool) -> int:
+def distance_to_mate(board: chess.Board, winner: chess.Color, bare: bool) -> int:
     """A rough guess, lower is nearer: few free squares for the loser's king, the winner's pieces near
-    it, the king in a corner, and (when the winner can mate alone) the loser's other pieces gone."""
+    it, the king in a corner, and either the loser's other pieces gone (`bare`: the winner mates a
+    lone king) or brought beside their king to block it in (a mating net)."""
     king = board.king(not winner)
     if king is None:
         return 0
-    guess = 6 * flight_squares(board, king, winner) + (0 if board.is_check() else 4) + 2 * _corner(king)
-    for square in chess.scan_forward(board.occupied_co[winner] & ~board.pawns):
-        piece = board.piece_type_at(square)
-        guess += chess.square_distance(square, king) * (1 if piece == chess.KING else 2)
-    for square in chess.scan_forward(board.pawns & board.occupied_co[winner]):
-        guess += 2 * (7 - chess.square_rank(square) if winner == chess.WHITE else chess.square_rank(square))
+    near = DISTANCE[king]
+    guess = 6 * flight_squares(board, king, winner) + (0 if board.is_check() else 4) + 2 * CORNER[king]
+    mine = board.occupied_co[winner]
+    for square in chess.scan_forward(mine & ~board.pawns & ~board.kings):
+        guess += 2 * near[square]
+    for square in chess.scan_forward(mine & board.kings):
+        guess += near[square]
+    for square in chess.scan_forward(board.pawns & mine):
+        guess += 2 * (7 - (square >> 3) if winner == chess.WHITE else square >> 3)
     loser = board.occupied_co[not winner] & ~board.kings
-    if has_power:
+    if bare:
         guess += 6 * chess.popcount(loser & ~board.pawns) + 3 * chess.popcount(loser & board.pawns)
     else:  # the loser's pieces are the blockers the mate needs
         for square in chess.scan_forward(loser & ~board.pawns):
-            guess += chess.square_distance(square, king)
+            guess += near[square]
     return guess
-
-
-def best_first(board: chess.Board, winner: chess.Color, budget: int) -> tuple[list[chess.Move] | None, int]:
-    """Greedy best-first search on `distance_to_mate` with a visited set: good at long, simple mates."""
-    import heapq
-
-    start = board.copy(stack=False)
-    root = start._transposition_key()
-    parents: dict[object, tuple[object, chess.Move] | None] = {root: None}
-    queue: list[tuple[int, int, chess.Board]] = [(0, 0, start)]
-    counter = 0
-    while queue and len(parents) < budget:
-        _, _, position = heapq.heappop(queue)
-        key = position._transposition_key()
-        for move in position.generate_legal_moves():
-            child = position.copy(stack=False)
-            child.push(move)
-            child_key = child._transposition_key()
-            if child_key in parents:
-                continue
-            parents[child_key] = (key, move)
-            if child.turn != winner and child.is_check() and not any(child.generate_legal_moves()):
-                return _unwind(parents, child_key), len(parents)
-            if (position.is_capture(move) or move.promotion) and child.has_insufficient_material(winner):
-                continue
-            counter += 1
-            guess = distance_to_mate(child, winner, strong(child, winner))
-            heapq.heappush(queue, (guess, counter, child))
-    return None, len(parents)
 
 
 def _unwind(parents: dict[object, tuple[object, chess.Move] | None], key: object) -> list[chess.Move]:
@@ -191,3 +212,70 @@ def _unwind(parents: dict[object, tuple[object, chess.Move] | None], key: object
         moves.append(move)
         step = parents[key]
     return list(reversed(moves))
+
+
+def _gain(board: chess.Board, move: chess.Move, king: int, winner: chess.Color, bare: bool) -> int:
+    """How much a move should lower `distance_to_mate`, guessed without playing it."""
+    origin, target = move.from_square, move.to_square
+    piece = board.piece_type_at(origin)
+    taken = board.piece_type_at(target)
+    if board.turn == winner:
+        gain = 0
+        if piece == chess.PAWN:
+            gain += 2 + (12 if move.promotion else 0)
+        elif piece == chess.KING:
+            gain += DISTANCE[king][origin] - DISTANCE[king][target]
+        else:
+            gain += 2 * (DISTANCE[king][origin] - DISTANCE[king][target])
+        if taken and bare:
+            gain += 6 if taken != chess.PAWN else 3
+        if gives_check(board, move, king):
+            gain += 4
+        return gain
+    if piece == chess.KING:
+        return 2 * (CORNER[origin] - CORNER[target])
+    if taken:
+        return -8
+    if bare:
+        return 3 if board.is_attacked_by(winner, target) else 0
+    return DISTANCE[king][origin] - DISTANCE[king][target] if piece != chess.PAWN else 0
+
+
+def best_first(
+    board: chess.Board, winner: chess.Color, budget: int, bare: bool
+) -> tuple[list[chess.Move] | None, int]:
+    """Best-first over moves: each move waits in the queue with its parent's guess less its own
+    guessed gain, and is played only when its turn comes (most moves never are)."""
+    start = board.copy(stack=False)
+    root = start._transposition_key()
+    parents: dict[object, tuple[object, chess.Move] | None] = {root: None}
+    queue: list[tuple[int, int, chess.Board, object, chess.Move]] = []
+    counter = 0
+
+    def expand(position: chess.Board, key: object) -> None:
+        nonlocal counter
+        king = position.king(not winner)
+        if king is None:
+            return
+        guess = distance_to_mate(position, winner, bare and strong(position, winner))
+        for move in position.generate_legal_moves():
+            counter += 1
+            heapq.heappush(
+                queue, (guess - _gain(position, move, king, winner, bare), counter, position, key, move)
+            )
+
+    expand(start, root)
+    while queue and len(parents) < budget:
+        _, _, position, key, move = heapq.heappop(queue)
+        child = position.copy(stack=False)
+        child.push(move)
+        child_key = child._transposition_key()
+        if child_key in parents:
+            continue
+        parents[child_key] = (key, move)
+        if child.turn != winner and child.is_check() and not any(child.generate_legal_moves()):
+            return _unwind(parents, child_key), len(parents)
+        if (position.is_capture(move) or move.promotion) and child.has_insufficient_material(winner):
+            continue
+        expand(child, child_key)
+    return None, len(parents)

@@ -10,11 +10,11 @@ gives a new abstract position, with every region grown again under the new pawns
 Over-approximation makes this sound: every real series of moves is followed by a path of abstract
 positions in which each real piece stands inside its region. Pieces are kept even when a pawn could take
 them (more pieces only ever allow more), a promotion adds both a queen and a knight, and an en passant
-capture follows the double step it answers (or the position's own en passant square). If in none of the abstract positions
-reached is there a square of the loser's king region that the winner could attack while every square
-beside it is attacked by the winner too or filled by the loser (`can_ever_mate`), the winner can never
-checkmate. If one can, or there are too many abstract positions, the analysis
-says nothing (None).
+capture follows the double step it answers (or the position's own en passant square). If in none of
+the abstract positions reached is there a square of the loser's king region that the winner could
+attack while every square beside it is attacked by the winner too or filled by the loser
+(`can_ever_mate`), the winner can never checkmate. If one can, or there are too many abstract
+positions, the analysis says nothing.
 """
 
 from __future__ import annotations
@@ -145,7 +145,10 @@ def _moved(state: Abstract, colour: bool, square: int, target: int, taken: int) 
     mine = state.pawns[colour] & ~chess.BB_SQUARES[square]
     extra: tuple[Piece, ...] = ()
     if chess.BB_SQUARES[target] & chess.BB_BACKRANKS:  # a queen and a knight: more than either alone
-        extra = ((colour, chess.QUEEN, chess.BB_SQUARES[target]), (colour, chess.KNIGHT, chess.BB_SQUARES[target]))
+        extra = (
+            (colour, chess.QUEEN, chess.BB_SQUARES[target]),
+            (colour, chess.KNIGHT, chess.BB_SQUARES[target]),
+        )
     else:
         mine |= chess.BB_SQUARES[target]
     pawns = _with_pawns(state.pawns, colour, mine)
@@ -213,23 +216,23 @@ def never_mate(board: chess.Board, winner: bool, limit: int = 400) -> Verdict:
         seen.add(abstract(after))
         todo.append(abstract(after))
     locked = True
+    made = 0  # abstract positions made, repeats included: the work done
     while todo:
         state = todo.pop()
         if can_ever_mate(state, winner):
-            return Verdict(False, len(seen), False)
-        for colour in chess.COLORS:
-            for following in _pawn_moves(state, colour):
-                locked = False
-                if following not in seen:
-                    if len(seen) >= limit:
-                        return Verdict(False, len(seen), False)
-                    seen.add(following)
-                    todo.append(following)
-        for following in _pawn_captured(state):
+            return Verdict(False, made, False)
+        for following in _following(state):
             locked = False
+            made += 1
+            if made > limit:
+                return Verdict(False, made, False)
             if following not in seen:
-                if len(seen) >= limit:
-                    return Verdict(False, len(seen), False)
                 seen.add(following)
                 todo.append(following)
-    return Verdict(True, len(seen), locked)
+    return Verdict(True, made, locked)
+
+
+def _following(state: Abstract) -> Iterator[Abstract]:
+    for colour in chess.COLORS:
+        yield from _pawn_moves(state, colour)
+    yield from _pawn_captured(state)
