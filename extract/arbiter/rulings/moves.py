@@ -43,11 +43,13 @@ def penalise_illegal(game: Game, by: Colour, claimed: bool) -> None:
     """Article 7.5.3 / 7.5.5 (7.4.b before 2014, 7.5.b in 2014) in full play: time to the opponent,
     the game lost at the edition's count; Appendix A.4.2 where supervision is inadequate."""
     if not supervised(game):
-        behaviour = unsupervised_illegal_move(game)
+        rule, behaviour = unsupervised_illegal_move(game)
         game.ruling.used["illegal move without adequate supervision"] = behaviour
-        if behaviour in ("loses", "loses-on-claim"):
+        if rule is not None:
+            game.cite(rule)
+        if behaviour in ("loses", "loses-on-claim") and rule is not None:
             if claimed:
-                game.win_unless_cannot_mate(opponent(by), "illegal-moves")
+                game.win_unless_cannot_mate(opponent(by), "illegal-moves", (rule, "illegal-move-penalty"))
             else:
                 game.ruling.log.append("illegal move not claimed: it stands")
             return
@@ -55,11 +57,12 @@ def penalise_illegal(game: Game, by: Colour, claimed: bool) -> None:
             game.ruling.log.append("illegal move not claimed: it stands")
             return
     game.ruling.illegal_moves[by] += 1
+    game.cite("illegal-move-penalty")
     if game.ruling.illegal_moves[by] >= as_int(game.param("illegal_move.loss_on")):
         if game.law.behaviour.get("illegal-move-penalty") == "no-draw-exception":
             game.win_for(opponent(by), "illegal-moves")
         else:
-            game.win_unless_cannot_mate(opponent(by), "illegal-moves")
+            game.win_unless_cannot_mate(opponent(by), "illegal-moves", ("illegal-move-penalty",))
     else:
         game.add_time(opponent(by), game.penalty_parameter("illegal_move.time_bonus"))
 
