@@ -78,19 +78,18 @@ def ruling(
     """
     from extract.arbiter.check import fide_editions
     from extract.arbiter.law import load_laws
-    from extract.io.scenarios import situation
     from extract.reports.plain import load_sources
 
     if pgn_file is not None and (fen is not None or moves is not None):
         raise UsageFailure(
             "ruling: --pgn gives the position and the moves; do not combine it with --fen or --moves"
         )
-    setup: dict[str, object] = {}
-    if pgn_file is not None:
-        setup.update(pgn_setup(pgn_file))
-    for key, value in (("fen", fen), ("moves", moves), ("time_control", time_control)):
-        if value is not None:
-            setup[key] = value
+    setup = pgn_setup(pgn_file) if pgn_file is not None else {}
+    given = {
+        "fen": fen, "moves": moves, "time_control": time_control, "arbiter_present": arbiter_present,
+        "quickplay_finish": quickplay_finish,
+    }  # fmt: skip
+    setup |= {key: value for key, value in given.items() if value is not None}
     for key, text in (
         ("clocks", clocks),
         ("games_per_arbiter", games_per_arbiter),
@@ -98,18 +97,7 @@ def ruling(
     ):
         if text is not None:
             setup[key] = option_value(key, text)
-    for key, flag in (("arbiter_present", arbiter_present), ("quickplay_finish", quickplay_finish)):
-        if flag is not None:
-            setup[key] = flag
-    raw_events = [event_value(number, text) for number, text in enumerate(events, start=1)]
-
-    def fail(message: str, at: object = None) -> InputError:
-        where = next(
-            (f"ruling: event {n} ({events[n - 1]})" for n, e in enumerate(raw_events, 1) if e is at), None
-        )
-        return InputError(where or "ruling", None, message)
-
-    game_setup, typed_events = situation(setup, setup, raw_events, fail)
+    game_setup, typed_events = read_situation(setup, events)
     laws = load_laws(kb_dir)
     require_editions([edition], laws)
     fide = fide_editions(kb_dir)
@@ -127,6 +115,19 @@ def ruling(
         return
     for r in rulings:
         click.echo(ruling_lines(r))
+
+
+def read_situation(setup: dict[str, object], events: tuple[str, ...]) -> tuple[Any, Any]:
+    """The setup and the events checked and typed as a scenario's are, refused with the event named."""
+    from extract.io.scenarios import situation
+
+    raw_events = [event_value(number, text) for number, text in enumerate(events, start=1)]
+
+    def fail(message: str, at: object = None) -> InputError:
+        named = (f"ruling: event {n} ({events[n - 1]})" for n, e in enumerate(raw_events, 1) if e is at)
+        return InputError(next(named, "ruling"), None, message)
+
+    return situation(setup, setup, raw_events, fail)
 
 
 def option_value(key: str, text: str) -> object:
