@@ -19,7 +19,7 @@ from extract.arbiter.unwinnable import Mateability
 from extract.cli import main
 from extract.model.event import Event
 from extract.model.ruling import EVENT_NAMES
-from extract.model.scenario import Setup
+from extract.model.scenario import ScenarioError, Setup
 
 ROOT = Path(__file__).parent.parent
 KB = str(ROOT / "kb")
@@ -298,3 +298,32 @@ def test_clauses_are_read_from_each_editions_text(laws):
     assert clause["nb-2014"]["rapid-win-on-time-claim"] == "A.4.c"
     assert {clause[e]["dead-position-ends-game"] for e in laws} == {"5.2.b", "5.2.2"}
     assert "bemattolni" in laws["hu-2018"].mate_clauses["illegal-move-penalty"].quote
+
+
+def test_curated_no_draw_exception_agrees_with_the_text(laws):
+    """The curated behaviour `no-draw-exception` and the clause read from the text say the same."""
+    for edition, law in laws.items():
+        if "illegal-move-penalty" in law.rules:
+            curated = law.behaviour.get("illegal-move-penalty") == "no-draw-exception"
+            assert curated == ("illegal-move-penalty" not in law.mate_clauses), edition
+
+
+def test_an_undecided_dead_position_stops_play_for_the_arbiter(monkeypatch, laws):
+    answering(monkeypatch, Mateability(None, reason="budget spent"))
+    with pytest.raises(ScenarioError, match="arbiter-must-judge"):
+        replay(laws["nb-2014"], Setup(fen=BEFORE_LOCK), [Event("move", "g5"), Event("move", "Ke7")])
+    result = replay(laws["nb-2014"], Setup(fen=BEFORE_LOCK), [Event("move", "g5")])
+    assert (result.result, result.reason) == ("*", "arbiter-must-judge")
+    assert [f.label for f in result.findings] == ["5.2.b", "5.2.b"]
+    assert result.rules == ["dead-position-ends-game", "dead-position-draw-restated"]
+
+
+def test_an_edition_the_termbase_gives_no_checkmate_word_keeps_the_exception(monkeypatch, laws):
+    """Its wording cannot be read, so the rule's exception holds (said, with no quote)."""
+    from dataclasses import replace
+
+    answering(monkeypatch, Mateability(False, reason="no mating material"))
+    unread = replace(laws["da-2017"], mate_clauses={}, mate_terms=False)
+    result = replay(unread, Setup(fen=KNIGHT_AGAINST_KING), [Event("flag_fall")])
+    assert result.result == "1/2-1/2"
+    assert result.findings[0].quote == ""
