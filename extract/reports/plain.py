@@ -147,7 +147,8 @@ def ruling_text(
         if reason is not None:
             phrase, parameter = REASONS.get(reason, (reason.replace("-", " "), None))
             if "{loser}" in phrase:  # a win turned into a draw: the winner cannot checkmate
-                phrase = f"{reason.replace('-', ' ').rstrip('s')}, but the opponent cannot checkmate"
+                lost = phrase.format(loser="a player", count="")
+                phrase = f"{lost}, but the opponent cannot checkmate by any series of legal moves"
             head += f": {phrase}"
             cited += [parameter] if parameter else []
         parts.append(head)
