@@ -1,0 +1,146 @@
+"""Can a colour still checkmate "by any possible series of legal moves"? (Art. 6.9, 5.2.2, 7.5.5, A.4/A.5.)
+
+The one answer the arbiter model and `chesslaws position` share: `True` with a helpmate (UCI moves
+that python-chess replays to checkmate by that colour), `False` with the reason in words, or `None`
+when the search budget ran out (said plainly, never guessed).
+
+The method follows the one the Chess Unwinnability Analyzer (CHA, M. Ambrona) describes, written anew:
+a material count; a short helpmate search (most real positions end there, in milliseconds); a proof
+from the pawn structure that the winner can never give check (`regions`); every reachable position
+when there are few (`reachable`); and a longer helpmate search. Each `True` is replayed before it is
+returned, so a proof that does not replay is never given.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import chess
+
+from extract.arbiter.unwinnable.helpmate import Helpmate, best_first
+from extract.arbiter.unwinnable.reachable import search
+from extract.arbiter.unwinnable.regions import never_mate
+
+DEFAULT_BUDGET = 200_000
+QUICK_NODES, QUICK_PLIES = 300, 5
+REGION_STRUCTURES = 400
+GUIDED_POSITIONS = 3_000
+REACHABLE_POSITIONS = 20_000
+
+
+@dataclass(frozen=True)
+class Mateability:
+    """Whether one colour can still checkmate, with the proof or the reason."""
+
+    can_checkmate: bool | None
+    helpmate: tuple[str, ...] = field(default=())
+    reason: str = ""
+    nodes: int = 0
+
+
+def can_checkmate(board: chess.Board, colour: chess.Color, budget: int = DEFAULT_BUDGET) -> Mateability:
+    """Whether `colour` can checkmate in `board` by some series of legal moves."""
+    name, other = chess.COLOR_NAMES[colour].capitalize(), chess.COLOR_NAMES[not colour].capitalize()
+    over = _game_over(board, colour, name, other)
+    if over is not None:
+        return over
+    if board.has_insufficient_material(colour):
+        return Mateability(False, reason=_material_reason(board, colour, name))
+    hunt = Helpmate(colour, min(QUICK_NODES, budget))
+    line = hunt.find(board, QUICK_PLIES)
+    nodes = hunt.nodes
+    if line is not None:
+        return _proved(board, colour, [m.uci() for m in line], nodes)
+    pawns = never_mate(board, colour, REGION_STRUCTURES)
+    nodes += pawns.positions
+    if pawns.never_mate:
+        return Mateability(False, reason=_region_reason(name, other, pawns.locked), nodes=nodes)
+    line, used = best_first(board, colour, min(GUIDED_POSITIONS, max(budget - nodes, 0)))
+    nodes += used
+    if line is not None:
+        return _proved(board, colour, [m.uci() for m in line], nodes)
+    reach = search(board, colour, min(REACHABLE_POSITIONS, max(budget - nodes, 0)))
+    nodes += reach.positions
+    if reach.helpmate is not None:
+        return _proved(board, colour, list(reach.helpmate), nodes)
+    if reach.complete:
+        reason = (
+            f"every position that can still arise was searched ({reach.positions:,}); "
+            f"none is a checkmate by {name}"
+        )
+        return Mateability(False, reason=reason, nodes=nodes)
+    line, used = best_first(board, colour, max(budget - nodes, 0) // 4)
+    nodes += used
+    if line is not None:
+        return _proved(board, colour, [m.uci() for m in line], nodes)
+    return Mateability(
+        None,
+        reason=f"not decided: no checkmate by {name} was found and none was ruled out within "
+        f"the search budget ({budget:,} positions)",
+        nodes=nodes,
+    )
+
+
+def is_dead(board: chess.Board, budget: int = DEFAULT_BUDGET) -> bool | None:
+    """Article 5.2.2: neither player can checkmate by any series of legal moves (None: undecided)."""
+    answers = [can_checkmate(board, colour, budget).can_checkmate for colour in chess.COLORS]
+    if any(answers):
+        return False
+    if all(answer is False for answer in answers):
+        return True
+    return None
+
+
+def replays_to_mate(board: chess.Board, colour: chess.Color, helpmate: list[str] | tuple[str, ...]) -> bool:
+    """Every move legal in turn, and the last one checkmates the other colour."""
+    replay = board.copy(stack=False)
+    for uci in helpmate:
+        move = chess.Move.from_uci(uci)
+        if move not in replay.legal_moves:
+            return False
+        replay.push(move)
+    return replay.is_checkmate() and replay.turn != colour
+
+
+def _proved(board: chess.Board, colour: chess.Color, line: list[str], nodes: int) -> Mateability:
+    name = chess.COLOR_NAMES[colour].capitalize()
+    if not replays_to_mate(board, colour, line):  # never give a proof that does not replay
+        return Mateability(None, reason="not decided: the line found did not replay to checkmate", nodes=nodes)
+    moves = len(line)
+    return Mateability(
+        True, tuple(line), f"a checkmate by {name} is reachable in {moves} half-move{'s' * (moves != 1)}", nodes
+    )
+
+
+def _game_over(board: chess.Board, colour: chess.Color, name: str, other: str) -> Mateability | None:
+    if board.is_checkmate():
+        if board.turn != colour:
+            return Mateability(True, (), f"{other} is already checkmated")
+        return Mateability(False, reason=f"{name} is checkmated: the game is over")
+    if board.is_stalemate():
+        return Mateability(False, reason="the position is stalemate: the game is over")
+    return None
+
+
+def _material_reason(board: chess.Board, colour: chess.Color, name: str) -> str:
+    own = board.occupied_co[colour] & ~board.kings
+    if not own:
+        return f"no mating material: {name} has only the king"
+    if board.pieces_mask(chess.KNIGHT, colour):
+        return f"no mating material: {name} has a lone knight and nothing of the other side's can block"
+    return (
+        f"no mating material: {name}'s bishops all stand on squares of one colour, "
+        "with no knight or pawn on the board to block"
+    )
+
+
+def _region_reason(name: str, other: str, locked: bool) -> str:
+    if locked:
+        return (
+            f"the pawn structure is locked and no piece of {name}'s can ever reach a square from which "
+            f"to checkmate {other}'s king (it can never be attacked on a square it cannot leave)"
+        )
+    return (
+        f"whatever the pawns do, {name} can never attack {other}'s king on a square it cannot leave: "
+        "the pawns keep the pieces apart"
+    )

@@ -1,0 +1,74 @@
+"""Every position reachable from this one, searched when there are few: the fallback proof either way.
+
+Breadth first over real positions (python-chess's legal moves, positions told apart by pieces, side to
+move, castling and en passant, not by the move counters). A position where the loser is checkmated ends
+the search with the line that leads there (a helpmate). A position where the game is over, where the
+winner has no mating material left, or where the pawn analysis (`regions`) proves the winner can never
+give check, is not followed further. When every position has been followed and none is a checkmate by the
+winner, the winner cannot checkmate. Too many positions: no answer.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+
+import chess
+
+from extract.arbiter.unwinnable.regions import abstract, never_mate
+
+
+@dataclass(frozen=True)
+class Reach:
+    """`helpmate` when found; `complete` when every reachable position was searched without one."""
+
+    helpmate: tuple[str, ...] | None
+    complete: bool
+    positions: int
+
+
+def search(board: chess.Board, winner: chess.Color, limit: int) -> Reach:
+    start = board.copy(stack=False)
+    root = start._transposition_key()
+    parents: dict[object, tuple[object, chess.Move] | None] = {root: None}
+    boards: deque[chess.Board] = deque([start])
+    proved: dict[object, bool] = {}
+    while boards:
+        position = boards.popleft()
+        key = position._transposition_key()
+        for move in position.generate_legal_moves():
+            structural = position.is_capture(move) or position.piece_type_at(move.from_square) == chess.PAWN
+            child = position.copy(stack=False)
+            child.push(move)
+            child_key = child._transposition_key()
+            if child_key in parents:
+                continue
+            parents[child_key] = (key, move)
+            if child.turn != winner and child.is_check() and not any(child.generate_legal_moves()):
+                return Reach(_line(parents, child_key), False, len(parents))
+            if len(parents) > limit:
+                return Reach(None, False, len(parents))
+            if structural and _hopeless(child, winner, proved):
+                continue
+            boards.append(child)
+    return Reach(None, True, len(parents))
+
+
+def _hopeless(board: chess.Board, winner: chess.Color, proved: dict[object, bool]) -> bool:
+    """The winner has no mating material, or can never give check (memoised by pawn structure)."""
+    if board.has_insufficient_material(winner):
+        return True
+    state = abstract(board)
+    if state not in proved:
+        proved[state] = never_mate(board, winner, limit=60).never_mate
+    return proved[state]
+
+
+def _line(parents: dict[object, tuple[object, chess.Move] | None], key: object) -> tuple[str, ...]:
+    moves = []
+    step = parents[key]
+    while step is not None:
+        key, move = step
+        moves.append(move.uci())
+        step = parents[key]
+    return tuple(reversed(moves))

@@ -1,0 +1,235 @@
+"""A proof that one colour can never checkmate, by following the pawn structure alone.
+
+Pawns are the only pieces whose moves cannot be undone, so they are the only ones tracked exactly. Every
+other piece is reduced to its *region*: the squares it could ever reach with the pawns where they stand,
+every other piece treated as absent (so the region is a superset of where it can really go). A king's
+region avoids the squares enemy pawns attack. From such an abstract position the only changes that matter
+are pawn moves and captures that involve a pawn (a pawn takes something, something takes a pawn); each
+gives a new abstract position, with every region grown again under the new pawns.
+
+Over-approximation makes this sound: every real series of moves is followed by a path of abstract
+positions in which each real piece stands inside its region. Pieces are kept even when a pawn could take
+them (more pieces only ever allow more), a promotion adds both a queen and a knight, and an en passant
+capture follows the double step it answers (or the position's own en passant square). If in none of the abstract positions
+reached is there a square of the loser's king region that the winner could attack while every square
+beside it is attacked by the winner too or filled by the loser (`can_ever_mate`), the winner can never
+checkmate. If one can, or there are too many abstract positions, the analysis
+says nothing (None).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import chess
+
+Piece = tuple[bool, int, int]  # colour, piece type, region (a bitboard)
+
+
+@dataclass(frozen=True)
+class Abstract:
+    """Pawns exactly (one bitboard per colour), every other piece as its region."""
+
+    pawns: tuple[int, int]  # (black, white): indexed by chess.Color
+    pieces: tuple[Piece, ...]
+
+    @property
+    def all_pawns(self) -> int:
+        return self.pawns[0] | self.pawns[1]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """`never_mate`: True when proved; `positions`: abstract positions examined."""
+
+    never_mate: bool
+    positions: int
+    locked: bool  # no pawn can ever move or capture: the structure stays as it is
+
+
+def attacks(piece_type: int, square: int, occupied: int) -> int:
+    """The squares a piece of `piece_type` on `square` attacks with `occupied` blocking sliders."""
+    if piece_type == chess.KNIGHT:
+        return chess.BB_KNIGHT_ATTACKS[square]
+    if piece_type == chess.KING:
+        return chess.BB_KING_ATTACKS[square]
+    found = 0
+    if piece_type in (chess.BISHOP, chess.QUEEN):
+        found |= chess.BB_DIAG_ATTACKS[square][chess.BB_DIAG_MASKS[square] & occupied]
+    if piece_type in (chess.ROOK, chess.QUEEN):
+        found |= chess.BB_RANK_ATTACKS[square][chess.BB_RANK_MASKS[square] & occupied]
+        found |= chess.BB_FILE_ATTACKS[square][chess.BB_FILE_MASKS[square] & occupied]
+    return found
+
+
+def attacks_from(piece_type: int, region: int, occupied: int) -> int:
+    found = 0
+    for square in chess.scan_forward(region):
+        found |= attacks(piece_type, square, occupied)
+    return found
+
+
+def pawn_attacks(colour: bool, pawns: int) -> int:
+    found = 0
+    for square in chess.scan_forward(pawns):
+        found |= chess.BB_PAWN_ATTACKS[colour][square]
+    return found
+
+
+def grow(piece: Piece, start: int, pawns: tuple[int, int]) -> int:
+    """Every square reachable from `start` (a bitboard) for this piece, only pawns in the way."""
+    colour, piece_type, _ = piece
+    occupied = pawns[0] | pawns[1]
+    allowed = ~occupied & chess.BB_ALL
+    if piece_type == chess.KING:
+        allowed &= ~pawn_attacks(not colour, pawns[not colour])
+    region = start & ~occupied
+    frontier = region
+    while frontier:
+        reached = attacks_from(piece_type, frontier, occupied) & allowed & ~region
+        region |= reached
+        frontier = reached
+    return region
+
+
+def abstract(board: chess.Board) -> Abstract:
+    pawns = (board.pieces_mask(chess.PAWN, chess.BLACK), board.pieces_mask(chess.PAWN, chess.WHITE))
+    pieces = []
+    for square, piece in board.piece_map().items():
+        if piece.piece_type != chess.PAWN:
+            stub: Piece = (piece.color, piece.piece_type, 0)
+            pieces.append((piece.color, piece.piece_type, grow(stub, chess.BB_SQUARES[square], pawns)))
+    return Abstract(pawns, tuple(sorted(pieces)))
+
+
+def _regrow(state: Abstract, pawns: tuple[int, int], extra: tuple[Piece, ...] = ()) -> Abstract:
+    pieces = {(c, t, grow((c, t, r), r, pawns)) for c, t, r in state.pieces + extra}
+    return Abstract(pawns, tuple(sorted(pieces)))
+
+
+def _with_pawns(pawns: tuple[int, int], colour: bool, mask: int) -> tuple[int, int]:
+    return (mask, pawns[1]) if colour == chess.BLACK else (pawns[0], mask)
+
+
+def _pawn_moves(state: Abstract, colour: bool) -> Iterator[Abstract]:
+    """Pushes, double steps (and the en passant capture that may answer one at once), captures (of
+    pawns, of any piece whose region holds the square), promotions."""
+    own, enemy = state.pawns[colour], state.pawns[not colour]
+    occupied = own | enemy
+    step = 8 if colour == chess.WHITE else -8
+    start_rank = chess.BB_RANK_2 if colour == chess.WHITE else chess.BB_RANK_7
+    enemy_regions = 0
+    for c, t, region in state.pieces:
+        if c != colour and t != chess.KING:
+            enemy_regions |= region
+    for square in chess.scan_forward(own):
+        targets: list[tuple[int, int]] = []  # (destination, enemy pawn taken or 0)
+        ahead = square + step
+        if not chess.BB_SQUARES[ahead] & occupied:
+            targets.append((ahead, 0))
+            if chess.BB_SQUARES[square] & start_rank and not chess.BB_SQUARES[ahead + step] & occupied:
+                targets.append((ahead + step, 0))
+                yield from _en_passant(state, colour, square, ahead + step)
+        for target in chess.scan_forward(chess.BB_PAWN_ATTACKS[colour][square]):
+            bit = chess.BB_SQUARES[target]
+            if bit & enemy:
+                targets.append((target, bit))
+            elif bit & enemy_regions and not bit & occupied:
+                targets.append((target, 0))
+        for target, taken in targets:
+            yield _moved(state, colour, square, target, taken)
+
+
+def _moved(state: Abstract, colour: bool, square: int, target: int, taken: int) -> Abstract:
+    mine = state.pawns[colour] & ~chess.BB_SQUARES[square]
+    extra: tuple[Piece, ...] = ()
+    if chess.BB_SQUARES[target] & chess.BB_BACKRANKS:  # a queen and a knight: more than either alone
+        extra = ((colour, chess.QUEEN, chess.BB_SQUARES[target]), (colour, chess.KNIGHT, chess.BB_SQUARES[target]))
+    else:
+        mine |= chess.BB_SQUARES[target]
+    pawns = _with_pawns(state.pawns, colour, mine)
+    pawns = _with_pawns(pawns, not colour, pawns[not colour] & ~taken)
+    return _regrow(state, pawns, extra)
+
+
+def _en_passant(state: Abstract, colour: bool, square: int, landed: int) -> Iterator[Abstract]:
+    """A double step from `square` to `landed`, answered at once by an enemy pawn beside it."""
+    stepped = _moved(state, colour, square, landed, 0)
+    passed = (square + landed) // 2
+    for beside in chess.scan_forward(chess.BB_PAWN_ATTACKS[colour][passed] & stepped.pawns[not colour]):
+        yield _moved(stepped, not colour, beside, passed, chess.BB_SQUARES[landed])
+
+
+def _pawn_captured(state: Abstract) -> Iterator[Abstract]:
+    """A piece (or a king, when no pawn guards the pawn) takes an enemy pawn."""
+    occupied = state.all_pawns
+    for index, (colour, piece_type, region) in enumerate(state.pieces):
+        enemy = state.pawns[not colour]
+        reach = attacks_from(piece_type, region, occupied) & enemy
+        if piece_type == chess.KING:
+            reach &= ~pawn_attacks(not colour, enemy)
+        for target in chess.scan_forward(reach):
+            bit = chess.BB_SQUARES[target]
+            pawns = _with_pawns(state.pawns, not colour, enemy & ~bit)
+            rest = state.pieces[:index] + ((colour, piece_type, region | bit),) + state.pieces[index + 1 :]
+            yield _regrow(Abstract(state.pawns, rest), pawns)
+
+
+def can_ever_mate(state: Abstract, winner: bool) -> bool:
+    """Could `winner` checkmate in a position of this abstract one? A checkmate needs a square of the
+    loser's king region that the winner can attack, every neighbour of which the winner can attack too
+    or the loser can fill with one of its own pieces or pawns (a neighbour the winner cannot attack and
+    the loser cannot fill is a way out, even when a pawn of the winner's stands there undefended)."""
+    king_region = blockers = kings = 0
+    potential = pawn_attacks(winner, state.pawns[winner])
+    for colour, piece_type, region in state.pieces:
+        if colour != winner:
+            if piece_type == chess.KING:
+                king_region |= region
+            else:
+                blockers |= region
+        elif piece_type != chess.KING:
+            potential |= attacks_from(piece_type, region, state.all_pawns)
+        else:  # the winner's king cannot give check, but guards squares from where it may stand
+            kings |= region
+    closed = potential | blockers | state.pawns[not winner]
+    for square in chess.scan_forward(king_region & potential):
+        around = chess.BB_KING_ATTACKS[square]
+        guarded = attacks_from(chess.KING, kings & ~around & ~chess.BB_SQUARES[square], 0)
+        if not around & ~(closed | guarded):
+            return True
+    return False
+
+
+def never_mate(board: chess.Board, winner: bool, limit: int = 400) -> Verdict:
+    """Prove that `winner` can never checkmate, exploring at most `limit` structures."""
+    first = abstract(board)
+    seen = {first}
+    todo = [first]
+    for move in board.generate_legal_ep():  # en passant now, if the last move allows it
+        after = board.copy(stack=False)
+        after.push(move)
+        seen.add(abstract(after))
+        todo.append(abstract(after))
+    locked = True
+    while todo:
+        state = todo.pop()
+        if can_ever_mate(state, winner):
+            return Verdict(False, len(seen), False)
+        for colour in chess.COLORS:
+            for following in _pawn_moves(state, colour):
+                locked = False
+                if following not in seen:
+                    if len(seen) >= limit:
+                        return Verdict(False, len(seen), False)
+                    seen.add(following)
+                    todo.append(following)
+        for following in _pawn_captured(state):
+            locked = False
+            if following not in seen:
+                if len(seen) >= limit:
+                    return Verdict(False, len(seen), False)
+                seen.add(following)
+                todo.append(following)
+    return Verdict(True, len(seen), locked)

@@ -1,0 +1,123 @@
+"""`chesslaws position`: can each colour still checkmate by some series of legal moves? (Art. 6.9, 5.2.2)"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from extract.arbiter.unwinnable import DEFAULT_BUDGET
+from extract.cli.common import UsageFailure, main, one_line
+
+
+@main.command("position")
+@click.argument("fens", nargs=-1, metavar="[FEN]...")
+@click.option("--stdin", "from_stdin", is_flag=True, help="Read positions from standard input, one FEN a line.")
+@click.option(
+    "--format", "fmt", type=click.Choice(["text", "json", "jsonl"]), default="text", show_default=True,
+    help="json: one array; jsonl: one object a line, written as each position is answered.",
+)
+@click.option(
+    "--budget", type=int, default=DEFAULT_BUDGET, show_default=True,
+    help="Positions the search may visit per colour before it answers 'not decided' (at least 1).",
+)
+def position_command(fens: tuple[str, ...], from_stdin: bool, fmt: str, budget: int) -> None:
+    """Whether White and Black can each still checkmate in every FEN given (in quotes), and whether the
+    position is dead (neither can).
+
+    Each answer is yes with a helpmate (moves anyone can replay to the checkmate), no with the reason,
+    or not decided when the search ran out of budget (never a guess). With --stdin, a line may carry
+    words after the FEN (a game id); blank lines and lines starting with # are skipped, and a line that
+    is not a legal position is reported (exit 2) while the others are still answered.
+
+    Example: chesslaws position "8/8/4k3/8/8/3NK3/8/8 w - - 0 1"
+    """
+    from extract.arbiter.unwinnable.position import analyse, parse_fen
+
+    if budget < 1:
+        raise UsageFailure(f"--budget must be at least 1, not {budget}")
+    if not fens and not from_stdin:
+        raise UsageFailure("position: give one or more FEN positions, or --stdin (see 'chesslaws position --help')")
+    boards = []
+    for number, text in enumerate(fens, 1):  # arguments are checked before anything is written
+        try:
+            boards.append(parse_fen(text))
+        except ValueError as error:
+            raise UsageFailure(one_line(f"argument {number}: {error}")) from error
+    out = _Writer(fmt)
+    for board, note in boards:
+        out.write(analyse(board, budget, note))
+    failed = False
+    if from_stdin:
+        progress = _Progress()
+        for number, line in enumerate(sys.stdin, 1):
+            if not line.strip() or line.lstrip().startswith("#"):
+                continue
+            try:
+                board, note = parse_fen(line)
+            except ValueError as error:
+                progress.clear()
+                click.echo(f"chesslaws: <stdin>:{number}: {one_line(str(error))}", err=True)
+                failed = True
+                continue
+            out.write(analyse(board, budget, note))
+            progress.tick(number)
+        progress.clear()
+    out.close()
+    if failed:
+        raise SystemExit(2)
+
+
+class _Writer:
+    def __init__(self, fmt: str) -> None:
+        self.fmt = fmt
+        self.items: list[dict[str, object]] = []
+
+    def write(self, analysis: object) -> None:
+        from extract.arbiter.unwinnable.position import Analysis
+
+        assert isinstance(analysis, Analysis)
+        if self.fmt == "json":
+            self.items.append(analysis.as_dict())
+        elif self.fmt == "jsonl":
+            click.echo(json.dumps(analysis.as_dict(), ensure_ascii=False))
+        else:
+            click.echo(_text(analysis))
+
+    def close(self) -> None:
+        if self.fmt == "json":
+            click.echo(json.dumps(self.items, ensure_ascii=False, indent=2))
+
+
+def _text(analysis: object) -> str:
+    from extract.arbiter.unwinnable.position import Analysis
+
+    assert isinstance(analysis, Analysis)
+    lines = [analysis.fen + (f"  ({analysis.note})" if analysis.note else "")]
+    for name, answer in (("White", analysis.white), ("Black", analysis.black)):
+        verdict = {True: "can still checkmate", False: "cannot checkmate", None: "not decided"}[answer.can_checkmate]
+        lines.append(f"  {name} {verdict}: {answer.reason}")
+        if answer.helpmate:
+            lines.append(f"    for example: {' '.join(answer.helpmate)}")
+    dead = {True: "yes, neither side can checkmate", False: "no", None: "not decided"}[analysis.dead]
+    lines.append(f"  Dead position (Art. 5.2.2): {dead}")
+    return "\n".join(lines) + "\n"
+
+
+class _Progress:
+    """`N positions answered` on a terminal's stderr, rewritten in place; silent in pipes."""
+
+    def __init__(self) -> None:
+        self.live = sys.stderr.isatty()
+        self.shown = False
+
+    def tick(self, number: int) -> None:
+        if self.live and number % 10 == 0:
+            click.echo(f"\r{number} lines read", err=True, nl=False)
+            self.shown = True
+
+    def clear(self) -> None:
+        if self.shown:
+            click.echo("\r" + " " * 30 + "\r", err=True, nl=False)
+            self.shown = False
