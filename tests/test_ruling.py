@@ -13,7 +13,6 @@ from click.testing import CliRunner
 
 from extract.arbiter import state
 from extract.arbiter.law import load_laws
-from extract.arbiter.rulings import endings
 from extract.arbiter.runner import replay
 from extract.arbiter.unwinnable import Mateability
 from extract.cli import main
@@ -257,8 +256,7 @@ def laws():
 
 
 def answering(monkeypatch, answer: Mateability) -> None:
-    monkeypatch.setattr(state, "can_checkmate", lambda board, colour, budget=0: answer)
-    monkeypatch.setattr(endings, "can_checkmate", lambda board, colour, budget=0: answer)
+    monkeypatch.setattr(state, "mateability", lambda fen, side: answer)
 
 
 def test_undecided_means_the_arbiter_must_judge(monkeypatch, laws):

@@ -3,6 +3,7 @@ area of the Laws makes on them (consult a parameter, end the game, add time)."""
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 import chess
@@ -124,9 +125,13 @@ class Game:
 
     def mateability(self, colour: Colour, clause: Clause) -> Mateability:
         """Can `colour` still checkmate here? The answer is kept in the ruling with the clause asking it."""
-        answer = can_checkmate(self.board, SIDES[colour])
+        answer = self.analyse(colour)
         self.record(colour, answer, clause)
         return answer
+
+    def analyse(self, colour: Colour) -> Mateability:
+        """The analysis's answer for `colour` here (one per position: every edition asks the same)."""
+        return mateability(self.board.fen(), SIDES[colour])
 
     def record(self, colour: Colour, answer: Mateability, clause: Clause) -> None:
         """Keep an answer of the analysis in the ruling, with the clause that asked the question."""
@@ -172,6 +177,13 @@ class Game:
 
     def parse_san(self, san: object) -> chess.Move:
         return parse_san(self.board, str(san))
+
+
+@functools.lru_cache(maxsize=4096)
+def mateability(fen: str, side: chess.Color) -> Mateability:
+    """Can `side` checkmate in the position `fen` by some series of legal moves? Kept per position,
+    since every edition and many scenarios ask it of the same positions."""
+    return can_checkmate(chess.Board(fen), side)
 
 
 def parse_san(board: chess.Board, san: str) -> chess.Move:

@@ -10,8 +10,7 @@ from __future__ import annotations
 import chess
 
 from extract.arbiter.classify import as_int
-from extract.arbiter.state import SIDES, Game
-from extract.arbiter.unwinnable import can_checkmate
+from extract.arbiter.state import Game
 from extract.model.ruling import COLOURS, Colour
 
 # Article 5.2.2 (5.2.b before 2017) and its restatement in 9.6 (9.7 in 2014): the dead position.
@@ -53,7 +52,7 @@ def dead_position(game: Game) -> bool | None:
         return False
     answers = {}
     for colour in COLOURS:
-        answers[colour] = can_checkmate(game.board, SIDES[colour])
+        answers[colour] = game.analyse(colour)
         if answers[colour].can_checkmate:
             return False
     game.cite(*DEAD_POSITION_RULES)
