@@ -256,7 +256,7 @@ def laws():
 
 
 def answering(monkeypatch, answer: Mateability) -> None:
-    monkeypatch.setattr(state, "mateability", lambda fen, side: answer)
+    monkeypatch.setattr(state, "mateability", lambda fen, side, budget=0: answer)
 
 
 def test_undecided_means_the_arbiter_must_judge(monkeypatch, laws):

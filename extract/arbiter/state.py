@@ -10,7 +10,7 @@ import chess
 
 from extract.arbiter.classify import as_float
 from extract.arbiter.law import Clause, Law
-from extract.arbiter.unwinnable import Mateability, can_checkmate
+from extract.arbiter.unwinnable import DEFAULT_BUDGET, Mateability, can_checkmate
 from extract.model.ruling import Colour, MateFinding, Reason, Result, Ruling
 from extract.model.scenario import Period, ScenarioError, Setup, parse_time_control, seconds
 
@@ -129,9 +129,9 @@ class Game:
         self.record(colour, answer, clause)
         return answer
 
-    def analyse(self, colour: Colour) -> Mateability:
+    def analyse(self, colour: Colour, budget: int = DEFAULT_BUDGET) -> Mateability:
         """The analysis's answer for `colour` here (one per position: every edition asks the same)."""
-        return mateability(self.board.fen(), SIDES[colour])
+        return mateability(self.board.fen(), SIDES[colour], budget)
 
     def record(self, colour: Colour, answer: Mateability, clause: Clause) -> None:
         """Keep an answer of the analysis in the ruling, with the clause that asked the question."""
@@ -180,10 +180,10 @@ class Game:
 
 
 @functools.lru_cache(maxsize=4096)
-def mateability(fen: str, side: chess.Color) -> Mateability:
+def mateability(fen: str, side: chess.Color, budget: int = DEFAULT_BUDGET) -> Mateability:
     """Can `side` checkmate in the position `fen` by some series of legal moves? Kept per position,
     since every edition and many scenarios ask it of the same positions."""
-    return can_checkmate(chess.Board(fen), side)
+    return can_checkmate(chess.Board(fen), side, budget)
 
 
 def parse_san(board: chess.Board, san: str) -> chess.Move:

@@ -11,10 +11,14 @@ import chess
 
 from extract.arbiter.classify import as_int
 from extract.arbiter.state import Game
+from extract.arbiter.unwinnable import DEFAULT_BUDGET, Mateability
 from extract.model.ruling import COLOURS, Colour
 
 # Article 5.2.2 (5.2.b before 2017) and its restatement in 9.6 (9.7 in 2014): the dead position.
 DEAD_POSITION_RULES = ("dead-position-ends-game", "dead-position-draw-restated")
+# A first, short look at both colours: in a live position one of them usually shows a mate at once,
+# where the other's may take the whole budget to find.
+QUICK_BUDGET = 2_000
 
 
 def automatic_end(game: Game, mover: Colour) -> None:
@@ -45,16 +49,19 @@ def automatic_end(game: Game, mover: Colour) -> None:
 def dead_position(game: Game) -> bool | None:
     """Article 5.2.2: can neither player checkmate by any series of legal moves? (None: undecided.)
 
-    A position where either can is not dead and costs one question; a dead or undecided one keeps
-    both answers in the ruling, with the edition's clause."""
+    Both colours get a short look first, then the full budget: the first proof of a mate ends the
+    question (not dead). A dead or undecided position keeps both answers in the ruling, with the
+    edition's clause."""
     clause = game.mate_clause(DEAD_POSITION_RULES)
     if clause is None:  # the edition has no dead-position rule
         return False
-    answers = {}
-    for colour in COLOURS:
-        answers[colour] = game.analyse(colour)
-        if answers[colour].can_checkmate:
-            return False
+    answers: dict[Colour, Mateability] = {}
+    for budget in (QUICK_BUDGET, DEFAULT_BUDGET):
+        for colour in COLOURS:
+            if colour not in answers or answers[colour].can_checkmate is None:
+                answers[colour] = game.analyse(colour, budget)
+            if answers[colour].can_checkmate:
+                return False
     game.cite(*DEAD_POSITION_RULES)
     for colour, answer in answers.items():
         game.record(colour, answer, clause)
