@@ -17,14 +17,15 @@ from dataclasses import dataclass, field
 
 import chess
 
-from extract.arbiter.unwinnable.helpmate import Helpmate, best_first
+from extract.arbiter.unwinnable.helpmate import Helpmate, best_first, strong
 from extract.arbiter.unwinnable.reachable import search
 from extract.arbiter.unwinnable.regions import never_mate
 
-DEFAULT_BUDGET = 200_000
+DEFAULT_BUDGET = 30_000
 QUICK_NODES, QUICK_PLIES = 300, 5
 REGION_STRUCTURES = 400
-GUIDED_POSITIONS = 3_000
+SHORT_ROUNDS = (400, 2_000)
+LONG_ROUNDS = (8_000, 30_000, 120_000)
 REACHABLE_POSITIONS = 20_000
 
 
@@ -55,11 +56,10 @@ def can_checkmate(board: chess.Board, colour: chess.Color, budget: int = DEFAULT
     nodes += pawns.positions
     if pawns.never_mate:
         return Mateability(False, reason=_region_reason(name, other, pawns.locked), nodes=nodes)
-    line, used = best_first(board, colour, min(GUIDED_POSITIONS, max(budget - nodes, 0)))
-    nodes += used
-    if line is not None:
-        return _proved(board, colour, [m.uci() for m in line], nodes)
-    reach = search(board, colour, min(REACHABLE_POSITIONS, max(budget - nodes, 0)))
+    found, nodes = _guided(board, colour, SHORT_ROUNDS, budget, nodes)
+    if found is not None:
+        return _proved(board, colour, found, nodes)
+    reach = search(board, colour, min(REACHABLE_POSITIONS, budget - nodes) if _few(board) else 0)
     nodes += reach.positions
     if reach.helpmate is not None:
         return _proved(board, colour, list(reach.helpmate), nodes)
@@ -69,10 +69,9 @@ def can_checkmate(board: chess.Board, colour: chess.Color, budget: int = DEFAULT
             f"none is a checkmate by {name}"
         )
         return Mateability(False, reason=reason, nodes=nodes)
-    line, used = best_first(board, colour, max(budget - nodes, 0) // 4)
-    nodes += used
-    if line is not None:
-        return _proved(board, colour, [m.uci() for m in line], nodes)
+    found, nodes = _guided(board, colour, LONG_ROUNDS, budget, nodes)
+    if found is not None:
+        return _proved(board, colour, found, nodes)
     return Mateability(
         None,
         reason=f"not decided: no checkmate by {name} was found and none was ruled out within "
@@ -110,6 +109,32 @@ def _proved(board: chess.Board, colour: chess.Color, line: list[str], nodes: int
     return Mateability(
         True, tuple(line), f"a checkmate by {name} is reachable in {moves} half-move{'s' * (moves != 1)}", nodes
     )
+
+
+def _guided(
+    board: chess.Board, colour: chess.Color, rounds: tuple[int, ...], budget: int, nodes: int
+) -> tuple[list[str] | None, int]:
+    """Best-first rounds of growing size, each aiming at a mating net and (when `colour` could mate a
+    lone king) at taking the loser's pieces first; stops when the budget is spent."""
+    aims = (False, True) if strong(board, colour) else (False,)
+    for size in rounds:
+        for bare in aims:
+            if nodes >= budget:
+                return None, nodes
+            line, used = best_first(board, colour, min(size, budget - nodes), bare)
+            nodes += used
+            if line is not None:
+                return [m.uci() for m in line], nodes
+    return None, nodes
+
+
+def _few(board: chess.Board) -> bool:
+    """Few enough pieces and free pawns that searching every reachable position may end."""
+    pawns = board.pawns
+    free = (pawns & board.occupied_co[chess.WHITE] & ~chess.shift_down(board.occupied)) | (
+        pawns & board.occupied_co[chess.BLACK] & ~chess.shift_up(board.occupied)
+    )
+    return chess.popcount(board.occupied & ~pawns) <= 5 and chess.popcount(free) <= 4
 
 
 def _game_over(board: chess.Board, colour: chess.Color, name: str, other: str) -> Mateability | None:

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import chess
 
+from extract.arbiter.unwinnable.regions import attacks
+
 VALUES = {chess.PAWN: 1, chess.KNIGHT: 3, chess.BISHOP: 3, chess.ROOK: 5, chess.QUEEN: 9, chess.KING: 0}
 CORNERS = (chess.A1, chess.H1, chess.A8, chess.H8)
 
@@ -81,7 +83,8 @@ class Helpmate:
     def _ordered(self, board: chess.Board, depth: int, winner_moves: bool) -> list[chess.Move]:
         moves = list(board.generate_legal_moves())
         if winner_moves and depth == 1:
-            return [m for m in moves if board.gives_check(m)]
+            king = board.king(not self.winner)
+            return [m for m in moves if king is not None and gives_check(board, m, king)]
         if winner_moves and depth == 2:
             return moves  # the loser's reply: no order helps
         king = board.king(not self.winner)
@@ -105,22 +108,46 @@ class Helpmate:
             if piece == chess.PAWN:
                 score += 20
             score += (10 if piece != chess.KING else 4) * closer
-            if board.gives_check(move):
+            if gives_check(board, move, king):
                 score += 60
             return score
         if piece == chess.KING:
             return 10 * (_corner(move.from_square) - _corner(move.to_square))
         if taken:  # the loser taking the winner's material is rarely the way
             return -100 * VALUES[taken] - 50
+        own_king = board.king(not self.winner)
+        near = own_king is not None and chess.square_distance(move.from_square, own_king) <= 2
         if has_power:
             if board.is_attacked_by(self.winner, move.to_square):
                 return 40 + 10 * VALUES[piece]
-            return -5 if piece != chess.PAWN else 0
+            return 10 if near and piece == chess.PAWN else -5 if piece != chess.PAWN else 0
         return 10 * closer if piece != chess.PAWN else 5  # bring blockers beside the king
 
 
 def _corner(square: int) -> int:
     return min(chess.square_distance(square, corner) for corner in CORNERS)
+
+
+def gives_check(board: chess.Board, move: chess.Move, king: int) -> bool:
+    """python-chess's `gives_check` without pushing the move (the search's hot path): a direct check
+    from the destination or a check discovered by leaving the origin; the rare moves fall back."""
+    if move.promotion or board.is_castling(move) or board.is_en_passant(move):
+        return board.gives_check(move)
+    origin, target = chess.BB_SQUARES[move.from_square], chess.BB_SQUARES[move.to_square]
+    piece = board.piece_type_at(move.from_square)
+    occupied = (board.occupied & ~origin) | target
+    if piece == chess.PAWN:
+        if chess.BB_PAWN_ATTACKS[board.turn][move.to_square] & chess.BB_SQUARES[king]:
+            return True
+    elif piece is not None and attacks(piece, move.to_square, occupied) & chess.BB_SQUARES[king]:
+        return True
+    own = board.occupied_co[board.turn] & ~origin
+    diagonal = chess.BB_DIAG_ATTACKS[king][chess.BB_DIAG_MASKS[king] & occupied] & (board.bishops | board.queens)
+    straight = (
+        chess.BB_RANK_ATTACKS[king][chess.BB_RANK_MASKS[king] & occupied]
+        | chess.BB_FILE_ATTACKS[king][chess.BB_FILE_MASKS[king] & occupied]
+    ) & (board.rooks | board.queens)
+    return bool((diagonal | straight) & own & ~target)
 
 
 def flight_squares(board: chess.Board, king: int, winner: chess.Color) -> int:
@@ -133,9 +160,10 @@ def flight_squares(board: chess.Board, king: int, winner: chess.Color) -> int:
     return free
 
 
-def distance_to_mate(board: chess.Board, winner: chess.Color, has_power: bool) -> int:
+def distance_to_mate(board: chess.Board, winner: chess.Color, bare: bool) -> int:
     """A rough guess, lower is nearer: few free squares for the loser's king, the winner's pieces near
-    it, the king in a corner, and (when the winner can mate alone) the loser's other pieces gone."""
+    it, the king in a corner, and either the loser's other pieces gone (`bare`: the winner mates a
+    lone king) or brought beside their king to block it in (a mating net)."""
     king = board.king(not winner)
     if king is None:
         return 0
@@ -146,7 +174,7 @@ def distance_to_mate(board: chess.Board, winner: chess.Color, has_power: bool) -
     for square in chess.scan_forward(board.pawns & board.occupied_co[winner]):
         guess += 2 * (7 - chess.square_rank(square) if winner == chess.WHITE else chess.square_rank(square))
     loser = board.occupied_co[not winner] & ~board.kings
-    if has_power:
+    if bare:
         guess += 6 * chess.popcount(loser & ~board.pawns) + 3 * chess.popcount(loser & board.pawns)
     else:  # the loser's pieces are the blockers the mate needs
         for square in chess.scan_forward(loser & ~board.pawns):
@@ -154,8 +182,11 @@ def distance_to_mate(board: chess.Board, winner: chess.Color, has_power: bool) -
     return guess
 
 
-def best_first(board: chess.Board, winner: chess.Color, budget: int) -> tuple[list[chess.Move] | None, int]:
-    """Greedy best-first search on `distance_to_mate` with a visited set: good at long, simple mates."""
+def best_first(
+    board: chess.Board, winner: chess.Color, budget: int, bare: bool
+) -> tuple[list[chess.Move] | None, int]:
+    """Greedy best-first search on `distance_to_mate` with a visited set: good at long, simple mates.
+    `bare`: aim at taking the loser's pieces first (only tried when the winner can mate alone)."""
     import heapq
 
     start = board.copy(stack=False)
@@ -178,7 +209,7 @@ def best_first(board: chess.Board, winner: chess.Color, budget: int) -> tuple[li
             if (position.is_capture(move) or move.promotion) and child.has_insufficient_material(winner):
                 continue
             counter += 1
-            guess = distance_to_mate(child, winner, strong(child, winner))
+            guess = distance_to_mate(child, winner, bare and strong(child, winner))
             heapq.heappush(queue, (guess, counter, child))
     return None, len(parents)
 

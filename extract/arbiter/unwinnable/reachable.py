@@ -28,6 +28,8 @@ class Reach:
 
 
 def search(board: chess.Board, winner: chess.Color, limit: int) -> Reach:
+    if limit <= 0:
+        return Reach(None, False, 0)
     start = board.copy(stack=False)
     root = start._transposition_key()
     parents: dict[object, tuple[object, chess.Move] | None] = {root: None}
@@ -60,7 +62,7 @@ def _hopeless(board: chess.Board, winner: chess.Color, proved: dict[object, bool
         return True
     state = abstract(board)
     if state not in proved:
-        proved[state] = never_mate(board, winner, limit=60).never_mate
+        proved[state] = never_mate(board, winner, limit=30).never_mate
     return proved[state]
 
 

@@ -213,23 +213,23 @@ def never_mate(board: chess.Board, winner: bool, limit: int = 400) -> Verdict:
         seen.add(abstract(after))
         todo.append(abstract(after))
     locked = True
+    made = 0  # abstract positions made, repeats included: the work done
     while todo:
         state = todo.pop()
         if can_ever_mate(state, winner):
-            return Verdict(False, len(seen), False)
-        for colour in chess.COLORS:
-            for following in _pawn_moves(state, colour):
-                locked = False
-                if following not in seen:
-                    if len(seen) >= limit:
-                        return Verdict(False, len(seen), False)
-                    seen.add(following)
-                    todo.append(following)
-        for following in _pawn_captured(state):
+            return Verdict(False, made, False)
+        for following in _following(state):
             locked = False
+            made += 1
+            if made > limit:
+                return Verdict(False, made, False)
             if following not in seen:
-                if len(seen) >= limit:
-                    return Verdict(False, len(seen), False)
                 seen.add(following)
                 todo.append(following)
-    return Verdict(True, len(seen), locked)
+    return Verdict(True, made, locked)
+
+
+def _following(state: Abstract) -> Iterator[Abstract]:
+    for colour in chess.COLORS:
+        yield from _pawn_moves(state, colour)
+    yield from _pawn_captured(state)
