@@ -10,11 +10,14 @@ import chess
 
 from extract.arbiter.classify import as_float
 from extract.arbiter.law import Clause, Law
-from extract.arbiter.unwinnable import DEFAULT_BUDGET, Mateability, can_checkmate
+from extract.arbiter.unwinnable import Mateability, can_checkmate
 from extract.model.ruling import Colour, MateFinding, Reason, Result, Ruling
 from extract.model.scenario import Period, ScenarioError, Setup, parse_time_control, seconds
 
 SIDES: dict[Colour, chess.Color] = {"white": chess.WHITE, "black": chess.BLACK}
+# A ruling turns on one position at a time, so the arbiter lets the analysis search longer than a batch
+# of positions (`chesslaws position`) would: an undecided answer stops the game for the arbiter.
+RULING_BUDGET = 200_000
 
 
 def colour_of(side: chess.Color) -> Colour:
@@ -129,7 +132,7 @@ class Game:
         self.record(colour, answer, clause)
         return answer
 
-    def analyse(self, colour: Colour, budget: int = DEFAULT_BUDGET) -> Mateability:
+    def analyse(self, colour: Colour, budget: int = RULING_BUDGET) -> Mateability:
         """The analysis's answer for `colour` here (one per position: every edition asks the same)."""
         return mateability(self.board.fen(), SIDES[colour], budget)
 
@@ -180,7 +183,7 @@ class Game:
 
 
 @functools.lru_cache(maxsize=4096)
-def mateability(fen: str, side: chess.Color, budget: int = DEFAULT_BUDGET) -> Mateability:
+def mateability(fen: str, side: chess.Color, budget: int = RULING_BUDGET) -> Mateability:
     """Can `side` checkmate in the position `fen` by some series of legal moves? Kept per position,
     since every edition and many scenarios ask it of the same positions."""
     return can_checkmate(chess.Board(fen), side, budget)

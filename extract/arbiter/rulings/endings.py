@@ -10,8 +10,8 @@ from __future__ import annotations
 import chess
 
 from extract.arbiter.classify import as_int
-from extract.arbiter.state import Game
-from extract.arbiter.unwinnable import DEFAULT_BUDGET, Mateability
+from extract.arbiter.state import RULING_BUDGET, Game
+from extract.arbiter.unwinnable import Mateability
 from extract.model.ruling import COLOURS, Colour
 
 # Article 5.2.2 (5.2.b before 2017) and its restatement in 9.6 (9.7 in 2014): the dead position.
@@ -56,7 +56,7 @@ def dead_position(game: Game) -> bool | None:
     if clause is None:  # the edition has no dead-position rule
         return False
     answers: dict[Colour, Mateability] = {}
-    for budget in (QUICK_BUDGET, DEFAULT_BUDGET):
+    for budget in (QUICK_BUDGET, RULING_BUDGET):
         for colour in COLOURS:
             if colour not in answers or answers[colour].can_checkmate is None:
                 answers[colour] = game.analyse(colour, budget)
