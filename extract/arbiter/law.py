@@ -19,7 +19,7 @@ from extract.io.generated import read_kb
 from extract.io.rules import load_rules
 from extract.model import InputError
 from extract.model.kbrows import AlignmentRow, ProvisionsDocument
-from extract.text.analyse import TermMatcher, load_terms
+from extract.text.analyse import Concept, TermMatcher, load_terms
 from extract.text.sentences import split_sentences
 
 MATE_CONCEPT = "checkmate"  # the termbase concept whose terms mark a "cannot checkmate" clause
@@ -81,8 +81,9 @@ def load_laws(kb_dir: Path) -> dict[str, Law]:
     present: dict[str, set[str]] = {e: set() for e in editions}
     for link in kb.alignment():
         present[link.edition].add(link.rule)
-    clauses = mate_clauses(kb.alignment(), kb.all_provisions(), kb_dir)
-    termed = {e for c in load_terms(kb_dir) if c.id == MATE_CONCEPT for e in c.terms}
+    concepts = [c for c in load_terms(kb_dir) if c.id == MATE_CONCEPT]
+    clauses = mate_clauses(kb.alignment(), kb.all_provisions(), concepts)
+    termed = {e for c in concepts for e in c.terms}
     behaviour: dict[str, dict[str, str]] = {e: {} for e in editions}
     for rule in load_rules(kb_dir):
         for edition, keyword in rule.behaviour.items():
@@ -100,12 +101,11 @@ def load_laws(kb_dir: Path) -> dict[str, Law]:
 
 
 def mate_clauses(
-    alignment: tuple[AlignmentRow, ...], provisions: dict[str, ProvisionsDocument], kb_dir: Path
+    alignment: tuple[AlignmentRow, ...], provisions: dict[str, ProvisionsDocument], concepts: list[Concept]
 ) -> dict[str, dict[str, Clause]]:
-    """Edition -> rule -> the first provision of the rule whose sentence names checkmate in the
-    edition's terms, with that sentence. An edition the termbase gives no checkmate term has none:
-    its rulings say that its wording could not be read (see Game.win_unless_cannot_mate)."""
-    concepts = [c for c in load_terms(kb_dir) if c.id == MATE_CONCEPT]
+    """Edition -> rule -> the first provision of the rule with a sentence that names checkmate in the
+    edition's terms (`concepts`: the termbase's checkmate concept), with that sentence. An edition the
+    termbase gives no checkmate term has none (see Game.mate_clause)."""
     found: dict[str, dict[str, Clause]] = {}
     matchers: dict[str, TermMatcher] = {}
     texts: dict[tuple[str, str], tuple[str, str]] = {}
