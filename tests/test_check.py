@@ -54,7 +54,7 @@ def applies_to(scenario) -> set[str]:
 
 def test_every_scenario_passes(scenarios, laws):
     results = run_scenarios(scenarios, laws, fide=FIDE)
-    assert len(results) == 524 and all(r.checked for r in results)
+    assert len(results) == 606 and all(r.checked for r in results)
     failed = [
         f"{r.scenario} [{r.edition}]: {r.error or (r.expected, r.actual)}" for r in results if not r.passed
     ]

@@ -590,8 +590,8 @@ def test_real_site_report_pages(real_site: Path) -> None:
     assert re.search(r'id="da-2017-notation-example".*?<q lang="da">dx5</q>', report, re.DOTALL)
     assert "Accepted: " in report
     scenarios = (real_site / "scenarios.html").read_text()
-    assert "125 scenarios</strong>" in scenarios and "0 failures</span>" in scenarios
-    assert scenarios.count('<tr id="s-') == 125
+    assert "142 scenarios</strong>" in scenarios and "0 failures</span>" in scenarios
+    assert scenarios.count('<tr id="s-') == 142
     assert 'class="status-fail"' not in scenarios
     rule = (real_site / "rules/illegal-move-penalty.html").read_text()
     assert "No edition diff recorded" not in rule and "No scenario checks this rule yet" not in rule
@@ -806,9 +806,9 @@ def test_compare_translation_and_scenario_pages_in_chromium(served_real: str, re
         )
 
         page.goto(f"{served_real}/scenarios.html", wait_until="networkidle")
-        expect(page.locator(".scenario-totals")).to_contain_text("125 scenarios")
+        expect(page.locator(".scenario-totals")).to_contain_text("142 scenarios")
         expect(page.locator(".scenario-totals .failures")).to_have_text("0 failures")
-        expect(page.locator(".scenario-matrix tbody tr")).to_have_count(125)
+        expect(page.locator(".scenario-matrix tbody tr")).to_have_count(142)
         expect(page.locator(".scenario-matrix td.status-fail")).to_have_count(0)
         page.wait_for_load_state("networkidle")
 

@@ -2,19 +2,27 @@
 
 Every number comes from the edition's extracted parameters (kb/generated/parameters.yaml); every
 yes/no behaviour from whether the edition has the rule (its alignment), or from a curated
-`behaviour:` keyword on the rule where the text decides something no number carries.
+`behaviour:` keyword on the rule where the text decides something no number carries. Whether a
+provision asks "can the player checkmate by any series of legal moves?" (Art. 5.2.2, 6.9, 7.5.5, A.4),
+and in which words, is read from the provision itself: its sentence that names the termbase's
+`checkmate` concept in the edition's own terms (kb/terms.yaml).
 """
 
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from extract.arbiter.classify import Classification, TimeControl, classify
 from extract.io.generated import read_kb
 from extract.io.rules import load_rules
 from extract.model import InputError
+from extract.model.kbrows import AlignmentRow, ProvisionsDocument
+from extract.text.analyse import Concept, TermMatcher, load_terms
+from extract.text.sentences import split_sentences
+
+MATE_CONCEPT = "checkmate"  # the termbase concept whose terms mark a "cannot checkmate" clause
 
 BEHAVIOURS = {  # the curated keywords the rulings understand, per rule
     "rapid-illegal-move": {"penalty", "penalty-on-claim", "loses", "loses-on-claim"},
@@ -26,6 +34,15 @@ BEHAVIOURS = {  # the curated keywords the rulings understand, per rule
 }
 
 
+@dataclass(frozen=True)
+class Clause:
+    """Where an edition's text asks whether a player can still checkmate: the article and its words."""
+
+    rule: str
+    label: str
+    quote: str
+
+
 @dataclass(frozen=True, eq=False)  # identity hash: one Law per edition per load
 class Law:
     """What the engine knows of one edition: its parameters, its rules and curated behaviours."""
@@ -34,6 +51,12 @@ class Law:
     parameters: dict[str, object]
     rules: frozenset[str]
     behaviour: dict[str, str]  # rule id -> keyword for this edition
+    mate_clauses: dict[str, Clause] = field(default_factory=dict)  # rule id -> its "cannot checkmate" clause
+    mate_terms: bool = True  # whether the termbase names checkmate in this edition (else no clause is read)
+
+    def mate_clause(self, rules: tuple[str, ...]) -> Clause | None:
+        """The first of `rules` whose provision in this edition asks whether a player can checkmate."""
+        return next((self.mate_clauses[r] for r in rules if r in self.mate_clauses), None)
 
     def has(self, rule: str) -> bool:
         return rule in self.rules
@@ -58,6 +81,9 @@ def load_laws(kb_dir: Path) -> dict[str, Law]:
     present: dict[str, set[str]] = {e: set() for e in editions}
     for link in kb.alignment():
         present[link.edition].add(link.rule)
+    concepts = [c for c in load_terms(kb_dir) if c.id == MATE_CONCEPT]
+    clauses = mate_clauses(kb.alignment(), kb.all_provisions(), concepts)
+    termed = {e for c in concepts for e in c.terms}
     behaviour: dict[str, dict[str, str]] = {e: {} for e in editions}
     for rule in load_rules(kb_dir):
         for edition, keyword in rule.behaviour.items():
@@ -68,4 +94,35 @@ def load_laws(kb_dir: Path) -> dict[str, Law]:
                 )
             if edition in behaviour:  # curated for an edition this corpus does not have: not used
                 behaviour[edition][rule.id] = keyword
-    return {e: Law(e, parameters[e], frozenset(present[e]), behaviour[e]) for e in editions}
+    return {
+        e: Law(e, parameters[e], frozenset(present[e]), behaviour[e], clauses.get(e, {}), e in termed)
+        for e in editions
+    }
+
+
+def mate_clauses(
+    alignment: tuple[AlignmentRow, ...], provisions: dict[str, ProvisionsDocument], concepts: list[Concept]
+) -> dict[str, dict[str, Clause]]:
+    """Edition -> rule -> the first provision of the rule with a sentence that names checkmate in the
+    edition's terms (`concepts`: the termbase's checkmate concept), with that sentence. An edition the
+    termbase gives no checkmate term has none (see Game.mate_clause)."""
+    found: dict[str, dict[str, Clause]] = {}
+    matchers: dict[str, TermMatcher] = {}
+    texts: dict[tuple[str, str], tuple[str, str]] = {}
+    for edition, document in provisions.items():
+        for key, provision in document.keyed():
+            texts[(edition, key)] = (provision.label, provision.text)
+    for link in alignment:
+        if link.rule in found.get(link.edition, {}) or (link.edition, link.label) not in texts:
+            continue
+        document = provisions[link.edition]
+        edition_concepts = [c for c in concepts if link.edition in c.terms]
+        if not edition_concepts:
+            continue
+        matcher = matchers.setdefault(link.edition, TermMatcher(edition_concepts, document.language))
+        label, text = texts[(link.edition, link.label)]
+        for sentence in split_sentences(text, document.language):
+            if matcher.concepts(sentence.text):
+                found.setdefault(link.edition, {})[link.rule] = Clause(link.rule, label, sentence.text)
+                break
+    return found

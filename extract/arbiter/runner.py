@@ -20,10 +20,15 @@ def finish(game: Game) -> Ruling:
     return game.ruling
 
 
-def play(game: Game, events: Iterable[Event]) -> Ruling:
-    """Apply the events to a started game and return the arbiter's rulings."""
+def play_events(game: Game, events: Iterable[Event]) -> None:
+    """Apply the events to a started game, in order."""
     for event in events:
         apply(game, event)
+
+
+def play(game: Game, events: Iterable[Event]) -> Ruling:
+    """Apply the events to a started game and return the arbiter's rulings."""
+    play_events(game, events)
     return finish(game)
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -76,6 +76,71 @@ def load_scenarios(
     return scenarios
 
 
+Fail = Callable[..., InputError]  # (message, where: the raw entry whose line to name) -> the error
+
+
+def situation(
+    setup: Mapping[str, object], raw_setup: object, raw_events: list[object], fail: Fail
+) -> tuple[Setup, tuple[Event, ...]]:
+    """A scenario's `setup` and `events` (as read, `__line__` markers in the raw ones) checked and
+    typed: the one reading of a described game, for scenario files and `chesslaws ruling` alike."""
+    if not isinstance(setup, Mapping):
+        raise fail(f"'setup' must be a mapping, found {setup!r}", raw_setup)
+    if set(setup) - SETUP_KEYS:
+        unknown = ", ".join(sorted(set(setup) - SETUP_KEYS))
+        raise fail(f"unknown setup key(s) {unknown}; allowed: {', '.join(sorted(SETUP_KEYS))}", raw_setup)
+    problem = setup_problem(setup)
+    if problem:
+        raise fail(problem, raw_setup)
+    typed_events: list[Event] = []
+    for raw in raw_events:
+        event = _plain(raw)
+        if not isinstance(event, dict):
+            raise fail(f"event {event!r} must be a mapping like {{move: e4}}", raw)
+        kinds = set(event) - set(EVENT_EXTRAS)
+        if len(kinds) != 1 or not kinds <= set(EVENT_NAMES):
+            raise fail(f"event {event} must have exactly one of: {', '.join(sorted(EVENT_NAMES))}", raw)
+        problem = extras_problem(event)
+        if problem:
+            raise fail(problem, raw)
+        try:
+            typed = Event.from_mapping(event)
+        except ScenarioError as error:  # unknown, missing or ill-typed details
+            raise fail(str(error), raw) from error
+        problem = move_problem(typed)
+        if problem:
+            raise fail(problem, raw)
+        typed_events.append(typed)
+    setup_value = Setup(
+        fen=_text_or_none(setup.get("fen")),
+        moves=san_moves(_moves(setup.get("moves"))),
+        time_control=str(setup.get("time_control", "90+30")),
+        clocks=dict(_mapping(setup.get("clocks"))),
+        games_per_arbiter=int(str(setup.get("games_per_arbiter", 1))),
+        arbiter_present=bool(setup.get("arbiter_present", True)),
+        quickplay_finish=bool(setup.get("quickplay_finish", False)),
+        regulations=dict(_mapping(setup.get("regulations"))),
+    )
+    problem = board_problem(setup_value, typed_events) or clock_problem(setup_value)
+    if problem:
+        raise fail(problem, raw_setup)
+    return setup_value, tuple(typed_events)
+
+
+def _text_or_none(value: object) -> str | None:
+    return None if value is None else str(value)
+
+
+def _moves(value: object) -> str | tuple[str, ...]:
+    if isinstance(value, str):
+        return value
+    return tuple(str(v) for v in value) if isinstance(value, list | tuple) else ()
+
+
+def _mapping(value: object) -> Mapping[str, object]:
+    return {str(k): v for k, v in value.items()} if isinstance(value, Mapping) else {}
+
+
 def _plain(value: object) -> object:
     """Drop the loader's __line__ markers."""
     if isinstance(value, dict):
@@ -115,28 +180,9 @@ def _scenario(
     for rule in rules:
         if rule not in rule_ids:
             raise fail(f"unknown rule '{rule}'")
-    setup = data.get("setup") or {}
-    if set(setup) - SETUP_KEYS:
-        raise fail(f"unknown setup key(s) {', '.join(sorted(set(setup) - SETUP_KEYS))}", entry.get("setup"))
-    events = data.get("events") or []
-    typed_events: list[Event] = []
-    for raw, event in zip(entry.get("events") or [], events, strict=True):
-        if not isinstance(event, dict):
-            raise fail(f"event {event!r} must be a mapping like {{move: e4}}", raw)
-        kinds = set(event) - set(EVENT_EXTRAS)
-        if len(kinds) != 1 or not kinds <= set(EVENT_NAMES):
-            raise fail(f"event {event} must have exactly one of: {', '.join(sorted(EVENT_NAMES))}", raw)
-        problem = extras_problem(event)
-        if problem:
-            raise fail(problem, raw)
-        try:
-            typed = Event.from_mapping(event)
-        except ScenarioError as error:  # unknown, missing or ill-typed details
-            raise fail(str(error), raw) from error
-        problem = move_problem(typed)
-        if problem:
-            raise fail(problem, raw)
-        typed_events.append(typed)
+    setup_value, typed_events = situation(
+        data.get("setup") or {}, entry.get("setup"), entry.get("events") or [], fail
+    )
     expect = data["expect"]
     for edition, ruling in expect.items():
         if edition not in editions and not FIDE_EDITION.fullmatch(str(edition)):
@@ -156,22 +202,6 @@ def _scenario(
         if problem:
             raise fail(problem, entry["expect"])
     quotes = {str(k): str(v) for k, v in (data.get("quotes") or {}).items()}
-    problem = setup_problem(setup)
-    if problem:
-        raise fail(problem, entry.get("setup"))
-    setup_value = Setup(
-        fen=setup.get("fen"),
-        moves=san_moves(setup.get("moves") or ()),
-        time_control=str(setup.get("time_control", "90+30")),
-        clocks=dict(setup.get("clocks") or {}),
-        games_per_arbiter=int(setup.get("games_per_arbiter", 1)),
-        arbiter_present=bool(setup.get("arbiter_present", True)),
-        quickplay_finish=bool(setup.get("quickplay_finish", False)),
-        regulations=dict(setup.get("regulations") or {}),
-    )
-    problem = board_problem(setup_value, typed_events) or clock_problem(setup_value)
-    if problem:
-        raise fail(problem, entry.get("setup"))
     notes = data.get("notes") or ()
     return Scenario(
         id=str(data["id"]),

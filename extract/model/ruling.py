@@ -76,6 +76,7 @@ Reason = Literal[
     "seventy-five-moves",
     "both-flags",
     "quickplay-claim",
+    "arbiter-must-judge",  # whether a player can still checkmate was not decided: the arbiter judges
 ]
 REASONS: tuple[Reason, ...] = get_args(Reason)
 
@@ -102,6 +103,34 @@ def _per_colour_int() -> dict[Colour, int]:
     return {"white": 0, "black": 0}
 
 
+@dataclass(frozen=True)
+class MateFinding:
+    """What the analysis found on "can `colour` checkmate by any series of legal moves?" where a
+    ruling turned on it: True with a helpmate (UCI moves), False or None (undecided) with the reason
+    in words; `rule` is the rule whose text asks the question, `label` and `quote` the edition's article
+    and its words."""
+
+    colour: Colour
+    can_checkmate: bool | None
+    helpmate: tuple[str, ...]
+    why: str
+    rule: str
+    label: str
+    quote: str
+    fen: str = ""  # the position asked about
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "colour": self.colour,
+            "can_checkmate": self.can_checkmate,
+            "helpmate": list(self.helpmate),
+            "why": self.why,
+            "article": self.label,
+            "wording": self.quote,
+            "fen": self.fen,
+        }
+
+
 @dataclass
 class Ruling:
     """The arbiter's rulings after the events; `used` lists every parameter value consulted."""
@@ -120,6 +149,8 @@ class Ruling:
     board: BoardOutcome | None = None
     used: dict[str, object] = field(default_factory=dict)
     log: list[str] = field(default_factory=list)
+    rules: list[str] = field(default_factory=list)  # the rules applied, in order (the edition has each)
+    findings: list[MateFinding] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, object]:
         """The ruling keyed by ExpectKey, in that order, clocks as text."""

@@ -15,9 +15,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+import chess
+
 from extract.io.generated import read_kb
 from extract.model.kbrows import AlignmentRow, Parameter
-from extract.model.ruling import ClaimOutcome, Colour, ExpectKey, Reason, RulingView
+from extract.model.ruling import ClaimOutcome, Colour, ExpectKey, MateFinding, Reason, RulingView
 
 ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}
 
@@ -37,6 +39,7 @@ REASONS: dict[Reason, tuple[str, str | None]] = {
     "seventy-five-moves": ("seventy-five moves without a capture or pawn move", "seventyfive_move.moves"),
     "both-flags": ("both flags fell", None),
     "quickplay-claim": ("quickplay-finish claim upheld", "quickplay.claim_below_minutes"),
+    "arbiter-must-judge": ("the arbiter must judge whether a player can still checkmate", None),
 }
 # The parameters that can decide each part of a ruling (matched inside the names the engine consulted).
 TOPICS: dict[ExpectKey, tuple[str, ...]] = {
@@ -144,10 +147,16 @@ def ruling_text(
         if reason is not None:
             phrase, parameter = REASONS.get(reason, (reason.replace("-", " "), None))
             if "{loser}" in phrase:  # a win turned into a draw: the winner cannot checkmate
-                phrase = f"{reason.replace('-', ' ').rstrip('s')}, but the opponent cannot checkmate"
+                lost = phrase.format(loser="a player", count="")
+                phrase = f"{lost}, but the opponent cannot checkmate by any series of legal moves"
             head += f": {phrase}"
             cited += [parameter] if parameter else []
         parts.append(head)
+    elif result == "*" and reason == "arbiter-must-judge":
+        parts.append(
+            "The arbiter must judge: whether a player can still checkmate by any series of legal moves "
+            "was not decided"
+        )
     elif result == "*":
         parts.append("The game goes on")
     parts += _details(view)
@@ -186,6 +195,45 @@ def _details(view: RulingView) -> list[str]:
     if view.board is not None:
         parts.append(f"the board is {view.board.replace('-', ' ')}")
     return parts
+
+
+def finding_text(finding: MateFinding, edition: str) -> str:
+    """One answer to "can this player checkmate by any series of legal moves?" in words, with the
+    article that asked it and the edition's own wording.
+
+        'Black can still checkmate by a series of legal moves, for instance 1. Kf2 ... (a helpmate)
+        (da-2017 6.9: "Partiet er dog remis, ...")'
+    """
+    who = colour(finding.colour)
+    if finding.can_checkmate:
+        line = f"{who} can still checkmate by a series of legal moves"
+        moves = helpmate_text(finding.fen, finding.helpmate)
+        if moves:
+            line += f", for instance {moves} (a helpmate)"
+    elif finding.can_checkmate is False:
+        line = f"{who} cannot checkmate by any series of legal moves"
+        line += f": {finding.why}" if finding.why else ""
+    else:
+        line = f"Not decided whether {who} can still checkmate"
+        line += f" ({finding.why})" if finding.why else ""
+        line += "; the arbiter must judge"
+    if finding.label:
+        line += f" ({edition} {finding.label}"
+        line += f': "{finding.quote}")' if finding.quote else ")"
+    return line
+
+
+def helpmate_text(fen: str, moves: Iterable[str]) -> str:
+    """UCI moves from `fen` as numbered SAN ("1. Kf2 Nf3 2. ..."); the UCI text where a move does not
+    replay (never for a proof the analysis checked)."""
+    moves = list(moves)
+    if not fen or not moves:
+        return " ".join(moves)
+    board = chess.Board(fen)
+    try:
+        return board.variation_san([chess.Move.from_uci(m) for m in moves])
+    except (ValueError, AssertionError):
+        return " ".join(moves)
 
 
 def _limit(value: object, inclusive: object, below: bool) -> str:

@@ -4,6 +4,7 @@ time (and, in the adjournment guideline, late at resumption)."""
 from __future__ import annotations
 
 from extract.arbiter.classify import as_float
+from extract.arbiter.rulings.rapid_blitz import supervised
 from extract.arbiter.state import Game, opponent
 from extract.model.event import Event
 from extract.model.payloads import BothFlags, LateArrival
@@ -16,14 +17,24 @@ def spend(game: Game, by: Colour, seconds: float) -> bool:
     game.clocks[by] -= seconds
     if game.clocks[by] > 0:
         return False
-    game.win_unless_cannot_mate(opponent(by), "time")
+    lost_on_time(game, by)
     return True
+
+
+def lost_on_time(game: Game, player: Colour) -> None:
+    """Article 6.9 (6.10 in 2001): `player`'s flag fell; in rapid and blitz without adequate
+    supervision the opponent claims the win (A.4.3, A.4.c in 2014, B.7 in 2001), whose own "cannot
+    checkmate" clause rules where it has one, else Article 6.9's."""
+    rules: tuple[str, ...] = ("loss-on-time",)
+    if game.ruling.category != "standard" and not supervised(game):
+        rules = ("rapid-win-on-time-claim", *rules)
+    game.win_unless_cannot_mate(opponent(player), "time", rules)
 
 
 def on_flag_fall(game: Game, event: Event, by: Colour) -> None:
     """Article 6.9 (6.10 in 2001): the player whose flag fell loses, unless the opponent cannot
     checkmate by any series of legal moves (then the game is drawn)."""
-    game.win_unless_cannot_mate(opponent(event.player(by)), "time")
+    lost_on_time(game, event.player(by))
 
 
 def on_both_flags(game: Game, event: Event, by: Colour) -> None:
@@ -33,6 +44,7 @@ def on_both_flags(game: Game, event: Event, by: Colour) -> None:
     if period == "last":
         rules = ("both-flags-fallen-last-period-draw", "quickplay-both-flags-fallen-draw")
         if any(game.law.has(r) for r in rules):
+            game.cite(*rules)
             return game.end("1/2-1/2", "both-flags")
     else:
         rules = ("both-flags-fallen-continue", "quickplay-both-flags-fallen-earlier-period")
@@ -52,4 +64,5 @@ def on_late_arrival(game: Game, event: Event, by: Colour) -> None:
     limit_name = "adjourned.late_arrival_minutes" if resumption else "default_time"
     limit = as_float(game.param(limit_name))
     if arrival.minutes > limit:
+        game.cite("default-time")
         game.win_for(opponent(player), "default")

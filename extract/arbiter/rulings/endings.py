@@ -10,26 +10,62 @@ from __future__ import annotations
 import chess
 
 from extract.arbiter.classify import as_int
-from extract.arbiter.state import Game
-from extract.model.ruling import Colour
+from extract.arbiter.state import RULING_BUDGET, Game
+from extract.arbiter.unwinnable import Mateability
+from extract.model.ruling import COLOURS, Colour
+
+# Article 5.2.2 (5.2.b before 2017) and its restatement in 9.6 (9.7 in 2014): the dead position.
+DEAD_POSITION_RULES = ("dead-position-ends-game", "dead-position-draw-restated")
+# A first, short look at both colours: in a live position one of them usually shows a mate at once,
+# where the other's may take the whole budget to find.
+QUICK_BUDGET = 2_000
 
 
 def automatic_end(game: Game, mover: Colour) -> None:
     """Article 5.1 (checkmate), 5.2 (stalemate, dead position), 9.6 (fivefold, seventy-five moves)."""
     board = game.board
     if board.is_checkmate():
+        game.cite("checkmate-ends-game")
         return game.win_for(mover, "checkmate")
     if board.is_stalemate():
+        game.cite("stalemate-draw")
         return game.end("1/2-1/2", "stalemate")
-    if board.is_insufficient_material():
+    dead = dead_position(game)
+    if dead:
         return game.end("1/2-1/2", "dead-position")
     if game.law.has("fivefold-repetition-automatic-draw") and fivefold(game):
+        game.cite("fivefold-repetition-automatic-draw")
         return game.end("1/2-1/2", "fivefold")
     if game.law.has("seventy-five-move-automatic-draw"):
         moves = as_int(game.param("seventyfive_move.moves"))
         if board.halfmove_clock >= 2 * moves:
+            game.cite("seventy-five-move-automatic-draw")
             return game.end("1/2-1/2", "seventy-five-moves")
+    if dead is None:
+        return game.must_judge()
     return None
+
+
+def dead_position(game: Game) -> bool | None:
+    """Article 5.2.2: can neither player checkmate by any series of legal moves? (None: undecided.)
+
+    Both colours get a short look first, then the full budget: the first proof of a mate ends the
+    question (not dead). A dead or undecided position keeps both answers in the ruling, with the
+    edition's clause."""
+    clause = game.mate_clause(DEAD_POSITION_RULES)
+    if clause is None:  # the edition has no dead-position rule
+        return False
+    answers: dict[Colour, Mateability] = {}
+    for budget in (QUICK_BUDGET, RULING_BUDGET):
+        for colour in COLOURS:
+            if colour not in answers or answers[colour].can_checkmate is None:
+                answers[colour] = game.analyse(colour, budget)
+            if answers[colour].can_checkmate:
+                return False
+    game.cite(*DEAD_POSITION_RULES)
+    for colour, answer in answers.items():
+        game.record(colour, answer, clause)
+    return None if any(a.can_checkmate is None for a in answers.values()) else True
 
 
 def fivefold(game: Game) -> bool:

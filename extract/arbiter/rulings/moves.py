@@ -39,15 +39,19 @@ def on_illegal_move(game: Game, event: Event, by: Colour) -> None:
     penalise_illegal(game, by, event.claimed)
 
 
-def penalise_illegal(game: Game, by: Colour, claimed: bool) -> None:
+def penalise_illegal(game: Game, by: Colour, claimed: bool, own: tuple[str, ...] = ()) -> None:
     """Article 7.5.3 / 7.5.5 (7.4.b before 2014, 7.5.b in 2014) in full play: time to the opponent,
-    the game lost at the edition's count; Appendix A.4.2 where supervision is inadequate."""
+    the game lost at the edition's count; Appendix A.4.2 where supervision is inadequate. `own` are
+    the rules of an irregularity penalised like an illegal move (da-2017 7.7.2, 7.8.2), whose own
+    "cannot checkmate" sentence rules where they have one."""
     if not supervised(game):
-        behaviour = unsupervised_illegal_move(game)
+        rule, behaviour = unsupervised_illegal_move(game)
         game.ruling.used["illegal move without adequate supervision"] = behaviour
-        if behaviour in ("loses", "loses-on-claim"):
+        if rule is not None:
+            game.cite(rule)
+        if behaviour in ("loses", "loses-on-claim") and rule is not None:
             if claimed:
-                game.win_unless_cannot_mate(opponent(by), "illegal-moves")
+                game.win_unless_cannot_mate(opponent(by), "illegal-moves", (rule, "illegal-move-penalty"))
             else:
                 game.ruling.log.append("illegal move not claimed: it stands")
             return
@@ -55,11 +59,12 @@ def penalise_illegal(game: Game, by: Colour, claimed: bool) -> None:
             game.ruling.log.append("illegal move not claimed: it stands")
             return
     game.ruling.illegal_moves[by] += 1
+    game.cite(*own, "illegal-move-penalty")
     if game.ruling.illegal_moves[by] >= as_int(game.param("illegal_move.loss_on")):
         if game.law.behaviour.get("illegal-move-penalty") == "no-draw-exception":
             game.win_for(opponent(by), "illegal-moves")
         else:
-            game.win_unless_cannot_mate(opponent(by), "illegal-moves")
+            game.win_unless_cannot_mate(opponent(by), "illegal-moves", (*own, "illegal-move-penalty"))
     else:
         game.add_time(opponent(by), game.penalty_parameter("illegal_move.time_bonus"))
 
@@ -68,7 +73,9 @@ def on_press_without_move(game: Game, event: Event, by: Colour) -> None:
     """Article 7.5.3 (FIDE 2018; 7.8 in 2017): pressing the clock without making a move is penalised
     as an illegal move."""
     if game.law.has("clock-pressed-without-move"):
-        penalise_illegal(game, by, event.claimed)
+        penalise_illegal(
+            game, by, event.claimed, ("clock-pressed-without-move-penalty", "clock-pressed-without-move")
+        )
     else:
         game.ruling.log.append("pressing the clock without a move: no provision")
 
@@ -79,7 +86,7 @@ def on_two_handed_move(game: Game, event: Event, by: Colour) -> None:
     game.expect_turn(by, "two_handed_move")
     if game.law.has("two-handed-move"):
         game.parse_san(event.value)
-        penalise_illegal(game, by, event.claimed)
+        penalise_illegal(game, by, event.claimed, ("two-handed-move-penalty", "two-handed-move"))
     else:
         on_move(game, event, by)
 

@@ -22,9 +22,9 @@ def supervised(game: Game) -> bool:
     return False
 
 
-def unsupervised_illegal_move(game: Game) -> str:
-    """Appendix A.4.2 (A.4.b in 2014, A.4.c and B.3.c in 2009, C.3 in 2001): the curated reading of
-    the edition's rapid/blitz illegal-move provision."""
+def unsupervised_illegal_move(game: Game) -> tuple[str | None, str]:
+    """Appendix A.4.2 (A.4.b in 2014, A.4.c and B.3.c in 2009, C.3 in 2001): the edition's rapid/blitz
+    illegal-move rule and the curated reading of its provision (None, "penalty": no such rule)."""
     rules = (
         ("blitz-illegal-move", "rapid-illegal-move")
         if game.ruling.category == "blitz"
@@ -32,8 +32,8 @@ def unsupervised_illegal_move(game: Game) -> str:
     )
     for rule in rules:
         if game.law.has(rule) and rule in game.law.behaviour:
-            return game.law.behaviour[rule]
-    return "penalty"
+            return rule, game.law.behaviour[rule]
+    return None, "penalty"
 
 
 def on_setup_claim(game: Game, event: Event, by: Colour) -> None:
