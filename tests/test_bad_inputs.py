@@ -973,6 +973,12 @@ ROUND_THREE: dict[str, Case] = {
         f"{G}/provisions/hu-2018.yaml",
         "damaged",
     ),
+    "search a pasted file as the query": Case(
+        "hang", lambda r: None, ("search", "a" * 100_000), "search", "at most 1,000"
+    ),
+    "search a hash-like word": Case(
+        "hang", lambda r: None, ("search", "x" * 1_001), "search", "the query has 1,001 characters"
+    ),
     "site into /etc": Case("debatable", lambda r: None, ("site", "--site-dir", "/etc"), "/etc", "refusing"),
     "site out over /etc": Case(
         "debatable", lambda r: None, ("site", "--out", "/etc"), "/etc", "was not created by chesslaws"
@@ -1319,3 +1325,12 @@ def test_sigterm_runs_the_same_clean_up_as_an_error() -> None:
     with pytest.raises(SystemExit) as stopped:
         site._stop(signal.SIGTERM, None)
     assert stopped.value.code == 128 + signal.SIGTERM
+
+
+def test_a_long_word_is_never_split_into_compound_parts() -> None:
+    """Splitting a word costs its length cubed: 1,000 letters took minutes; now none are tried."""
+    from extract.reports.search_text import MAX_COMPOUND, Language
+
+    words = Language("da", vocabulary={"skak": 3, "ur": 2, "spil": 4})
+    assert words.split("skakspil") == ("skak", "spil")
+    assert words.split("skakspil" * (MAX_COMPOUND // 8 + 1)) == ()

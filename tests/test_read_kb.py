@@ -120,7 +120,9 @@ def test_one_edition_reads_its_own_file_only(kb: Path) -> None:
     with pytest.raises(InputError, match="hu-2018.yaml: damaged"):
         read_kb(kb).provisions("xx-2030")  # every file is read to name the known ones
     (kb / "generated/provisions/hu-2018.yaml").unlink()  # editions.yaml still lists it (issue 20)
-    with pytest.raises(InputError, match="hu-2018.yaml: missing, though editions.yaml lists hu-2018: .*damaged"):
+    with pytest.raises(
+        InputError, match="hu-2018.yaml: missing, though editions.yaml lists hu-2018: .*damaged"
+    ):
         read_kb(kb).provisions("xx-2030")
 
 

@@ -121,17 +121,28 @@ def test_render_writes_every_page(rendered: tuple[Path, list[Path]]) -> None:
 
 
 def test_render_is_deterministic_and_removes_stale_pages(tmp_path: Path) -> None:
+    """Stale pages are those an earlier render listed in .chesslaws-pages; nothing else is removed
+    (issue 20: a hand-written page under rules/ was deleted)."""
+    from extract.io.outputs import PAGES_MANIFEST, read_manifest, write_manifest
+
     first = {p.name: p.read_bytes() for p in render_site(KB, CORPUS, tmp_path / "a")}
     (tmp_path / "b/editions").mkdir(parents=True)
     (tmp_path / "b/editions/xx-1999.md").write_text("# gone\n")
     (tmp_path / "b/rules").mkdir()
     (tmp_path / "b/rules/old-rule.md").write_text("# gone\n")
+    write_manifest(tmp_path / "b", [tmp_path / "b/editions/xx-1999.md", tmp_path / "b/rules/old-rule.md"])
+    (tmp_path / "b/rules/my-notes.md").write_text("# hand-written\n")
     (tmp_path / "b/about.md").write_text("# hand-written\n")
     second = {p.name: p.read_bytes() for p in render_site(KB, CORPUS, tmp_path / "b")}
     assert first == second
     assert not (tmp_path / "b/editions/xx-1999.md").exists()
     assert not (tmp_path / "b/rules/old-rule.md").exists()
     assert (tmp_path / "b/about.md").read_text() == "# hand-written\n"
+    assert (tmp_path / "b/rules/my-notes.md").read_text() == "# hand-written\n"
+    listed = read_manifest(tmp_path / "b") or {}
+    assert "rules/my-notes.md" not in listed and "editions/xx-1999.md" not in listed
+    assert {f"rules/{name}" for name in first if (tmp_path / "b/rules" / name).is_file()} <= set(listed)
+    assert (tmp_path / "b" / PAGES_MANIFEST).is_file()
 
 
 def test_edition_page_has_anchors_labels_and_flags(rendered: tuple[Path, list[Path]]) -> None:

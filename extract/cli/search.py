@@ -9,6 +9,8 @@ import click
 
 from extract.cli.common import UsageFailure, data_options, main, require_editions
 
+MAX_QUERY_CHARS = 1_000  # a question, not a document: a longer query is a pasted file
+
 
 @main.command("search")
 @click.argument("query")
@@ -32,6 +34,10 @@ def search_command(
         raise UsageFailure(f"--limit must be at least 1, not {limit}")
     if not query.strip():
         raise UsageFailure("the query is empty; ask a question, e.g. 'illegal move'")
+    if len(query) > MAX_QUERY_CHARS:
+        raise UsageFailure(
+            f"search: the query has {len(query):,} characters (at most {MAX_QUERY_CHARS:,}); ask a question"
+        )
     index = searcher(kb_dir)
     known = sorted({d.edition for d in index.documents})
     require_editions([edition], known)

@@ -29,6 +29,9 @@ SNOWBALL = {
 WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?", re.UNICODE)
 MIN_PART = 3  # the shortest part a compound is split into
 MIN_COMPOUND = 8  # a known word shorter than this is never split ("kommer" is not "kom" + "mer")
+MAX_COMPOUND = (
+    48  # a longer "word" (a hash, a run of letters) is never split: splitting costs its length cubed
+)
 LINKS = ("", "s", "e")  # linking letters between the parts of a compound (skakure, spillested)
 
 
@@ -110,7 +113,7 @@ class Language:
         if key in self._splits:
             return self._splits[key]
         best: tuple[tuple[bool, int], tuple[str, ...]] = ((False, 0), ())
-        if len(word) >= 2 * MIN_PART and not word.isdigit():
+        if 2 * MIN_PART <= len(word) <= MAX_COMPOUND and not word.isdigit():
             for cut in range(MIN_PART, len(word) - MIN_PART + 1):
                 head, tail = word[:cut], word[cut:]
                 if tail in self.stop_words:
