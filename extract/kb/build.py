@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import networkx as nx
+from threadpoolctl import threadpool_limits
 
 from extract.io.editions import load_editions
 from extract.io.generated import GENERATED
@@ -201,7 +202,9 @@ def build(
     )  # fmt: skip
     for language in sorted({e.language for e in editions} & LOOKUP_LANGUAGES):
         pipeline(language), lemma_table(language)  # start-up (tokenizer, lookup tables), not timed below
-    with TreeWriter(kb_dir / GENERATED) as tree:
+    # the aligner's matrices are small: BLAS threads cost more than they give (several times so
+    # on a busy machine)
+    with threadpool_limits(limits=1, user_api="blas"), TreeWriter(kb_dir / GENERATED) as tree:
         stream = Stream(context, tree, FeatureCache())
         core = reference_core(context, stream.cache, tree, progress)
         for edition in editions:
