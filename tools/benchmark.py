@@ -7,15 +7,18 @@ floor, and each line says PASS or FAIL against its target:
 - `lint` and `build` vs spaCy's blank tokenizers reading all the corpus texts      <= 3x, <= 5x
 - `site` vs plain `mkdocs build` of the same docs dir                             <= 1.5x
 - `build` of the corpus x3 (under new ids) vs `build` of the corpus               <= 3.5x
+- `build` of 200 editions (the corpus x40) vs `build` of the corpus, one run       <= 30x
 - peak memory (max RSS) of `show`                                                 < 150 MB
+- peak memory of `build` of 200 editions                                          <= 1.5 GB
 
 Everything runs in a temporary copy of the project, so the repository is never written.
-Usage: python tools/benchmark.py [--runs N] [--skip site,growth]
+Usage: python tools/benchmark.py [--runs N] [--skip site,growth,load] [--editions N]
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import shutil
 import subprocess
@@ -25,6 +28,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+import yaml
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 from grow_corpus import grow_corpus  # noqa: E402  (a sibling script, not a package)
@@ -32,6 +37,7 @@ from grow_corpus import grow_corpus  # noqa: E402  (a sibling script, not a pack
 PYTHON = sys.executable
 CLI = [PYTHON, "-m", "extract.cli"]
 MKDOCS = str(Path(PYTHON).with_name("mkdocs"))
+LOAD_MB = 1536  # peak RSS of the 200-edition build (issue 20)
 
 
 @dataclass(frozen=True)
@@ -93,7 +99,8 @@ for entry in yaml.safe_load((corpus / "editions.yaml").read_text(encoding="utf-8
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--skip", default="", help="comma-separated: site, growth")
+    parser.add_argument("--skip", default="", help="comma-separated: site, growth, load")
+    parser.add_argument("--editions", type=int, default=200, help="editions of the load build (default 200)")
     args = parser.parse_args()
     skip = set(filter(None, args.skip.split(",")))
     results = []
@@ -125,6 +132,23 @@ def main() -> int:
             shutil.rmtree(big / "kb" / "generated")
             many = measure([*CLI, "build"], big, n)
             results.append(line(f"build ({len(ids)} editions)", many, "build (5 editions)", build, 3.5))
+
+        if "load" not in skip:  # issue 20: long, so one run
+            seeds = len(yaml.safe_load((ROOT / "corpus" / "editions.yaml").read_text(encoding="utf-8")))
+            grown = tmp / "corpus-load"
+            ids = grow_corpus(ROOT / "corpus", grown, math.ceil(args.editions / seeds))
+            big = project_copy(tmp, grown)
+            shutil.rmtree(big / "kb" / "generated")
+            load = measure([*CLI, "build"], big, 1)
+            results.append(line(f"build ({len(ids)} editions)", load, "build (5 editions)", build, 30))
+            ok = load.max_rss_mb <= LOAD_MB
+            ratio = load.max_rss_mb / build.max_rss_mb
+            print(
+                f"{'PASS' if ok else 'FAIL'}  peak memory of build ({len(ids)} editions): "
+                f"{load.max_rss_mb:.0f} MB = {ratio:.2f}x build (5 editions) {build.max_rss_mb:.0f} MB "
+                f"(target <= {LOAD_MB} MB)"
+            )
+            results.append(ok)
 
         ok = show.max_rss_mb < 150
         print(f"{'PASS' if ok else 'FAIL'}  peak memory of show: {show.max_rss_mb:.0f} MB (target < 150 MB)")
