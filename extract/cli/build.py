@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import click
@@ -43,7 +44,18 @@ def build(no_overrides: bool, show_disagreements: int, corpus_dir: Path, kb_dir:
     )
     shown: list[str] = []
 
+    terminal = sys.stderr.isatty()  # progress on a terminal only, never in pipes
+
+    def progress(done: int, total: int, what: str) -> None:
+        if terminal:
+            click.echo(f"\r\x1b[Kbuilding: {done} of {total} editions done; {what}", err=True, nl=False)
+
+    def clear() -> None:
+        if terminal:
+            click.echo("\r\x1b[K", err=True, nl=False)
+
     def line(r: build_stage.EditionReport) -> None:
+        clear()
         if not shown:
             click.echo(header)
         shown.append(r.edition)
@@ -53,7 +65,12 @@ def build(no_overrides: bool, show_disagreements: int, corpus_dir: Path, kb_dir:
         )
 
     check_kb_dir(kb_dir)
-    result = build_stage.build(corpus_dir, kb_dir, on_edition=line, use_overrides=not no_overrides)
+    try:
+        result = build_stage.build(
+            corpus_dir, kb_dir, on_edition=line, use_overrides=not no_overrides, progress=progress
+        )
+    finally:
+        clear()
     for message in result.missing_languages:
         click.echo(message)
     for r in result.reports:

@@ -230,6 +230,8 @@ def build(
             [p.as_dict() for p in parameters],
             [(s.id, s.title, s.rules, applies_to(s.expect)) for s in scenarios],
         )
+        if progress:
+            progress(len(editions), len(editions), "writing kb/generated")
         stream.finish(shared)
         tree.commit()
     return BuildResult(
@@ -285,7 +287,7 @@ def reference_core(
     for edition in context.editions:
         if edition.id in context.covered:
             if progress:
-                progress(0, len(context.editions), f"{edition.id} (reference edition)")
+                progress(0, len(context.editions), f"now {edition.id} (an edition the curated rules name)")
             prepared[edition.id] = prepare(context, edition, tree)
     started = time.perf_counter()
     order, rules = context.order, context.rules
@@ -346,7 +348,7 @@ class Stream:
         """Build one edition and write its share of the generated files."""
         context = self.context
         if progress:
-            progress(len(self.reports), len(context.editions), edition.id)
+            progress(len(self.reports), len(context.editions), f"now {edition.id}")
         if not self.spooled_core:
             self.spool_links(core.links)
             self.spooled_core = True
