@@ -177,3 +177,30 @@ def test_tree_writer_swaps_in_only_on_commit(tmp_path: Path) -> None:
     ]
     assert (target / "sorted.txt").read_text(encoding="utf-8") == "a\nb\nc\nd\n"  # equal keys: as they came
     assert [p.name for p in target.parent.iterdir()] == ["generated"]  # no staging or scratch left
+
+
+def test_without_curated_editions_each_edition_is_aligned_with_the_one_before(tmp_path: Path) -> None:
+    """No curated rule names any edition: a chain in time, nothing named, and still O(1) per edition."""
+    corpus, kb = grown_project(tmp_path, 2)
+    entries = load(corpus / "editions.yaml")
+    for entry in entries:  # new ids the curated rules do not name
+        year = int(entry["in_force"][:4]) + 50
+        new_id = f"{entry['language']}-{year}"
+        (corpus / entry["file"]).rename(corpus / f"{new_id}.txt")
+        entry.update(id=new_id, file=f"{new_id}.txt", in_force=f"{year}{entry['in_force'][4:]}")
+    (corpus / "editions.yaml").write_text(yaml.safe_dump(entries, allow_unicode=True), encoding="utf-8")
+    result = build(corpus, kb)
+    order = [r.edition for r in result.reports]
+    assert order == ["da-2051", "da-2052", "da-2053", "sv-2059", "sv-2060", "sv-2061"]
+    generated = kb / "generated"
+    pairs = {(r["a"].split(":")[0], r["b"].split(":")[0]) for r in load(generated / "links.yaml")}
+    assert pairs <= set(zip(order, order[1:], strict=False)) and ("da-2051", "da-2052") in pairs
+    assert load(generated / "alignment.yaml") == [] and result.mapped == 0
+
+
+def test_without_overrides_a_copy_is_named_by_the_aligner_alone(tmp_path: Path) -> None:
+    corpus, kb = grown_project(tmp_path, 1)
+    build(corpus, kb, use_overrides=False)
+    rows = load(kb / "generated" / "alignment.yaml")
+    copy = [r for r in rows if r["edition"] == "da-2002"]
+    assert copy and {r["method"] for r in copy} == {"aligner"}

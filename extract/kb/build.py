@@ -392,8 +392,8 @@ class Stream:
         )
         self.references.update(reference_counts(graph))
         self.spool_graph(graph, f"provision:{edition.id}:")
-        for other, turn in list(self.last_use.items()):
-            if turn <= self.position[edition.id] and other in self.items:
+        for other in list(self.items):  # items no later pair needs
+            if self.last_use.get(other, -1) <= self.position[edition.id]:
                 del self.items[other]
                 self.cache.forget(other)
 
