@@ -12,6 +12,22 @@ from extract.io.generated import GENERATED
 from extract.io.outputs import check_kb_dir
 
 
+class Progress:
+    """How far a build is, on one line of a terminal that the next output line replaces; nothing
+    when stderr is not a terminal (a pipe, a file, a test)."""
+
+    def __init__(self) -> None:
+        self.terminal = sys.stderr.isatty()
+
+    def __call__(self, done: int, total: int, what: str) -> None:
+        if self.terminal:
+            click.echo(f"\r\x1b[Kbuilding: {done} of {total} editions done; {what}", err=True, nl=False)
+
+    def clear(self) -> None:
+        if self.terminal:
+            click.echo("\r\x1b[K", err=True, nl=False)
+
+
 @main.command()
 @click.option(
     "--no-overrides",
@@ -44,18 +60,10 @@ def build(no_overrides: bool, show_disagreements: int, corpus_dir: Path, kb_dir:
     )
     shown: list[str] = []
 
-    terminal = sys.stderr.isatty()  # progress on a terminal only, never in pipes
-
-    def progress(done: int, total: int, what: str) -> None:
-        if terminal:
-            click.echo(f"\r\x1b[Kbuilding: {done} of {total} editions done; {what}", err=True, nl=False)
-
-    def clear() -> None:
-        if terminal:
-            click.echo("\r\x1b[K", err=True, nl=False)
+    progress = Progress()
 
     def line(r: build_stage.EditionReport) -> None:
-        clear()
+        progress.clear()
         if not shown:
             click.echo(header)
         shown.append(r.edition)
@@ -70,7 +78,7 @@ def build(no_overrides: bool, show_disagreements: int, corpus_dir: Path, kb_dir:
             corpus_dir, kb_dir, on_edition=line, use_overrides=not no_overrides, progress=progress
         )
     finally:
-        clear()
+        progress.clear()
     for message in result.missing_languages:
         click.echo(message)
     for r in result.reports:
