@@ -16,6 +16,7 @@ import time
 from collections import ChainMap
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 import networkx as nx
@@ -167,11 +168,11 @@ class Context:
     pairs: list[tuple[str, str]]
     seconds: dict[str, float] = field(default_factory=lambda: dict.fromkeys(SECONDS, 0.0))
 
-    @property
+    @cached_property
     def order(self) -> list[str]:
         return [e.id for e in self.editions]
 
-    @property
+    @cached_property
     def covered(self) -> set[str]:
         return {info.id for info in self.infos if info.curated}
 
