@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import click
@@ -9,6 +10,22 @@ import click
 from extract.cli.common import data_options, main
 from extract.io.generated import GENERATED
 from extract.io.outputs import check_kb_dir
+
+
+class Progress:
+    """How far a build is, on one line of a terminal that the next output line replaces; nothing
+    when stderr is not a terminal (a pipe, a file, a test)."""
+
+    def __init__(self) -> None:
+        self.terminal = sys.stderr.isatty()
+
+    def __call__(self, done: int, total: int, what: str) -> None:
+        if self.terminal:
+            click.echo(f"\r\x1b[Kbuilding: {done} of {total} editions done; {what}", err=True, nl=False)
+
+    def clear(self) -> None:
+        if self.terminal:
+            click.echo("\r\x1b[K", err=True, nl=False)
 
 
 @main.command()
@@ -43,7 +60,10 @@ def build(no_overrides: bool, show_disagreements: int, corpus_dir: Path, kb_dir:
     )
     shown: list[str] = []
 
+    progress = Progress()
+
     def line(r: build_stage.EditionReport) -> None:
+        progress.clear()
         if not shown:
             click.echo(header)
         shown.append(r.edition)
@@ -53,7 +73,12 @@ def build(no_overrides: bool, show_disagreements: int, corpus_dir: Path, kb_dir:
         )
 
     check_kb_dir(kb_dir)
-    result = build_stage.build(corpus_dir, kb_dir, on_edition=line, use_overrides=not no_overrides)
+    try:
+        result = build_stage.build(
+            corpus_dir, kb_dir, on_edition=line, use_overrides=not no_overrides, progress=progress
+        )
+    finally:
+        progress.clear()
     for message in result.missing_languages:
         click.echo(message)
     for r in result.reports:

@@ -16,13 +16,15 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import errno
+import gc
 import os
 import re
 import shutil
 import tempfile
 import time
+from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 import yaml
 
@@ -44,14 +46,38 @@ class _DUMPER(_BASE_DUMPER):  # type: ignore[misc]  # PyYAML's dumpers are untyp
 
 
 def dump_yaml(data: object) -> str:
-    """YAML the same way every time: sorted keys, unicode kept, no line folding (safe types only)."""
-    text: str = yaml.dump(
-        data, Dumper=_DUMPER, allow_unicode=True, sort_keys=True, width=10_000, default_flow_style=False
-    )
+    """YAML the same way every time: sorted keys, unicode kept, no line folding (safe types only).
+
+    The cycle collector is paused meanwhile: the representer makes a node per value, all alive
+    until emitted, so each collection would scan them all in vain (a quarter of the dump's time on
+    a large build); anything left in a cycle is collected when it runs again."""
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        text: str = yaml.dump(
+            data, Dumper=_DUMPER, allow_unicode=True, sort_keys=True, width=10_000, default_flow_style=False
+        )
+    finally:
+        if paused:
+            gc.enable()
     return text
 
 
 # ------------------------------------------------------------------------------------------ writing
+
+
+def dump_items(items: Iterable[object], size: int = 200) -> Iterator[str]:
+    """`dump_yaml` of a list, a few items at a time: the texts joined are `dump_yaml(list(items))`
+    for a non-empty list (no shared objects, so no anchors), and no YAML tree of the whole list is
+    ever held in memory."""
+    chunk: list[object] = []
+    for item in items:
+        chunk.append(item)
+        if len(chunk) == size:
+            yield dump_yaml(chunk)
+            chunk = []
+    if chunk:
+        yield dump_yaml(chunk)
 
 
 def write_kb(kb_dir: Path, files: dict[str, str]) -> None:
@@ -64,31 +90,110 @@ def write_kb(kb_dir: Path, files: dict[str, str]) -> None:
 
 def write_tree_atomically(target: Path, files: dict[str, str]) -> None:
     """Write all files into a fresh directory, then swap it in place of `target` in one step."""
-    target = Path(target)
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        recover(target)
-        remove_stale(target)
-        staging = Path(tempfile.mkdtemp(prefix=f".{target.name}-{os.getpid()}-", dir=target.parent))
-    except OSError as exc:
-        raise _cannot_write(target, exc) from None
-    try:
-        staging.chmod(0o755)
+    with TreeWriter(target) as tree:
         for name, text in sorted(files.items()):
-            path = staging / name
-            path.parent.mkdir(parents=True, exist_ok=True)
-            with open(path, "w", encoding="utf-8") as handle:
-                handle.write(text)
-                handle.flush()
-                os.fsync(handle.fileno())
-        swap_in(staging, target)
-    except OSError as exc:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise _cannot_write(target, exc) from None
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
-    shutil.rmtree(staging, ignore_errors=True)  # now holds the previous tree
+            tree.write(name, text)
+        tree.commit()
+
+
+class TreeWriter:
+    """A directory written file by file as its contents are produced (a build of many editions never
+    holds all its output), then swapped in place of `target` in one step by `commit`. On an error, or
+    when the block ends without `commit`, the staging tree is removed and `target` is unchanged."""
+
+    def __init__(self, target: Path) -> None:
+        self.target = Path(target)
+        self.handles: dict[str, TextIO] = {}
+        try:
+            self.target.parent.mkdir(parents=True, exist_ok=True)
+            recover(self.target)
+            remove_stale(self.target)
+            prefix = f".{self.target.name}-{os.getpid()}-"
+            self.staging = Path(tempfile.mkdtemp(prefix=prefix, dir=self.target.parent))
+            self.staging.chmod(0o755)
+        except OSError as exc:
+            raise _cannot_write(self.target, exc) from None
+
+    def __enter__(self) -> TreeWriter:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        for handle in self.handles.values():
+            handle.close()
+        shutil.rmtree(self.staging, ignore_errors=True)  # after commit it holds the previous tree
+
+    def add(self, name: str, text: str) -> None:
+        """Append `text` to file `name` of the tree (opened on first use)."""
+        try:
+            handle = self.handles.get(name)
+            if handle is None:
+                path = self.staging / name
+                path.parent.mkdir(parents=True, exist_ok=True)
+                handle = self.handles[name] = open(path, "w", encoding="utf-8")  # noqa: SIM115
+            handle.write(text)
+        except OSError as exc:
+            raise _cannot_write(self.target, exc) from None
+
+    def close(self, name: str) -> None:
+        """File `name` is complete: flushed to disk."""
+        handle = self.handles.pop(name)
+        try:
+            handle.flush()
+            os.fsync(handle.fileno())
+            handle.close()
+        except OSError as exc:
+            raise _cannot_write(self.target, exc) from None
+
+    def write(self, name: str, text: str) -> None:
+        self.add(name, text)
+        self.close(name)
+
+    def spool(self) -> Spool:
+        """A scratch file for pieces produced out of their final order (gone when the process ends)."""
+        return Spool(self)
+
+    def commit(self) -> None:
+        for name in list(self.handles):
+            self.close(name)
+        try:
+            swap_in(self.staging, self.target)
+        except OSError as exc:
+            raise _cannot_write(self.target, exc) from None
+
+
+class Spool:
+    """Pieces of text kept on disk under sort keys and copied out in key order (pieces with equal
+    keys in the order they came): for files whose order is not the order the build produces them."""
+
+    def __init__(self, tree: TreeWriter) -> None:
+        self.tree = tree
+        try:
+            self.file = tempfile.TemporaryFile(dir=tree.staging)  # noqa: SIM115 (unnamed, outlives this call)
+        except OSError as exc:
+            raise _cannot_write(tree.target, exc) from None
+        self.index: list[tuple[Any, int, int]] = []
+        self.size = 0
+
+    def add(self, key: Any, text: str) -> None:
+        data = text.encode("utf-8")
+        try:
+            self.file.write(data)
+        except OSError as exc:
+            raise _cannot_write(self.tree.target, exc) from None
+        self.index.append((key, self.size, len(data)))
+        self.size += len(data)
+
+    def copy_to(self, name: str) -> None:
+        """Append every piece, in key order, to file `name` of the tree."""
+        try:
+            self.file.flush()
+            for _, offset, length in sorted(self.index, key=lambda entry: entry[0]):
+                self.file.seek(offset)
+                self.tree.add(name, self.file.read(length).decode("utf-8"))
+        except OSError as exc:
+            raise _cannot_write(self.tree.target, exc) from None
+        finally:
+            self.file.close()
 
 
 def _cannot_write(target: Path, exc: OSError) -> InputError:

@@ -20,7 +20,7 @@ import math
 import re
 import zlib
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from itertools import combinations
 
@@ -121,6 +121,59 @@ def make_items(
     return items
 
 
+def _binary(items: list[Item], vocabulary: dict[str, int], attribute: str) -> np.ndarray:
+    matrix = np.zeros((len(items), max(1, len(vocabulary))))
+    for row, item in enumerate(items):
+        for value in getattr(item.fingerprint, attribute):
+            column = vocabulary.get(value)
+            if column is not None:
+                matrix[row, column] = 1.0
+    return matrix
+
+
+SQUARES = {f"{f}{r}": i for i, (f, r) in enumerate((f, r) for f in "abcdefgh" for r in range(1, 9))}
+
+
+class FeatureCache:
+    """The matrices of item lists that depend on nothing but the items (hashed trigrams, numbers,
+    squares, length, kind), kept while an edition still takes part in pairs and dropped after
+    (`forget`), so a build holds those of a few editions at a time, not of all of them."""
+
+    def __init__(self) -> None:
+        self.entries: dict[tuple[Key, ...], dict[str, np.ndarray]] = {}
+
+    def features(self, key: tuple[Key, ...], items: list[Item]) -> dict[str, np.ndarray]:
+        found = self.entries.get(key)
+        if found is None:
+            found = self.entries[key] = {
+                "lexical": _lexical(items),
+                "numbers": np.array(
+                    [[1.0 if n in item.fingerprint.numbers else 0.0 for n in range(201)] for item in items]
+                ),
+                "squares": _binary(items, SQUARES, "squares"),
+                "length": np.array([max(1, item.fingerprint.length) for item in items], dtype=float),
+                "glossary": np.array([item.kind == "glossary entry" for item in items]),
+                "title": np.array([is_title_line(item) for item in items]),
+            }
+        return found
+
+    def forget(self, edition: str) -> None:
+        """Drop the matrices of an edition's item lists."""
+        for key in [key for key in self.entries if key and key[0][0] == edition]:
+            del self.entries[key]
+
+
+def _lexical(items: list[Item], dimensions: int = 4096) -> np.ndarray:
+    """Unit-length hashed trigram vectors (crc32, so the same on every run)."""
+    matrix = np.zeros((len(items), dimensions))
+    for row, item in enumerate(items):
+        for gram in item.fingerprint.trigrams:
+            matrix[row, zlib.crc32(gram.encode()) % dimensions] += 1.0
+    norms = np.linalg.norm(matrix, axis=1)[:, None]
+    unit: np.ndarray = np.divide(matrix, norms, out=np.zeros_like(matrix), where=norms > 0)
+    return unit
+
+
 class Scorer:
     """Similarity of provisions from their fingerprints, as matrices per edition pair (numpy).
 
@@ -129,7 +182,7 @@ class Scorer:
     content alone and a renumbered chapter is still recognised.
     """
 
-    def __init__(self, items: Iterable[Item]) -> None:
+    def __init__(self, items: Iterable[Item], shared: FeatureCache | None = None) -> None:
         items = list(items)
         counts: Counter[str] = Counter()
         for item in items:
@@ -140,19 +193,8 @@ class Scorer:
         self.weights = np.array([self.idf[c] for c in sorted(counts)]) if counts else np.zeros(0)
         refs = sorted({r for item in items for r in item.fingerprint.references})
         self.refs = {r: i for i, r in enumerate(refs)}
-        self.squares = {
-            f"{f}{r}": i for i, (f, r) in enumerate((f, r) for f in "abcdefgh" for r in range(1, 9))
-        }
+        self.shared = shared if shared is not None else FeatureCache()
         self._cache: dict[tuple[Key, ...], dict[str, np.ndarray]] = {}
-
-    def _binary(self, items: list[Item], vocabulary: dict[str, int], attribute: str) -> np.ndarray:
-        matrix = np.zeros((len(items), max(1, len(vocabulary))))
-        for row, item in enumerate(items):
-            for value in getattr(item.fingerprint, attribute):
-                column = vocabulary.get(value)
-                if column is not None:
-                    matrix[row, column] = 1.0
-        return matrix
 
     @staticmethod
     def _jaccard(x: np.ndarray, y: np.ndarray, weights: np.ndarray | None = None) -> np.ndarray:
@@ -165,32 +207,13 @@ class Scorer:
         with np.errstate(divide="ignore", invalid="ignore"):
             return np.where(union > 0, both / union, 0.0)
 
-    @staticmethod
-    def _lexical(items: list[Item], dimensions: int = 4096) -> np.ndarray:
-        """Unit-length hashed trigram vectors (crc32, so the same on every run)."""
-        matrix = np.zeros((len(items), dimensions))
-        for row, item in enumerate(items):
-            for gram in item.fingerprint.trigrams:
-                matrix[row, zlib.crc32(gram.encode()) % dimensions] += 1.0
-        norms = np.linalg.norm(matrix, axis=1)[:, None]
-        unit: np.ndarray = np.divide(matrix, norms, out=np.zeros_like(matrix), where=norms > 0)
-        return unit
-
     def features(self, items: list[Item]) -> dict[str, np.ndarray]:
         """The matrices of one list of items, computed once (an edition takes part in several pairs)."""
         key = tuple(item.id for item in items)
         if key not in self._cache:
-            self._cache[key] = {
-                "concepts": self._binary(items, self.concepts, "concepts"),
-                "lexical": self._lexical(items),
-                "numbers": np.array(
-                    [[1.0 if n in item.fingerprint.numbers else 0.0 for n in range(201)] for item in items]
-                ),
-                "references": self._binary(items, self.refs, "references"),
-                "squares": self._binary(items, self.squares, "squares"),
-                "length": np.array([max(1, item.fingerprint.length) for item in items], dtype=float),
-                "glossary": np.array([item.kind == "glossary entry" for item in items]),
-                "title": np.array([is_title_line(item) for item in items]),
+            self._cache[key] = self.shared.features(key, items) | {
+                "concepts": _binary(items, self.concepts, "concepts"),
+                "references": _binary(items, self.refs, "references"),
             }
         return self._cache[key]
 
@@ -405,7 +428,7 @@ def references_of(edition: EditionInfo, editions: list[EditionInfo], k: int = RE
 
 def name_containers(
     keys: Iterable[Key],
-    mapping: dict[Key, str],
+    mapping: Mapping[Key, str],
     references: dict[str, list[str]],
     children: dict[Key, list[Key]],
     parents: dict[str, str | None],
@@ -449,10 +472,13 @@ def reference_pairs(editions: list[EditionInfo], k: int = REFERENCES) -> list[tu
 
 
 def align(
-    items: dict[str, list[Item]], pairs: list[tuple[str, str]] | None = None
+    items: dict[str, list[Item]],
+    pairs: list[tuple[str, str]] | None = None,
+    shared: FeatureCache | None = None,
 ) -> dict[tuple[str, str], list[Link]]:
-    """Links for the given pairs of editions (older first); every pair when none are given."""
-    scorer = Scorer(item for group in items.values() for item in group)
+    """Links for the given pairs of editions (older first); every pair when none are given. Concept
+    rarity is measured on all of `items` (a build passes the reference editions and the pair's)."""
+    scorer = Scorer((item for group in items.values() for item in group), shared)
     chosen = pairs if pairs is not None else list(combinations(items, 2))
     return {(a, b): align_pair(items[a], items[b], scorer) for a, b in chosen}
 

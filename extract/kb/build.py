@@ -1,16 +1,32 @@
-"""corpus -> kb/generated: run the stages and write their results deterministically and atomically."""
+"""corpus -> kb/generated: run the stages and write their results deterministically and atomically.
+
+Editions are built as a stream, so a build's memory does not grow with the number of editions
+(issue 20). The reference editions (those the curated lists of kb/rules cover: a handful) are
+segmented, analysed, aligned with each other and named first, and kept. Then every edition, in
+editions.yaml order, is segmented, analysed, aligned with its reference editions (`reference_pairs`),
+named, its parameters read and its share of every generated file written; then it is dropped. An
+edition outside the references depends on them and on itself only: adding an edition never changes
+another's results, and the build costs O(N) in work and O(1) in memory per edition. Files whose order
+is not the stream's (links.yaml, graph.yaml) are spooled to disk and copied out in order.
+"""
 
 from __future__ import annotations
 
 import hashlib
 import time
+from collections import ChainMap
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import date
+from functools import cached_property
 from pathlib import Path
 
+import networkx as nx
+from threadpoolctl import threadpool_limits
+
 from extract.io.editions import load_editions
-from extract.io.kbfiles import dump_yaml, write_kb
+from extract.io.generated import GENERATED
+from extract.io.kbfiles import Spool, TreeWriter, dump_items, dump_yaml
 from extract.io.languages import missing_languages, missing_message
 from extract.io.overrides import check_override_labels, load_overrides
 from extract.io.rules import Rule, curated_mapping, edition_keys, edition_problems, load_rules
@@ -20,6 +36,7 @@ from extract.kb.align import (
     Agreement,
     Assignment,
     EditionInfo,
+    FeatureCache,
     Item,
     Link,
     agreement,
@@ -33,9 +50,10 @@ from extract.kb.align import (
     references_of,
 )
 from extract.kb.damage import damage_warnings
-from extract.kb.graph import add_parameters, add_scenarios, build_graph, graph_document, reference_counts
+from extract.kb.graph import edition_graph, graph_pieces, reference_counts, shared_graph
 from extract.kb.parameters import extract_parameters
 from extract.model import Edition, Provision
+from extract.model.kbrows import Parameter
 from extract.model.vocab import RULE_KINDS
 from extract.text.analyse import (
     LOOKUP_LANGUAGES,
@@ -107,11 +125,67 @@ class BuildResult:
     warnings: list[str] = field(default_factory=list)  # damaged-looking texts, unknown curated labels
 
 
+Progress = Callable[[int, int, str], None]  # (editions done, editions in all, what is being done)
+SECONDS = ("analysis", "alignment", "parameters")
+
+
+@dataclass
+class Prepared:
+    """One edition segmented and analysed: what the later stages need of it."""
+
+    edition: Edition
+    report: EditionReport
+    warnings: list[str]
+    keyed: list[tuple[str, dict[str, object]]]  # (provision key, provision row) in document order
+    leaves: list[str]
+    items: list[Item]
+    references: dict[str, list[str]]  # provision key -> labels it cites (tables and examples cite none)
+    term_hits: dict[str, set[str]]
+
+
+@dataclass
+class Core:
+    """The reference editions aligned with each other and named; kept for the whole build."""
+
+    prepared: dict[str, Prepared]
+    links: dict[tuple[str, str], list[Link]]
+    final: dict[tuple[str, str], Assignment]  # with the curated mapping, before overrides
+    published: dict[tuple[str, str], str]  # what the other editions are named from
+    rows: list[Agreement]
+    rows_all: list[Agreement]
+    disagreements: list[dict[str, object]]
+
+
+@dataclass
+class Context:
+    """What every stage of a build reads: the curated inputs and the plan of edition pairs."""
+
+    corpus_dir: Path
+    kb_dir: Path
+    editions: list[Edition]
+    rules: list[Rule]
+    concepts: list[Concept]
+    overrides: list[dict[str, str]]
+    use_overrides: bool
+    infos: list[EditionInfo]
+    pairs: list[tuple[str, str]]
+    seconds: dict[str, float] = field(default_factory=lambda: dict.fromkeys(SECONDS, 0.0))
+
+    @cached_property
+    def order(self) -> list[str]:
+        return [e.id for e in self.editions]
+
+    @cached_property
+    def covered(self) -> set[str]:
+        return {info.id for info in self.infos if info.curated}
+
+
 def build(
     corpus_dir: Path,
     kb_dir: Path,
     on_edition: Callable[[EditionReport], None] | None = None,
     use_overrides: bool = True,
+    progress: Progress | None = None,
 ) -> BuildResult:
     """Run every stage and replace kb/generated as a whole; nothing is written on error."""
     editions = load_editions(corpus_dir)
@@ -120,92 +194,66 @@ def build(
         for code in missing_languages(kb_dir, {e.language for e in editions})
     ]
     rules = load_rules(kb_dir)
-    concepts = load_terms(kb_dir)
     ids = {e.id for e in editions}
     curation = curation_warnings(kb_dir, editions, rules)
+    curation = curation_warnings(kb_dir, editions, rules)
     overrides = load_overrides(kb_dir, {r.id for r in rules}, ids) if use_overrides else []
-    files, reports, documents = segment_editions(editions, kb_dir, on_edition)
-    files["editions.yaml"] = dump_yaml([edition_summary(e) for e in editions])
-    check_override_labels(kb_dir, overrides, documents)
-    warnings = damage_warnings(editions, documents, rules) + curation
-
-    seconds: dict[str, float] = {}
-    for language in sorted({e.language for e in editions} & LOOKUP_LANGUAGES):
-        pipeline(language), lemma_table(language)  # start-up (tokenizer, lookup tables), not timed below
-    started = time.perf_counter()
-    analysed = analyse_editions(editions, documents, concepts, kb_dir)
-    keyed, items, references = analysed.keyed, analysed.items, analysed.references
-    term_hits, all_leaves, kinds = analysed.term_hits, analysed.all_leaves, analysed.kinds
-    seconds["analysis"] = time.perf_counter() - started
-    started = time.perf_counter()
-    curated = {key: rule for key, rule in curated_mapping(rules).items() if key[0] in documents}
-    covered = {edition for edition, _ in curated}
-    infos = [EditionInfo(e.id, e.fide_edition, e.in_force, e.id in covered) for e in editions]
-    pairs = reference_pairs(infos)
-    links = align(items, pairs)
-    anchors = anchors_of(rules, [e.id for e in editions], all_leaves)
-    assigned = name_rules(links, anchors, [e.id for e in editions], all_leaves)
-    seconds["alignment"] = time.perf_counter() - started
-
-    curated_leaves = {key: rule for key, rule in curated.items() if key in all_leaves}
-    order = [e.id for e in editions]
-    measured = {pair: pair_links for pair, pair_links in links.items() if set(pair) <= covered}
-    anchors_by_pair = {
-        pair: anchors_of(rules, [e for e in order if e not in pair], all_leaves) for pair in measured
-    }
-    rule_provisions = {key for key in all_leaves if kinds[key] in RULE_KINDS}
-    rows = agreement(measured, curated_leaves, all_leaves, anchors_by_pair, order, rule_provisions)
-    rows_all = agreement(measured, curated_leaves, all_leaves, anchors_by_pair, order)
-    disagreements = disagreement_list(assigned, curated_leaves, keyed)
-    final = dict(assigned)
-    if use_overrides:
-        apply_curation(final, curated, [])
-        publish_uncovered(final, links, covered, all_leaves, keyed, infos, rules)
-        apply_curation(final, {}, overrides)  # a person's override wins over everything
-    mapping = {key: a.rule for key, a in final.items()}
-    graph = build_graph(
-        [edition_summary(e) for e in editions], keyed, rules, concepts, mapping, references, term_hits
-    )
-    files["alignment.yaml"] = dump_yaml(alignment_document(final, keyed))
-    files["agreement.yaml"] = dump_yaml(agreement_document(rows, rows_all, disagreements))
-    files["links.yaml"] = dump_yaml(links_document(links))
-    started = time.perf_counter()
-    parameters = extract_parameters(
-        rules,
-        keyed,
-        {e.id: e.language for e in editions},
-        {e.id: e.text for e in editions},
-        {key: a.rule for key, a in final.items()},
-        kb_dir,
-    )
-    seconds["parameters"] = time.perf_counter() - started
-    files["parameters.yaml"] = dump_yaml([p.as_dict() for p in parameters])
-    add_parameters(graph, [p.as_dict() for p in parameters])
     folder = kb_dir / "scenarios"
     fide = {e.fide_edition for e in editions}
-    scenarios = load_scenarios(folder, {r.id for r in rules}, set(order), fide) if folder.is_dir() else []
+    scenarios = load_scenarios(folder, {r.id for r in rules}, ids, fide) if folder.is_dir() else []
+    covered = {edition for edition, _ in curated_mapping(rules) if edition in ids}
+    infos = [EditionInfo(e.id, e.fide_edition, e.in_force, e.id in covered) for e in editions]
+    context = Context(
+        corpus_dir, kb_dir, editions, rules, load_terms(kb_dir), overrides, use_overrides, infos,
+        reference_pairs(infos),
+    )  # fmt: skip
+    for language in sorted({e.language for e in editions} & LOOKUP_LANGUAGES):
+        pipeline(language), lemma_table(language)  # start-up (tokenizer, lookup tables), not timed below
+    # the aligner's matrices are small: BLAS threads cost more than they give (several times so
+    # on a busy machine)
+    with threadpool_limits(limits=1, user_api="blas"), TreeWriter(kb_dir / GENERATED) as tree:
+        stream = Stream(context, tree, FeatureCache())
+        core = reference_core(context, stream.cache, tree, progress)
+        for edition in editions:
+            stream.add(edition, core, progress)
+            if on_edition:
+                on_edition(stream.reports[-1])
+        parameters = sorted(stream.parameters, key=lambda p: (p.parameter, p.edition, p.rule))
+        tree.write("parameters.yaml", dump_yaml([p.as_dict() for p in parameters]))
+        tree.write("editions.yaml", dump_yaml([edition_summary(e) for e in editions]))
+        tree.write(
+            "agreement.yaml", dump_yaml(agreement_document(core.rows, core.rows_all, core.disagreements))
+        )
 
-    def applies_to(expect: Mapping[str, object]) -> tuple[str, ...]:
-        """Editions a scenario's expectations apply to: its translation keys and every translation of
-        the FIDE editions it names."""
-        return tuple(e.id for e in editions if e.id in expect or e.fide_edition in expect)
+        def applies_to(expect: Mapping[str, object]) -> tuple[str, ...]:
+            """Editions a scenario's expectations apply to: its translation keys and every translation
+            of the FIDE editions it names."""
+            return tuple(e.id for e in editions if e.id in expect or e.fide_edition in expect)
 
-    add_scenarios(graph, [(s.id, s.title, s.rules, applies_to(s.expect)) for s in scenarios])
-    files["graph.yaml"] = dump_yaml(graph_document(graph))
-    write_kb(kb_dir, files)
+        shared = shared_graph(
+            [edition_summary(e) for e in editions],
+            rules,
+            context.concepts,
+            [p.as_dict() for p in parameters],
+            [(s.id, s.title, s.rules, applies_to(s.expect)) for s in scenarios],
+        )
+        if progress:
+            progress(len(editions), len(editions), "writing kb/generated")
+        stream.finish(shared)
+        tree.commit()
     return BuildResult(
-        reports=reports,
-        agreement=rows,
-        overall=overall(rows),
-        overall_all_leaves=overall(rows_all),
-        leaves=len(all_leaves),
-        mapped=sum(1 for key in all_leaves if key in final),
-        disagreements=disagreements,
-        references=reference_counts(graph),
+        reports=stream.reports,
+        agreement=core.rows,
+        overall=overall(core.rows),
+        overall_all_leaves=overall(core.rows_all),
+        leaves=stream.leaves,
+        mapped=stream.mapped,
+        disagreements=core.disagreements,
+        references=dict(sorted(stream.references.items())),
         parameters=len(parameters),
-        seconds=seconds,
+        seconds=context.seconds,
         missing_languages=missing,
-        warnings=warnings,
+        warnings=stream.warnings + curation,
     )
 
 
@@ -219,58 +267,214 @@ def curation_warnings(kb_dir: Path, editions: list[Edition], rules: list[Rule]) 
     return [line for line in (absent, unused_terms) if line]
 
 
-def segment_editions(
-    editions: list[Edition], kb_dir: Path, on_edition: Callable[[EditionReport], None] | None
-) -> tuple[dict[str, str], list[EditionReport], dict[str, list[dict[str, object]]]]:
-    """Segment each edition: its provisions file, its report line, its provisions as rows."""
-    files: dict[str, str] = {}
-    reports: list[EditionReport] = []
-    documents: dict[str, list[dict[str, object]]] = {}
-    for edition in editions:
-        provisions = segment(edition, kb_dir)
-        documents[edition.id] = [p.as_dict() for p in provisions]
-        files[f"provisions/{edition.id}.yaml"] = dump_yaml(provisions_document(edition, provisions))
-        reports.append(report(edition, provisions))
-        if on_edition:
-            on_edition(reports[-1])
-    return files, reports, documents
+def prepare(context: Context, edition: Edition, tree: TreeWriter) -> Prepared:
+    """Segment one edition (its provisions file is written at once) and analyse its provisions."""
+    provisions = segment(edition, context.kb_dir)
+    documents = [p.as_dict() for p in provisions]
+    tree.write(f"provisions/{edition.id}.yaml", dump_yaml(provisions_document(edition, provisions)))
+    own = [o for o in context.overrides if o["edition"] == edition.id]
+    check_override_labels(context.kb_dir, own, {edition.id: documents})
+    warnings = damage_warnings([edition], {edition.id: documents}, context.rules)
+    started = time.perf_counter()
+    matcher = TermMatcher(context.concepts, edition.language)
+    keys, leaf_keys = edition_keys(documents)
+    keyed = list(zip(keys, documents, strict=True))
+    fingerprints = {}
+    references: dict[str, list[str]] = {}
+    term_hits: dict[str, set[str]] = {}
+    for key, provision in keyed:
+        text = str(provision["text"] or provision.get("heading") or "")
+        fingerprints[key] = fingerprint(text, edition.language, matcher, context.kb_dir)
+        if provision["kind"] not in ("table", "example"):
+            references[key] = list(fingerprints[key].references)
+        term_hits[key] = set(fingerprints[key].concepts)
+    items = make_items(edition.id, documents, fingerprints, leaf_keys)
+    context.seconds["analysis"] += time.perf_counter() - started
+    return Prepared(
+        edition, report(edition, provisions), warnings, keyed, leaf_keys, items, references, term_hits
+    )
 
 
-@dataclass
-class Analysed:
-    """The analysis of every edition, keyed by (edition, provision key)."""
+def reference_core(
+    context: Context, cache: FeatureCache, tree: TreeWriter, progress: Progress | None
+) -> Core:
+    """The reference editions: aligned with each other, named from the curated anchors, measured
+    against the curated mapping (agreement.yaml), the curated mapping applied."""
+    prepared: dict[str, Prepared] = {}
+    for edition in context.editions:
+        if edition.id in context.covered:
+            if progress:
+                progress(0, len(context.editions), f"now {edition.id} (an edition the curated rules name)")
+            prepared[edition.id] = prepare(context, edition, tree)
+    started = time.perf_counter()
+    order, rules = context.order, context.rules
+    pairs = [pair for pair in context.pairs if set(pair) <= context.covered]
+    links = align({e: p.items for e, p in prepared.items()}, pairs, cache)
+    all_leaves = {(e, key) for e, p in prepared.items() for key in p.leaves}
+    anchors = anchors_of(rules, order, all_leaves)
+    assigned = name_rules(links, anchors, order, all_leaves)
+    curated = {key: rule for key, rule in curated_mapping(rules).items() if key[0] in prepared}
+    curated_leaves = {key: rule for key, rule in curated.items() if key in all_leaves}
+    anchors_by_pair = {
+        pair: anchors_of(rules, [e for e in order if e not in pair], all_leaves) for pair in links
+    }
+    kinds = {(e, key): str(row["kind"]) for e, p in prepared.items() for key, row in p.keyed}
+    rule_provisions = {key for key in all_leaves if kinds[key] in RULE_KINDS}
+    rows = agreement(links, curated_leaves, all_leaves, anchors_by_pair, order, rule_provisions)
+    rows_all = agreement(links, curated_leaves, all_leaves, anchors_by_pair, order)
+    keyed = {e: p.keyed for e, p in prepared.items()}
+    disagreements = disagreement_list(assigned, curated_leaves, keyed)
+    final = dict(assigned)
+    if context.use_overrides:
+        apply_curation(final, curated, [])
+    published = {key: a.rule for key, a in final.items()}
+    context.seconds["alignment"] += time.perf_counter() - started
+    return Core(prepared, links, final, published, rows, rows_all, disagreements)
 
-    keyed: dict[str, list[tuple[str, dict[str, object]]]] = field(default_factory=dict)
-    items: dict[str, list[Item]] = field(default_factory=dict)
-    references: dict[tuple[str, str], list[str]] = field(default_factory=dict)
-    term_hits: dict[tuple[str, str], set[str]] = field(default_factory=dict)
-    all_leaves: set[tuple[str, str]] = field(default_factory=set)
-    kinds: dict[tuple[str, str], str] = field(default_factory=dict)
+
+class Stream:
+    """Editions taken one at a time, oldest first: each is built and its share of every generated
+    file written, then dropped (but for the few items a later pair still needs)."""
+
+    def __init__(self, context: Context, tree: TreeWriter, cache: FeatureCache) -> None:
+        self.context, self.tree, self.cache = context, tree, cache
+        position = {e: n for n, e in enumerate(context.order)}
+        self.owned: dict[str, list[tuple[str, str]]] = {}  # edition -> the pairs aligned in its turn
+        self.last_use: dict[str, int] = {}  # edition -> the last turn that needs its items
+        for pair in context.pairs:
+            outside = [e for e in pair if e not in context.covered]
+            if outside:
+                owner = max(outside, key=position.__getitem__)
+                self.owned.setdefault(owner, []).append(pair)
+                for e in outside:
+                    self.last_use[e] = max(self.last_use.get(e, 0), position[owner])
+        self.position = position
+        self.items: dict[str, list[Item]] = {}  # items of editions outside the core still needed
+        self.previous: dict[str, tuple[str, list[str]]] = {}  # rule -> latest edition with it, keys
+        self.links = tree.spool()
+        self.nodes, self.edges = tree.spool(), tree.spool()
+        self.reports: list[EditionReport] = []
+        self.warnings: list[str] = []
+        self.parameters: list[Parameter] = []
+        self.references: dict[str, tuple[int, int]] = {}
+        self.leaves = self.mapped = 0
+        self.wrote_alignment = False
+        self.spooled_core = False
+
+    def add(self, edition: Edition, core: Core, progress: Progress | None) -> None:
+        """Build one edition and write its share of the generated files."""
+        context = self.context
+        if progress:
+            progress(len(self.reports), len(context.editions), f"now {edition.id}")
+        if not self.spooled_core:
+            self.spool_links(core.links)
+            self.spooled_core = True
+        prepared = core.prepared.get(edition.id) or prepare(context, edition, self.tree)
+        self.reports.append(prepared.report)
+        self.warnings += prepared.warnings
+        started = time.perf_counter()
+        if edition.id in core.prepared:
+            final = {key: a for key, a in core.final.items() if key[0] == edition.id}
+        else:
+            final = self.name(prepared, core)
+        if context.use_overrides:
+            apply_curation(final, {}, [o for o in context.overrides if o["edition"] == edition.id])
+        context.seconds["alignment"] += time.perf_counter() - started
+        self.leaves += len(prepared.leaves)
+        self.mapped += sum(1 for key in prepared.leaves if (edition.id, key) in final)
+        self.tree.add(
+            "alignment.yaml", "".join(dump_items(alignment_document(final, {edition.id: prepared.keyed})))
+        )
+        self.wrote_alignment = self.wrote_alignment or any(k[0] == edition.id for k in final)
+        started = time.perf_counter()
+        mapping = {key: a.rule for (_, key), a in final.items()}
+        parameters = extract_parameters(
+            context.rules,
+            {edition.id: prepared.keyed},
+            {edition.id: edition.language},
+            {edition.id: edition.text},
+            {(edition.id, key): rule for key, rule in mapping.items()},
+            context.kb_dir,
+        )
+        context.seconds["parameters"] += time.perf_counter() - started
+        self.parameters += parameters
+        graph = edition_graph(
+            edition.id,
+            prepared.keyed,
+            mapping,
+            self.previous,
+            prepared.references,
+            prepared.term_hits,
+            [p.as_dict() for p in parameters],
+        )
+        self.references.update(reference_counts(graph))
+        self.spool_graph(graph, f"provision:{edition.id}:")
+        for other in list(self.items):  # items no later pair needs
+            if self.last_use.get(other, -1) <= self.position[edition.id]:
+                del self.items[other]
+                self.cache.forget(other)
+
+    def name(self, prepared: Prepared, core: Core) -> dict[tuple[str, str], Assignment]:
+        """Align an edition outside the core with its reference editions and name its provisions:
+        leaves from their links to the published mapping, items with their own sentence above
+        sub-items by label or parent rule."""
+        context, edition = self.context, prepared.edition.id
+        self.items[edition] = prepared.items
+        pairs = self.owned.get(edition, [])
+        members = {e for pair in pairs for e in pair if e not in core.prepared}
+        scope = {e: p.items for e, p in core.prepared.items()} | {e: self.items[e] for e in members}
+        links = align(scope, pairs, self.cache)
+        self.spool_links(links)
+        leaf_keys = {(edition, key) for key in prepared.leaves}
+        final = name_from_mapping(links, core.published, leaf_keys)
+        if not context.use_overrides:
+            return final
+        own_text = {
+            (edition, key)
+            for key, p in prepared.keyed
+            if (edition, key) not in leaf_keys and p["kind"] in RULE_KINDS and p["text"]
+        }
+        info = next(i for i in context.infos if i.id == edition)
+        by_label = {str(p["label"]): key for key, p in prepared.keyed}
+        children: dict[tuple[str, str], list[tuple[str, str]]] = {}
+        for key, p in prepared.keyed:
+            parent_key = by_label.get(str(p["parent"]))
+            if parent_key is not None:
+                children.setdefault((edition, parent_key), []).append((edition, key))
+        named = ChainMap({key: a.rule for key, a in final.items()}, core.published)
+        parents = {rule.id: rule.parent for rule in context.rules}
+        references = {edition: references_of(info, context.infos)}
+        final.update(name_containers(own_text, named, references, children, parents))
+        return final
+
+    def spool_links(self, links: dict[tuple[str, str], list[Link]]) -> None:
+        for (a, b), pair_links in links.items():
+            text = "".join(dump_items(links_document({(a, b): pair_links})))
+            self.links.add((self.position[a], self.position[b]), text)
+
+    def spool_graph(self, graph: nx.MultiDiGraph, prefix: str | None) -> None:
+        for section, key, rows in graph_pieces(graph, prefix):
+            (self.nodes if section == "nodes" else self.edges).add(key, "".join(dump_items(rows)))
+
+    def finish(self, shared: nx.MultiDiGraph) -> None:
+        """The files assembled from pieces: alignment.yaml closed, links.yaml and graph.yaml."""
+        if not self.wrote_alignment:
+            self.tree.add("alignment.yaml", "[]\n")
+        self.tree.close("alignment.yaml")
+        copy_list(self.tree, "links.yaml", self.links)
+        self.spool_graph(shared, None)
+        for name, spool in (("edges", self.edges), ("nodes", self.nodes)):
+            self.tree.add("graph.yaml", f"{name}:\n" if spool.index else f"{name}: []\n")
+            spool.copy_to("graph.yaml")
 
 
-def analyse_editions(
-    editions: list[Edition],
-    documents: dict[str, list[dict[str, object]]],
-    concepts: list[Concept],
-    kb_dir: Path,
-) -> Analysed:
-    """Fingerprint every provision (lemmas, numbers, references, terms) and make the aligner's items."""
-    out = Analysed()
-    for edition in editions:
-        matcher = TermMatcher(concepts, edition.language)
-        keys, leaf_keys = edition_keys(documents[edition.id])
-        out.keyed[edition.id] = list(zip(keys, documents[edition.id], strict=True))
-        fingerprints = {}
-        for key, provision in out.keyed[edition.id]:
-            text = str(provision["text"] or provision.get("heading") or "")
-            fingerprints[key] = fingerprint(text, edition.language, matcher, kb_dir)
-            if provision["kind"] not in ("table", "example"):
-                out.references[(edition.id, key)] = list(fingerprints[key].references)
-            out.term_hits[(edition.id, key)] = set(fingerprints[key].concepts)
-        out.items[edition.id] = make_items(edition.id, documents[edition.id], fingerprints, leaf_keys)
-        out.all_leaves |= {(edition.id, key) for key in leaf_keys}
-        out.kinds.update({(edition.id, key): str(p["kind"]) for key, p in out.keyed[edition.id]})
-    return out
+def copy_list(tree: TreeWriter, name: str, spool: Spool) -> None:
+    """A YAML list file from the pieces of a spool ("[]" when there are none)."""
+    if spool.index:
+        spool.copy_to(name)
+    else:
+        tree.add(name, "[]\n")
+    tree.close(name)
 
 
 def apply_curation(
@@ -319,42 +523,6 @@ def links_document(links: Mapping[tuple[str, str], list[Link]]) -> list[dict[str
         for pair in links.values()
         for link in pair
     ]
-
-
-def publish_uncovered(
-    final: dict[tuple[str, str], Assignment],
-    links: dict[tuple[str, str], list[Link]],
-    covered: set[str],
-    all_leaves: set[tuple[str, str]],
-    keyed: dict[str, list[tuple[str, dict[str, object]]]],
-    infos: list[EditionInfo],
-    rules: list[Rule],
-) -> None:
-    """Rules for the provisions of editions no curated list covers, in `final`: leaves from their links
-    to the published mapping, items with their own sentence above sub-items by label or parent rule."""
-    published = {k: a.rule for k, a in final.items() if k[0] in covered}
-    uncovered = {k for k in all_leaves if k[0] not in covered}
-    for k in uncovered:
-        final.pop(k, None)
-    final.update(name_from_mapping(links, published, uncovered))
-    own_text = {
-        (edition_id, k)
-        for edition_id, items in keyed.items()
-        if edition_id not in covered
-        for k, p in items
-        if (edition_id, k) not in all_leaves and p["kind"] in RULE_KINDS and p["text"]
-    }
-    references = {info.id: references_of(info, infos) for info in infos}
-    children: dict[tuple[str, str], list[tuple[str, str]]] = {}
-    for edition_id, items in keyed.items():
-        by_label = {str(p["label"]): item_key for item_key, p in items}
-        for item_key, p in items:
-            parent_key = by_label.get(str(p["parent"]))
-            if parent_key is not None:
-                children.setdefault((edition_id, parent_key), []).append((edition_id, item_key))
-    named = {k: a.rule for k, a in final.items()}
-    parents = {rule.id: rule.parent for rule in rules}
-    final.update(name_containers(own_text, named, references, children, parents))
 
 
 def edition_summary(e: Edition) -> dict[str, object]:

@@ -10,6 +10,8 @@ references go to a `missing:<edition>:<label>` node), `uses_term` (provision -> 
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterator
+from typing import cast
 
 import networkx as nx
 
@@ -22,18 +24,16 @@ def provision_node(edition: str, key: str) -> str:
     return f"provision:{edition}:{key}"
 
 
-def build_graph(
+def shared_graph(
     editions: list[dict[str, object]],
-    provisions: dict[str, list[tuple[str, dict[str, object]]]],
     rules: list[Rule],
     concepts: list[Concept],
-    mapping: dict[tuple[str, str], str],
-    references: dict[tuple[str, str], list[str]],
-    term_hits: dict[tuple[str, str], set[str]],
+    parameters: list[dict[str, object]],
+    scenarios: list[tuple[str, str, tuple[str, ...], tuple[str, ...]]],
 ) -> nx.MultiDiGraph:
-    """Assemble the graph from the stages' results (all keyed by (edition, provision key))."""
+    """The nodes no edition owns (editions, rules, terms, parameters, scenarios) and the edges between
+    them (`narrower`, `checked_by`)."""
     graph = nx.MultiDiGraph()
-    order = [str(e["id"]) for e in editions]
     for edition in editions:
         graph.add_node(
             f"edition:{edition['id']}",
@@ -53,53 +53,76 @@ def build_graph(
             graph.add_edge(f"rule:{rule.id}", f"rule:{rule.parent}", key="narrower", kind="narrower")
     for concept in concepts:
         graph.add_node(f"term:{concept.id}", kind="term", en=concept.en)
-    labels_by_edition: dict[str, dict[str, str]] = defaultdict(dict)
-    for edition_id, items in provisions.items():
-        for key, provision in items:
-            node = provision_node(edition_id, key)
-            graph.add_node(
-                node,
-                kind="provision",
-                edition=edition_id,
-                label=provision["label"],
-                provision_kind=provision["kind"],
-                line=provision["line"],
+    for row in parameters:
+        graph.add_node(f"parameter:{row['parameter']}", kind="parameter", unit=row["unit"])
+    for scenario_id, title, scenario_rules, applies_to in scenarios:
+        node = f"scenario:{scenario_id}"
+        graph.add_node(node, kind="scenario", title=title, editions=list(applies_to))
+        for rule_id in scenario_rules:
+            graph.add_edge(
+                f"rule:{rule_id}", node, key="checked_by", kind="checked_by", editions=list(applies_to)
             )
-            graph.add_edge(node, f"edition:{edition_id}", key="part_of", kind="part_of")
-            labels_by_edition[edition_id].setdefault(str(provision["label"]), key)
-    for edition_id, items in provisions.items():
-        for key, provision in items:
-            parent = provision.get("parent")
-            if parent and str(parent) in labels_by_edition[edition_id]:
-                graph.add_edge(
-                    provision_node(edition_id, key),
-                    provision_node(edition_id, labels_by_edition[edition_id][str(parent)]),
-                    key="child_of",
-                    kind="child_of",
-                )
-    for (edition_id, key), rule_id in mapping.items():
+    return graph
+
+
+def edition_graph(
+    edition_id: str,
+    items: list[tuple[str, dict[str, object]]],
+    mapping: dict[str, str],
+    previous: dict[str, tuple[str, list[str]]],
+    references: dict[str, list[str]],
+    term_hits: dict[str, set[str]],
+    parameters: list[dict[str, object]],
+) -> nx.MultiDiGraph:
+    """What one edition adds to the graph: its provision nodes (and `missing` targets of its dangling
+    references) with every edge that leaves them. `mapping` is provision key -> rule; `previous` is,
+    per rule, the latest earlier edition that has it and its keys there (the `succeeds` targets); it
+    is updated with this edition's rules, so editions are added oldest first."""
+    graph = nx.MultiDiGraph()
+    labels: dict[str, str] = {}
+    for key, provision in items:
+        node = provision_node(edition_id, key)
+        graph.add_node(
+            node,
+            kind="provision",
+            edition=edition_id,
+            label=provision["label"],
+            provision_kind=provision["kind"],
+            line=provision["line"],
+        )
+        graph.add_edge(node, f"edition:{edition_id}", key="part_of", kind="part_of")
+        labels.setdefault(str(provision["label"]), key)
+    for key, provision in items:
+        parent = provision.get("parent")
+        if parent and str(parent) in labels:
+            graph.add_edge(
+                provision_node(edition_id, key),
+                provision_node(edition_id, labels[str(parent)]),
+                key="child_of",
+                kind="child_of",
+            )
+    by_rule: dict[str, list[str]] = defaultdict(list)
+    for key, rule_id in mapping.items():
         graph.add_edge(provision_node(edition_id, key), f"rule:{rule_id}", key="expresses", kind="expresses")
-    by_rule: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
-    for (edition_id, key), rule_id in mapping.items():
-        by_rule[rule_id][edition_id].append(key)
-    for rule_id, per_edition in by_rule.items():
-        present = [e for e in order if e in per_edition]
-        for older, newer in zip(present, present[1:], strict=False):
-            for new_key in per_edition[newer]:
-                for old_key in per_edition[older]:
-                    graph.add_edge(
-                        provision_node(newer, new_key),
-                        provision_node(older, old_key),
-                        key=f"succeeds:{rule_id}",
-                        kind="succeeds",
-                        rule=rule_id,
-                    )
-    for (edition_id, key), cited in references.items():
+        by_rule[rule_id].append(key)
+    for rule_id, keys in by_rule.items():
+        older, old_keys = previous.get(rule_id, ("", []))
+        for new_key in keys:
+            for old_key in old_keys:
+                graph.add_edge(
+                    provision_node(edition_id, new_key),
+                    provision_node(older, old_key),
+                    key=f"succeeds:{rule_id}",
+                    kind="succeeds",
+                    rule=rule_id,
+                )
+        previous[rule_id] = (edition_id, keys)
+    for key, cited in references.items():
         for label in cited:
-            target_key = labels_by_edition[edition_id].get(label)
+            target_key = labels.get(label)
             bare = label[2:] if label.startswith("A.") else None
             if target_key is None and bare:
-                target_key = labels_by_edition[edition_id].get(bare)  # Hungarian "A 11.1" is "the 11.1"
+                target_key = labels.get(bare)  # Hungarian "A 11.1" is "the 11.1"
             if target_key is None:
                 target = f"missing:{edition_id}:{label}"
                 graph.add_node(target, kind="missing", edition=edition_id, label=label)
@@ -113,11 +136,12 @@ def build_graph(
                 label=label,
                 resolved=target_key is not None,
             )
-    for (edition_id, key), hits in term_hits.items():
+    for key, hits in term_hits.items():
         for concept_id in sorted(hits):
             graph.add_edge(
                 provision_node(edition_id, key), f"term:{concept_id}", key="uses_term", kind="uses_term"
             )
+    add_parameters(graph, parameters)
     return graph
 
 
@@ -129,24 +153,38 @@ def add_parameters(graph: nx.MultiDiGraph, rows: list[dict[str, object]]) -> Non
         if data.get("kind") == "provision"
     }
     for row in rows:
-        name = f"parameter:{row['parameter']}"
-        graph.add_node(name, kind="parameter", unit=row["unit"])
         source = by_label.get((row["edition"], row["label"]))
         if source is not None:
+            name = f"parameter:{row['parameter']}"
             graph.add_edge(
                 source, name, key=f"sets:{row['edition']}", kind="sets", value=row["value"], rule=row["rule"]
             )
 
 
-def add_scenarios(
-    graph: nx.MultiDiGraph, scenarios: list[tuple[str, str, tuple[str, ...], tuple[str, ...]]]
-) -> None:
-    """Scenario nodes, and `checked_by` edges from each rule a scenario exercises."""
-    for scenario_id, title, rules, editions in scenarios:
-        node = f"scenario:{scenario_id}"
-        graph.add_node(node, kind="scenario", title=title, editions=list(editions))
-        for rule in rules:
-            graph.add_edge(f"rule:{rule}", node, key="checked_by", kind="checked_by", editions=list(editions))
+def graph_pieces(
+    graph: nx.MultiDiGraph, prefix: str | None = None
+) -> Iterator[tuple[str, str, list[dict[str, object]]]]:
+    """graph.yaml in pieces that sort into place: ("nodes" | "edges", sort key, rows). With `prefix`
+    (an edition's part: "provision:<id>:"), only the nodes under it and under "missing:<id>:", every
+    edge (all leave them); without, groups by the part of the id before its first colon."""
+    document = graph_document(graph)
+    nodes = cast(list[dict[str, object]], document["nodes"])
+    edges = cast(list[dict[str, object]], document["edges"])
+    if prefix is not None:
+        missing = "missing:" + prefix.split(":", 1)[1]
+        for start in (missing, prefix):
+            own = [node for node in nodes if str(node["id"]).startswith(start)]
+            if own:
+                yield "nodes", start, own
+        if edges:
+            yield "edges", prefix, edges
+        return
+    for section, rows, field in (("nodes", nodes, "id"), ("edges", edges, "source")):
+        groups: dict[str, list[dict[str, object]]] = defaultdict(list)
+        for row in rows:
+            groups[str(row[field]).split(":", 1)[0] + ":"].append(row)
+        for group, members in groups.items():
+            yield section, group, members
 
 
 def graph_document(graph: nx.MultiDiGraph) -> dict[str, object]:
