@@ -31,6 +31,7 @@ from extract.kb.align import (
 )
 from extract.kb.damage import damage_warnings
 from extract.kb.graph import add_parameters, add_scenarios, build_graph, graph_document, reference_counts
+from extract.kb.learned_lexicon import learn_all
 from extract.kb.parameters import extract_parameters
 from extract.model import Edition, Provision
 from extract.model.vocab import RULE_KINDS
@@ -166,13 +167,16 @@ def build(
     files["agreement.yaml"] = dump_yaml(agreement_document(rows, rows_all, disagreements))
     files["links.yaml"] = dump_yaml(links_document(links))
     started = time.perf_counter()
+    edition_languages = {e.id: e.language for e in editions}
+    learned = learn_all(keyed, edition_languages, mapping, kb_dir)
     parameters = extract_parameters(
         rules,
         keyed,
-        {e.id: e.language for e in editions},
+        edition_languages,
         {e.id: e.text for e in editions},
         {key: a.rule for key, a in final.items()},
         kb_dir,
+        learned,
     )
     seconds["parameters"] = time.perf_counter() - started
     files["parameters.yaml"] = dump_yaml([p.as_dict() for p in parameters])

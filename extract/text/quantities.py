@@ -43,6 +43,7 @@ INCLUSIVE = {
     "at_most": True,
     "between_upper": True,
 }
+LIST_TABLES = {"units", "short_units", "comparators", "postfix"}  # name -> list of words
 UNIT_SUFFIX = 5  # at most this many letters after a unit's long form ("perc" + "nél")
 
 _MARKS = "".join(
@@ -86,9 +87,17 @@ class Quantity:
 
 
 def words(language: str, kb_dir: Path = DEFAULT_KB, learned: dict[str, Any] | None = None) -> dict[str, Any]:
-    """A language's tables in kb/languages' shape: the libraries', then the learned, then the curated."""
-    merged = _merge(library_words(language), learned or {})
-    return _merge(merged, languages.lexicon(Path(kb_dir), language))
+    """A language's tables in kb/languages' shape: the libraries', then the learned, then the curated.
+    A table (or a unit, a comparator) the curated file fills is the curated one: learned words only
+    fill what a person has not written."""
+    curated = languages.lexicon(Path(kb_dir), language)
+    gaps: dict[str, Any] = {}
+    for key, value in (learned or {}).items():
+        if key in LIST_TABLES and isinstance(value, dict):
+            gaps[key] = {k: v for k, v in value.items() if not (curated.get(key) or {}).get(k)}
+        elif not curated.get(key):
+            gaps[key] = value
+    return _merge(_merge(library_words(language), gaps), curated)
 
 
 def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
@@ -98,7 +107,7 @@ def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
     for key, value in over.items():
         old = result.get(key)
         if isinstance(value, dict) and isinstance(old, dict):
-            if all(isinstance(v, list) for v in value.values()) and key != "instead":
+            if key in LIST_TABLES:
                 joined = {k: list(v) for k, v in old.items()}
                 for k, v in value.items():
                     joined[k] = list(dict.fromkeys([*joined.get(k, []), *v]))

@@ -1,0 +1,371 @@
+"""Words learned from the aligned editions: what stands, provision after provision, where the
+reference editions state a quantity ("more than 10 minutes", "multiplied by 60", "instead of").
+
+Numbers are the anchors. For every rule, the quantities the reference editions state (read with their
+own language's words) are looked up in the new edition's provisions of the same rule by value: a digit
+or a number word of the same value. Around each anchor the new text's own words are counted:
+
+  units         the word after the number, when the references count minutes, moves, games, times...
+  numbers       an unknown word right before a unit word the libraries know ("két perc": két = 2)
+  times, multiplied, ordinals   a word that starts with a number word of the anchor's value and ends
+                otherwise ("háromszor", "hatvanszorosa", "tredje")
+  comparators   one to three words right before the number (before) or after its unit (after)
+  instead       the words between two quantities of which the references mark one as replaced
+  multiply, multiplied_by, increment_words   the words around a factor
+
+A word is kept when it stands at an anchor of its meaning and rarely elsewhere near a number
+(precision), and the shortest such phrase wins. Each kept word carries its evidence: the provisions of
+the new edition and the reference editions that taught it. A parameter's value is still read from the
+new edition's own text with these words; nothing is copied from a reference.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from extract.io.languages import language_data
+from extract.text.quantities import Compiled, Quantity, Token, compiled, quantities, tokens, unit_of_token
+
+COUNTED = ("minute", "second", "hour", "cm", "move", "game", "time")
+LIBRARY_UNITS = ("minute", "second", "hour", "cm")
+PRECISION = 0.75
+MAX_GRAM = 3
+
+Provisions = dict[str, list[tuple[str, dict[str, object]]]]
+
+
+@dataclass
+class Learned:
+    """What was learned for one language: tables in kb/languages' shape and, per entry, its evidence."""
+
+    language: str
+    tables: dict[str, Any] = field(default_factory=dict)
+    evidence: dict[tuple[str, str], list[str]] = field(default_factory=dict)  # (table, word) -> places
+
+
+@dataclass(frozen=True)
+class Anchor:
+    """A number of the new edition's text where reference editions state a quantity of that value."""
+
+    edition: str
+    label: str
+    doc: tuple[Token, ...]
+    at: int  # the number's token
+    end: int  # its last token (a number of several words)
+    value: float
+    unit: str
+    comparator: str | None
+    references: tuple[str, ...]
+
+
+def learn(
+    language: str,
+    provisions: Provisions,
+    languages: dict[str, str],
+    mapping: dict[tuple[str, str], str],
+    kb_dir: Path,
+) -> Learned:
+    """The words of `language` learned from its editions' provisions aligned to other editions'."""
+    seed = {"numbers": learn_unknown_numbers(language, provisions, languages, mapping, kb_dir)}
+    anchors, neutral = find_anchors(language, provisions, languages, mapping, kb_dir, seed)
+    base = compiled(language, kb_dir, seed)
+    votes = _Votes()
+    for anchor in anchors:
+        _vote(anchor, base, votes)
+    for doc, at, end in neutral:
+        votes.negative(doc, at, end, base)
+    learned = votes.decide(language)
+    if seed["numbers"]:
+        learned.tables["numbers"] = {**seed["numbers"], **learned.tables.get("numbers", {})}
+        for word in seed["numbers"]:
+            learned.evidence[("numbers", word)] = ["before a unit word where the references state that number"]
+    return learned
+
+
+def find_anchors(
+    language: str,
+    provisions: Provisions,
+    languages: dict[str, str],
+    mapping: dict[tuple[str, str], str],
+    kb_dir: Path,
+    seed: dict[str, Any] | None = None,
+) -> tuple[list[Anchor], list[tuple[tuple[Token, ...], int, int]]]:
+    """Anchors of every edition of `language`, and the numbers of its texts no reference explains."""
+    curated = {code for code in set(languages.values()) if language_data(Path(kb_dir), code) is not None}
+    references = [e for e, code in languages.items() if code != language and (code in curated or not curated)]
+    stated: dict[str, list[tuple[Quantity, str]]] = defaultdict(list)  # rule -> (quantity, edition)
+    for edition in references:
+        for key, provision in provisions.get(edition, []):
+            rule = mapping.get((edition, key))
+            if rule is not None:
+                text = str(provision.get("text") or "")
+                stated[rule] += [(q, edition) for q in quantities(text, languages[edition], kb_dir)]
+    base = compiled(language, kb_dir, seed)
+    anchors: list[Anchor] = []
+    neutral: list[tuple[tuple[Token, ...], int, int]] = []
+    for edition, code in sorted(languages.items()):
+        if code != language:
+            continue
+        for key, provision in provisions.get(edition, []):
+            doc = tuple(tokens(str(provision.get("text") or "")))
+            options = stated.get(mapping.get((edition, key), ""), [])
+            for at, end, value in _numbers(doc, base):
+                found = _explain(doc, end, value, options, base)
+                if found is None:
+                    neutral.append((doc, at, end))
+                else:
+                    unit, comparator, editions = found
+                    label = str(provision.get("label"))
+                    anchors.append(Anchor(edition, label, doc, at, end, value, unit, comparator, editions))
+    return anchors, neutral
+
+
+def _numbers(doc: tuple[Token, ...], base: Compiled) -> list[tuple[int, int, float]]:
+    """(first token, last token, value) of the numbers the language's base tables read, digits
+    included, and of words that start with a number word ("háromszor")."""
+    found = []
+    for i, token in enumerate(doc):
+        if token.lower_.isdigit() and len(token.lower_) <= 3:
+            found.append((i, i, float(int(token.lower_))))
+        elif token.lower_ in base.single:
+            found.append((i, i, base.single[token.lower_][0]))
+        else:
+            stem = _number_stem(token.lower_, base)
+            if stem is not None:
+                found.append((i, i, stem))
+    return found
+
+
+def _number_stem(word: str, base: Compiled) -> float | None:
+    """The value of a word that starts with a number word of at least three letters and goes on."""
+    for cut in range(len(word) - 1, 2, -1):
+        hit = base.single.get(word[:cut])
+        if hit is not None and hit[1] is None:
+            return hit[0]
+    return None
+
+
+def _explain(
+    doc: tuple[Token, ...],
+    end: int,
+    value: float,
+    options: list[tuple[Quantity, str]],
+    base: Compiled,
+) -> tuple[str, str | None, tuple[str, ...]] | None:
+    """The unit and comparator the references give a number of this value, if they agree."""
+    same = [(q, e) for q, e in options if q.value == value and q.unit in (*COUNTED, "factor", "ordinal")]
+    if not same:
+        return None
+    after = next((t.lower_ for t in doc[end + 1 : end + 3] if t.lower_.isalpha()), "")
+    known = unit_of_token(after, base) if after else None
+    if known is not None:
+        same = [(q, e) for q, e in same if q.unit == known]
+    else:
+        same = [(q, e) for q, e in same if q.unit not in LIBRARY_UNITS or not base.units]
+    kinds = Counter((q.unit, _side(q.comparator)) for q, _ in same)
+    if not kinds:
+        return None
+    (unit, comparator), count = kinds.most_common(1)[0]
+    if count * 2 <= sum(kinds.values()):
+        return None  # the references disagree on what this number is
+    editions = tuple(sorted({e for q, e in same if (q.unit, _side(q.comparator)) == (unit, comparator)}))
+    return unit, comparator, editions
+
+
+def _side(comparator: str | None) -> str | None:
+    if comparator == "between_lower":
+        return "between"
+    if comparator == "between_upper":
+        return None
+    return comparator
+
+
+class _Votes:
+    """Counts of candidate words per slot: where they stand with a meaning, and everywhere."""
+
+    def __init__(self) -> None:
+        self.positive: dict[tuple[str, tuple[str, ...]], Counter[str]] = defaultdict(Counter)
+        self.total: dict[tuple[str, tuple[str, ...]], int] = Counter()
+        self.places: dict[tuple[str, tuple[str, ...], str], list[str]] = defaultdict(list)
+        self.values: dict[tuple[str, tuple[str, ...]], Counter[float]] = defaultdict(Counter)
+
+    def add(self, slot: str, gram: tuple[str, ...], meaning: str, place: str, value: float = 0.0) -> None:
+        self.positive[(slot, gram)][meaning] += 1
+        self.values[(slot, gram)][value] += 1
+        if len(self.places[(slot, gram, meaning)]) < 5 and place not in self.places[(slot, gram, meaning)]:
+            self.places[(slot, gram, meaning)].append(place)
+
+    def seen(self, slot: str, gram: tuple[str, ...]) -> None:
+        self.total[(slot, gram)] += 1
+
+    def negative(self, doc: tuple[Token, ...], at: int, end: int, base: Compiled) -> None:
+        for gram in _before(doc, at):
+            self.seen("before", gram)
+        unit_end = _unit_end(doc, end, base)
+        for gram in _after(doc, unit_end):
+            self.seen("after", gram)
+        if end + 1 < len(doc):
+            self.seen("unit", (doc[end + 1].lower_,))
+
+    def decide(self, language: str) -> Learned:
+        learned = Learned(language)
+        chosen: dict[str, list[tuple[str, ...]]] = defaultdict(list)
+        for (slot, gram), meanings in sorted(self.positive.items(), key=lambda kv: (len(kv[0][1]), kv[0])):
+            meaning, count = meanings.most_common(1)[0]
+            total = max(self.total[(slot, gram)], sum(meanings.values()))
+            if count / total < PRECISION:
+                continue
+            if slot in ("before", "after"):
+                shorter = chosen[f"{slot}:{meaning}"]
+                if any(_contains(gram, other, slot) for other in shorter):
+                    continue
+                shorter.append(gram)
+            word = " ".join(gram).replace(" - ", "-").replace(" ,", ",")
+            value = self.values[(slot, gram)].most_common(1)[0][0]
+            _store(learned.tables, slot, meaning, word, value)
+            learned.evidence[(f"{slot}:{meaning}", word)] = self.places[(slot, gram, meaning)]
+        return learned
+
+
+def _contains(gram: tuple[str, ...], other: tuple[str, ...], slot: str) -> bool:
+    """A longer phrase adds nothing when a shorter kept one stands at the number's side of it."""
+    if slot == "before":
+        return gram[-len(other) :] == other
+    return gram[: len(other)] == other
+
+
+def _store(tables: dict[str, Any], slot: str, meaning: str, word: str, value: float) -> None:
+    number = int(value) if float(value).is_integer() else value
+    if slot == "unit":
+        tables.setdefault("units", {}).setdefault(meaning, []).append(word)
+    elif slot == "word":
+        tables.setdefault(meaning, {})[word] = number
+    elif slot == "before" and meaning == "instead":
+        tables["instead"] = {"phrases": [word], "replaced": "after"}
+    elif slot == "after" and meaning == "instead":
+        tables["instead"] = {"phrases": [word], "replaced": "before"}
+    elif slot == "before" and meaning == "factor":
+        tables.setdefault("multiplied_by", []).append(word)
+    elif slot == "before":
+        tables.setdefault("comparators", {}).setdefault(meaning, []).append(word)
+    elif slot == "after":
+        tables.setdefault("postfix", {}).setdefault(meaning, []).append(word)
+    elif slot in ("multiply", "increment_words"):
+        tables.setdefault(slot, []).append(word)
+
+
+def _before(doc: tuple[Token, ...], at: int) -> list[tuple[str, ...]]:
+    return [tuple(t.lower_ for t in doc[at - n : at]) for n in range(1, MAX_GRAM + 1) if at - n >= 0]
+
+
+def _after(doc: tuple[Token, ...], last: int) -> list[tuple[str, ...]]:
+    """Phrases right after a quantity that start with a word ("vagy annál kevesebb", not ", de")."""
+    grams: list[tuple[str, ...]] = []
+    if last + 1 >= len(doc) or not doc[last + 1].lower_.isalpha():
+        return grams
+    for n in range(1, MAX_GRAM + 2):
+        window = doc[last + 1 : last + 1 + n]
+        if len(window) == n:
+            grams.append(tuple(t.lower_ for t in window))
+    return grams
+
+
+def _unit_end(doc: tuple[Token, ...], end: int, base: Compiled) -> int:
+    """The number's last token, or the unit word right after it."""
+    if end + 1 < len(doc) and unit_of_token(doc[end + 1].lower_, base) is not None:
+        return end + 1
+    return end
+
+
+def _vote(anchor: Anchor, base: Compiled, votes: _Votes) -> None:
+    doc, at, end = anchor.doc, anchor.at, anchor.end
+    place = f"{anchor.edition} {anchor.label} (as in {', '.join(anchor.references)})"
+    word = doc[at].lower_
+    comparator = anchor.comparator
+    if not word.isdigit() and word not in base.single:
+        table = {"time": "times", "factor": "multiplied", "ordinal": "ordinals"}.get(anchor.unit)
+        if table is not None:
+            votes.add("word", (word,), table, place, anchor.value)
+        return
+    follower = doc[end + 1].lower_ if end + 1 < len(doc) else ""
+    if follower == "-" and end + 2 < len(doc):
+        follower = doc[end + 2].lower_
+    unit_end = _unit_end(doc, end, base)
+    if anchor.unit in COUNTED and follower.isalpha() and unit_of_token(follower, base) is None:
+        votes.add("unit", (follower,), anchor.unit, place)
+        unit_end = end + 1
+    if anchor.unit == "factor" and follower.isalpha():
+        votes.add("multiply", (follower,), "multiply", place)
+        for token in doc[end + 2 : end + 6]:
+            if token.lower_.isalpha() and len(token.lower_) > 3:
+                votes.add("increment_words", (token.lower_,), "increment_words", place)
+    if end + 1 < len(doc):
+        votes.seen("unit", (doc[end + 1].lower_,))
+    meaning_before = "factor" if anchor.unit == "factor" else comparator
+    for gram in _before(doc, at):
+        votes.seen("before", gram)
+        if meaning_before is not None and meaning_before != "replaced":
+            votes.add("before", gram, meaning_before, place)
+    for gram in _after(doc, unit_end):
+        votes.seen("after", gram)
+        if comparator is not None and comparator not in ("between", "replaced"):
+            votes.add("after", gram, comparator, place)
+        if comparator == "replaced":
+            votes.add("after", gram[:2], "instead", place)
+    if comparator == "replaced":
+        for gram in _before(doc, at)[:2]:
+            votes.add("before", gram, "instead", place)
+
+
+def learn_unknown_numbers(
+    language: str,
+    provisions: Provisions,
+    languages: dict[str, str],
+    mapping: dict[tuple[str, str], str],
+    kb_dir: Path,
+) -> dict[str, int]:
+    """Number words the libraries lack, learned before a unit word they know: "két perc" where the
+    references say two minutes (the most frequent value at that word wins)."""
+    base = compiled(language, kb_dir)
+    stated: dict[str, set[tuple[float, str]]] = defaultdict(set)
+    for (edition, key), rule in mapping.items():
+        code = languages.get(edition)
+        if code is None or code == language:
+            continue
+        for k, provision in provisions.get(edition, []):
+            if k == key:
+                text = str(provision.get("text") or "")
+                stated[rule] |= {(q.value, q.unit) for q in quantities(text, code, kb_dir)}
+    counts: dict[str, Counter[float]] = defaultdict(Counter)
+    for edition, code in languages.items():
+        if code != language:
+            continue
+        for key, provision in provisions.get(edition, []):
+            options = stated.get(mapping.get((edition, key), ""), set())
+            doc = tokens(str(provision.get("text") or ""))
+            for j in range(1, len(doc)):
+                unit = unit_of_token(doc[j].lower_, base)
+                word = doc[j - 1].lower_
+                if unit is None or not word.isalpha() or word in base.single or unit_of_token(word, base):
+                    continue
+                values = {v for v, u in options if u == unit}
+                for value in values:
+                    counts[word][value] += 1 / len(values)
+    return {
+        word: int(values.most_common(1)[0][0])
+        for word, values in counts.items()
+        if values.most_common(1)[0][1] >= 2 and values.most_common(1)[0][1] >= 0.75 * sum(values.values())
+    }
+
+
+def learn_all(
+    provisions: Provisions, languages: dict[str, str], mapping: dict[tuple[str, str], str], kb_dir: Path
+) -> dict[str, dict[str, Any]]:
+    """The learned tables of every language of a corpus that other languages' editions can teach."""
+    codes = sorted(set(languages.values()))
+    if len(codes) < 2:
+        return {}
+    return {code: learn(code, provisions, languages, mapping, kb_dir).tables for code in codes}
