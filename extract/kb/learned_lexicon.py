@@ -143,7 +143,7 @@ def _number_stem(word: str, base: Compiled) -> float | None:
     """The value of a word that starts with a number word of at least three letters and goes on."""
     for cut in range(len(word) - 1, 2, -1):
         hit = base.single.get(word[:cut])
-        if hit is not None and hit[1] is None:
+        if hit is not None and hit[1] is None and hit[0] >= 2 and cut >= 4 and len(word) - cut >= 2:
             return hit[0]
     return None
 
@@ -163,8 +163,9 @@ def _explain(
     known = unit_of_token(after, base) if after else None
     if known is not None:
         same = [(q, e) for q, e in same if q.unit == known]
-    else:
-        same = [(q, e) for q, e in same if q.unit not in LIBRARY_UNITS or not base.units]
+    else:  # no unit word the libraries know follows: a move, a game, a factor, or a bare number
+        other = [(q, e) for q, e in same if q.unit not in LIBRARY_UNITS or not base.units]
+        same = other or same
     kinds = Counter((q.unit, _side(q.comparator)) for q, _ in same)
     if not kinds:
         return None
@@ -191,12 +192,21 @@ class _Votes:
         self.total: dict[tuple[str, tuple[str, ...]], int] = Counter()
         self.places: dict[tuple[str, tuple[str, ...], str], list[str]] = defaultdict(list)
         self.values: dict[tuple[str, tuple[str, ...]], Counter[float]] = defaultdict(Counter)
+        self.contests: list[tuple[list[tuple[str, tuple[str, ...]]], str, str]] = []
+        self.support: dict[tuple[str, tuple[str, ...]], Counter[str]] = defaultdict(Counter)
 
     def add(self, slot: str, gram: tuple[str, ...], meaning: str, place: str, value: float = 0.0) -> None:
         self.positive[(slot, gram)][meaning] += 1
         self.values[(slot, gram)][value] += 1
         if len(self.places[(slot, gram, meaning)]) < 5 and place not in self.places[(slot, gram, meaning)]:
             self.places[(slot, gram, meaning)].append(place)
+
+    def compete(self, candidates: list[tuple[str, tuple[str, ...]]], meaning: str, place: str) -> None:
+        """Phrases around one anchor that may say its comparator: only the best of them gets the
+        vote when votes are counted (`decide`)."""
+        self.contests.append((candidates, meaning, place))
+        for slot, gram in candidates:
+            self.support[(slot, gram)][meaning] += 1
 
     def seen(self, slot: str, gram: tuple[str, ...]) -> None:
         self.total[(slot, gram)] += 1
@@ -210,8 +220,23 @@ class _Votes:
         if end + 1 < len(doc):
             self.seen("unit", (doc[end + 1].lower_,))
 
+    def precision(self, slot: str, gram: tuple[str, ...], meaning: str) -> float:
+        count = self.support[(slot, gram)][meaning]
+        return count / max(self.total[(slot, gram)], sum(self.support[(slot, gram)].values()), 1)
+
     def decide(self, language: str) -> Learned:
         learned = Learned(language)
+        for candidates, meaning, place in self.contests:
+            slot, gram = max(
+                candidates,
+                key=lambda c: (
+                    self.precision(c[0], c[1], meaning) >= PRECISION,
+                    self.support[c][meaning],
+                    self.precision(c[0], c[1], meaning),
+                    -len(c[1]),
+                ),
+            )
+            self.add(slot, gram, meaning, place)
         chosen: dict[str, list[tuple[str, ...]]] = defaultdict(list)
         for (slot, gram), meanings in sorted(self.positive.items(), key=lambda kv: (len(kv[0][1]), kv[0])):
             meaning, count = meanings.most_common(1)[0]
@@ -284,9 +309,11 @@ def _vote(anchor: Anchor, base: Compiled, votes: _Votes) -> None:
     doc, at, end = anchor.doc, anchor.at, anchor.end
     place = f"{anchor.edition} {anchor.label} (as in {', '.join(anchor.references)})"
     word = doc[at].lower_
+    if word in base.articles:
+        return  # "en", "egy": an article as often as the number one
     comparator = anchor.comparator
     if not word.isdigit() and word not in base.single:
-        table = {"time": "times", "factor": "multiplied", "ordinal": "ordinals"}.get(anchor.unit)
+        table = {"time": "times", "factor": "multiplied", "ordinal": "times"}.get(anchor.unit)
         if table is not None:
             votes.add("word", (word,), table, place, anchor.value)
         return
@@ -294,7 +321,8 @@ def _vote(anchor: Anchor, base: Compiled, votes: _Votes) -> None:
     if follower == "-" and end + 2 < len(doc):
         follower = doc[end + 2].lower_
     unit_end = _unit_end(doc, end, base)
-    if anchor.unit in COUNTED and follower.isalpha() and unit_of_token(follower, base) is None:
+    library = anchor.unit in LIBRARY_UNITS and any(u == anchor.unit for u in base.units.values())
+    if anchor.unit in COUNTED and not library and follower.isalpha() and unit_of_token(follower, base) is None:
         votes.add("unit", (follower,), anchor.unit, place)
         unit_end = end + 1
     if anchor.unit == "factor" and follower.isalpha():
@@ -305,19 +333,36 @@ def _vote(anchor: Anchor, base: Compiled, votes: _Votes) -> None:
     if end + 1 < len(doc):
         votes.seen("unit", (doc[end + 1].lower_,))
     meaning_before = "factor" if anchor.unit == "factor" else comparator
+    candidates: list[tuple[str, tuple[str, ...]]] = []
     for gram in _before(doc, at):
         votes.seen("before", gram)
         if meaning_before is not None and meaning_before != "replaced":
-            votes.add("before", gram, meaning_before, place)
+            candidates.append(("before", gram))
     for gram in _after(doc, unit_end):
         votes.seen("after", gram)
         if comparator is not None and comparator not in ("between", "replaced"):
-            votes.add("after", gram, comparator, place)
-        if comparator == "replaced":
-            votes.add("after", gram[:2], "instead", place)
+            candidates.append(("after", gram))
+    if candidates:
+        votes.compete(candidates, str(meaning_before if anchor.unit == "factor" else comparator), place)
     if comparator == "replaced":
-        for gram in _before(doc, at)[:2]:
-            votes.add("before", gram, "instead", place)
+        _vote_instead(doc, at, unit_end, base, votes, place)
+
+
+def _vote_instead(
+    doc: tuple[Token, ...], at: int, unit_end: int, base: Compiled, votes: _Votes, place: str
+) -> None:
+    """The words between the replaced quantity and the number next to it: after it ("2 perc helyett
+    1 perc": the old value stands before the phrase) or before it ("1 minute instead of 2 minutes")."""
+    numbers = {i for i, _, _ in _numbers(doc, base)}
+    following = next((k for k in range(unit_end + 1, min(unit_end + 5, len(doc))) if k in numbers), None)
+    if following is not None and following > unit_end + 1:
+        votes.add("after", tuple(t.lower_ for t in doc[unit_end + 1 : following]), "instead", place)
+        return
+    previous = next((k for k in range(at - 1, max(at - 7, -1), -1) if k in numbers), None)
+    if previous is not None:
+        start = _unit_end(doc, previous, base) + 1
+        if start < at:
+            votes.add("before", tuple(t.lower_ for t in doc[start:at]), "instead", place)
 
 
 def learn_unknown_numbers(
