@@ -7,6 +7,7 @@ floor, and each line says PASS or FAIL against its target:
 - `lint` and `build` vs spaCy's blank tokenizers reading all the corpus texts      <= 3x, <= 5x
 - `site` vs plain `mkdocs build` of the same docs dir                             <= 1.5x
 - `build` of the corpus x3 (under new ids) vs `build` of the corpus               <= 3.5x
+- `build` with kb/languages' six files deleted vs `build` with them                <= 1.5x
 - peak memory (max RSS) of `show`                                                 < 150 MB
 
 Everything runs in a temporary copy of the project, so the repository is never written.
@@ -80,6 +81,8 @@ def project_copy(tmp: Path, corpus: Path | None = None) -> Path:
     return root
 
 
+LANGUAGE_FILES = ("da", "sv", "nb", "hu", "en", "ru")
+
 FLOOR = """
 import sys, spacy, yaml
 from pathlib import Path
@@ -93,7 +96,7 @@ for entry in yaml.safe_load((corpus / "editions.yaml").read_text(encoding="utf-8
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--skip", default="", help="comma-separated: site, growth")
+    parser.add_argument("--skip", default="", help="comma-separated: site, growth, languages")
     args = parser.parse_args()
     skip = set(filter(None, args.skip.split(",")))
     results = []
@@ -111,6 +114,13 @@ def main() -> int:
         results.append(line("lint", lint, "spaCy blank tokenizers", floor, 3))
         build = measure([*CLI, "build"], project, n)
         results.append(line("build (5 editions)", build, "spaCy blank tokenizers", floor, 5))
+
+        if "languages" not in skip:  # issue 24: the words come from CLDR, ICU and the aligned editions
+            bare_kb = project_copy(tmp)
+            for code in LANGUAGE_FILES:
+                (bare_kb / "kb" / "languages" / f"{code}.yaml").unlink(missing_ok=True)
+            learned = measure([*CLI, "build"], bare_kb, n)
+            results.append(line("build (no language files)", learned, "build (5 editions)", build, 1.5))
 
         if "site" not in skip:
             out = tmp / "public-site"

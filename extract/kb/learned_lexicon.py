@@ -128,6 +128,8 @@ def _numbers(doc: tuple[Token, ...], base: Compiled) -> list[tuple[int, int, flo
     included, and of words that start with a number word ("háromszor")."""
     found = []
     for i, token in enumerate(doc):
+        if token.lower_ in base.articles:
+            continue  # "et træk": an article as often as the number one
         if token.lower_.isdigit() and len(token.lower_) <= 3:
             found.append((i, i, float(int(token.lower_))))
         elif token.lower_ in base.single:
@@ -220,6 +222,14 @@ class _Votes:
         if end + 1 < len(doc):
             self.seen("unit", (doc[end + 1].lower_,))
 
+    def unit_families(self) -> dict[str, Counter[str]]:
+        """Unit votes of words that start alike ("lépést", "lépésén", "lépéspárt"), added up."""
+        families: dict[str, Counter[str]] = defaultdict(Counter)
+        for (slot, gram), meanings in self.positive.items():
+            if slot == "unit":
+                families[gram[0][:4]].update(meanings)
+        return families
+
     def precision(self, slot: str, gram: tuple[str, ...], meaning: str) -> float:
         count = self.support[(slot, gram)][meaning]
         return count / max(self.total[(slot, gram)], sum(self.support[(slot, gram)].values()), 1)
@@ -238,9 +248,14 @@ class _Votes:
             )
             self.add(slot, gram, meaning, place)
         chosen: dict[str, list[tuple[str, ...]]] = defaultdict(list)
+        families = self.unit_families()
         for (slot, gram), meanings in sorted(self.positive.items(), key=lambda kv: (len(kv[0][1]), kv[0])):
             meaning, count = meanings.most_common(1)[0]
             total = max(self.total[(slot, gram)], sum(meanings.values()))
+            if slot == "unit":  # a unit word after a number no reference explains is still that unit
+                family = families[gram[0][:4]]
+                meaning, count = family.most_common(1)[0]
+                total = sum(family.values()) if count >= 2 else total + 1
             if count / total < PRECISION:
                 continue
             if slot in ("before", "after"):
@@ -396,6 +411,8 @@ def learn_unknown_numbers(
                 word = doc[j - 1].lower_
                 if unit is None or not word.isalpha() or word in base.single or unit_of_token(word, base):
                     continue
+                if j >= 2 and (doc[j - 2].lower_.isdigit() or doc[j - 2].lower_ in base.single):
+                    continue  # "to ekstra minutter": a word between a number and its unit
                 values = {v for v, u in options if u == unit}
                 for value in values:
                     counts[word][value] += 1 / len(values)
