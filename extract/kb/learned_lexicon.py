@@ -31,7 +31,7 @@ from extract.text.quantities import Compiled, Quantity, Token, compiled, quantit
 
 COUNTED = ("minute", "second", "hour", "cm", "move", "game", "time")
 LIBRARY_UNITS = ("minute", "second", "hour", "cm")
-PRECISION = 0.75
+PRECISION = 0.6
 MAX_GRAM = 3
 
 Provisions = dict[str, list[tuple[str, dict[str, object]]]]
@@ -214,11 +214,8 @@ class _Votes:
         self.total[(slot, gram)] += 1
 
     def negative(self, doc: tuple[Token, ...], at: int, end: int, base: Compiled) -> None:
-        for gram in _before(doc, at):
-            self.seen("before", gram)
-        unit_end = _unit_end(doc, end, base)
-        for gram in _after(doc, unit_end):
-            self.seen("after", gram)
+        """A number no reference explains: a word after it that is no unit counts against that
+        word as a unit (comparators are judged only where the references say what the number is)."""
         if end + 1 < len(doc):
             self.seen("unit", (doc[end + 1].lower_,))
 
@@ -242,8 +239,8 @@ class _Votes:
                 key=lambda c: (
                     self.precision(c[0], c[1], meaning) >= PRECISION,
                     self.support[c][meaning],
-                    self.precision(c[0], c[1], meaning),
                     -len(c[1]),
+                    self.precision(c[0], c[1], meaning),
                 ),
             )
             self.add(slot, gram, meaning, place)
@@ -255,7 +252,7 @@ class _Votes:
             if slot == "unit":  # a unit word after a number no reference explains is still that unit
                 family = families[gram[0][:4]]
                 meaning, count = family.most_common(1)[0]
-                total = sum(family.values()) if count >= 2 else total + 1
+                total = sum(family.values()) if count >= 2 else sum(meanings.values()) if total <= 3 else total
             if count / total < PRECISION:
                 continue
             if slot in ("before", "after"):
