@@ -74,7 +74,9 @@ def without_hu(tmp_path_factory):
 def test_hu_keeps_its_parameters_without_its_language_file(without_hu, capsys):
     _, kb = without_hu
     rows = {
-        (r["parameter"], r["rule"]): r for r in load(kb / "generated" / "parameters.yaml") if r["edition"] == "hu-2018"
+        (r["parameter"], r["rule"]): r
+        for r in load(kb / "generated" / "parameters.yaml")
+        if r["edition"] == "hu-2018"
     }
     cells = {
         (name, rule.id): values["hu-2018"]

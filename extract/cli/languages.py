@@ -17,7 +17,13 @@ def languages_group() -> None:
 
 @languages_group.command("draft")
 @click.argument("language")
-@click.option("--out", "out", type=click.Path(path_type=Path), default=None, help="Write the draft to this new file (default: stdout).")
+@click.option(
+    "--out",
+    "out",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="Write the draft to this new file (default: stdout).",
+)
 @data_options
 def draft_command(language: str, out: Path | None, corpus_dir: Path, kb_dir: Path) -> None:
     """Draft kb/languages/LANGUAGE.yaml from the built KB (run `chesslaws build` first).

@@ -66,7 +66,9 @@ def draft(language: str, learned: Learned) -> str:
                 lines.append(f"  {side}:")
                 for meaning, words in sorted(comparators[side].items()):
                     lines.append(f"    {meaning}:")
-                    lines += [f"    - {_scalar(w)}   # {_places(learned, f'{slot}:{meaning}', w)}" for w in words]
+                    lines += [
+                        f"    - {_scalar(w)}   # {_places(learned, f'{slot}:{meaning}', w)}" for w in words
+                    ]
     for key, slot in (("multiply", "multiply:multiply"), ("multiplied_by", "before:factor")):
         words = tables.pop(key, []) or []
         if words:
@@ -75,7 +77,9 @@ def draft(language: str, learned: Learned) -> str:
     words = tables.pop("increment_words", []) or []
     if words:
         lines.append("increment_words:")
-        lines += [f"- {_scalar(w)}   # {_places(learned, 'increment_words:increment_words', w)}" for w in words]
+        lines += [
+            f"- {_scalar(w)}   # {_places(learned, 'increment_words:increment_words', w)}" for w in words
+        ]
     instead = tables.pop("instead", None)
     if instead:
         slot = "after:instead" if instead["replaced"] == "before" else "before:instead"
@@ -102,8 +106,10 @@ def _places(learned: Learned, slot: str, word: str) -> str:
     return "; ".join(found) if found else "learned"
 
 
+YAML_WORDS = {"yes", "no", "on", "off", "true", "false", "null", "y", "n"}
+
+
 def _scalar(word: str) -> str:
     """A YAML scalar for a word: quoted when YAML would read it as something else."""
-    return json.dumps(word, ensure_ascii=False) if not word.replace(" ", "").replace("-", "").isalpha() or word.lower() in {
-        "yes", "no", "on", "off", "true", "false", "null", "y", "n"
-    } else word
+    plain = word.replace(" ", "").replace("-", "").isalpha() and word.lower() not in YAML_WORDS
+    return word if plain else json.dumps(word, ensure_ascii=False)

@@ -59,6 +59,7 @@ class Anchor:
     unit: str
     comparator: str | None
     references: tuple[str, ...]
+    side: str = ""  # where the references' comparator stands, mostly
 
 
 def learn(
@@ -81,7 +82,9 @@ def learn(
     if seed["numbers"]:
         learned.tables["numbers"] = {**seed["numbers"], **learned.tables.get("numbers", {})}
         for word in seed["numbers"]:
-            learned.evidence[("numbers", word)] = ["before a unit word where the references state that number"]
+            learned.evidence[("numbers", word)] = [
+                "before a unit word where the references state that number"
+            ]
     return learned
 
 
@@ -117,9 +120,11 @@ def find_anchors(
                 if found is None:
                     neutral.append((doc, at, end))
                 else:
-                    unit, comparator, editions = found
+                    unit, comparator, editions, side = found
                     label = str(provision.get("label"))
-                    anchors.append(Anchor(edition, label, doc, at, end, value, unit, comparator, editions))
+                    anchors.append(
+                        Anchor(edition, label, doc, at, end, value, unit, comparator, editions, side)
+                    )
     return anchors, neutral
 
 
@@ -141,6 +146,15 @@ def _numbers(doc: tuple[Token, ...], base: Compiled) -> list[tuple[int, int, flo
     return found
 
 
+def _numbers_at(doc: tuple[Token, ...], base: Compiled) -> set[int]:
+    """Where numbers stand: digits and number words (not words that start with one)."""
+    return {
+        i
+        for i, t in enumerate(doc)
+        if t.lower_.isdigit() or (t.lower_ in base.single and t.lower_ not in base.articles)
+    }
+
+
 def _number_stem(word: str, base: Compiled) -> float | None:
     """The value of a word that starts with a number word of at least three letters and goes on."""
     for cut in range(len(word) - 1, 2, -1):
@@ -156,8 +170,9 @@ def _explain(
     value: float,
     options: list[tuple[Quantity, str]],
     base: Compiled,
-) -> tuple[str, str | None, tuple[str, ...]] | None:
-    """The unit and comparator the references give a number of this value, if they agree."""
+) -> tuple[str, str | None, tuple[str, ...], str] | None:
+    """The unit and comparator the references give a number of this value, if they agree, and on
+    which side of their numbers the comparator mostly stands."""
     same = [(q, e) for q, e in options if q.value == value and q.unit in (*COUNTED, "factor", "ordinal")]
     if not same:
         return None
@@ -174,8 +189,10 @@ def _explain(
     (unit, comparator), count = kinds.most_common(1)[0]
     if count * 2 <= sum(kinds.values()):
         return None  # the references disagree on what this number is
-    editions = tuple(sorted({e for q, e in same if (q.unit, _side(q.comparator)) == (unit, comparator)}))
-    return unit, comparator, editions
+    agreeing = [(q, e) for q, e in same if (q.unit, _side(q.comparator)) == (unit, comparator)]
+    editions = tuple(sorted({e for _, e in agreeing}))
+    sides = Counter(q.side for q, _ in agreeing if q.side)
+    return unit, comparator, editions, sides.most_common(1)[0][0] if sides else ""
 
 
 def _side(comparator: str | None) -> str | None:
@@ -194,7 +211,7 @@ class _Votes:
         self.total: dict[tuple[str, tuple[str, ...]], int] = Counter()
         self.places: dict[tuple[str, tuple[str, ...], str], list[str]] = defaultdict(list)
         self.values: dict[tuple[str, tuple[str, ...]], Counter[float]] = defaultdict(Counter)
-        self.contests: list[tuple[list[tuple[str, tuple[str, ...]]], str, str]] = []
+        self.contests: list[tuple[list[tuple[str, tuple[str, ...]]], str, str, str]] = []
         self.support: dict[tuple[str, tuple[str, ...]], Counter[str]] = defaultdict(Counter)
 
     def add(self, slot: str, gram: tuple[str, ...], meaning: str, place: str, value: float = 0.0) -> None:
@@ -203,10 +220,12 @@ class _Votes:
         if len(self.places[(slot, gram, meaning)]) < 5 and place not in self.places[(slot, gram, meaning)]:
             self.places[(slot, gram, meaning)].append(place)
 
-    def compete(self, candidates: list[tuple[str, tuple[str, ...]]], meaning: str, place: str) -> None:
+    def compete(
+        self, candidates: list[tuple[str, tuple[str, ...]]], meaning: str, place: str, side: str
+    ) -> None:
         """Phrases around one anchor that may say its comparator: only the best of them gets the
-        vote when votes are counted (`decide`)."""
-        self.contests.append((candidates, meaning, place))
+        vote when votes are counted (`decide`); on a tie, the side the references put it on."""
+        self.contests.append((candidates, meaning, place, side))
         for slot, gram in candidates:
             self.support[(slot, gram)][meaning] += 1
 
@@ -228,17 +247,22 @@ class _Votes:
         return families
 
     def precision(self, slot: str, gram: tuple[str, ...], meaning: str) -> float:
-        count = self.support[(slot, gram)][meaning]
-        return count / max(self.total[(slot, gram)], sum(self.support[(slot, gram)].values()), 1)
+        """How often a phrase that stands at anchors means `meaning` there; 0 when it means another
+        comparator at two anchors or more ("mint" in both "több mint" and "kevesebb mint")."""
+        support = self.support[(slot, gram)]
+        if any(count >= 2 for other, count in support.items() if other != meaning):
+            return 0.0
+        return support[meaning] / max(self.total[(slot, gram)], sum(support.values()), 1)
 
     def decide(self, language: str) -> Learned:
         learned = Learned(language)
-        for candidates, meaning, place in self.contests:
+        for candidates, meaning, place, side in self.contests:
             slot, gram = max(
                 candidates,
                 key=lambda c: (
                     self.precision(c[0], c[1], meaning) >= PRECISION,
                     self.support[c][meaning],
+                    c[0] == side,
                     -len(c[1]),
                     self.precision(c[0], c[1], meaning),
                 ),
@@ -252,7 +276,7 @@ class _Votes:
             if slot == "unit":  # a unit word after a number no reference explains is still that unit
                 family = families[gram[0][:4]]
                 meaning, count = family.most_common(1)[0]
-                total = sum(family.values()) if count >= 2 else sum(meanings.values()) if total <= 3 else total
+                total = sum(family.values()) if count >= 2 else total
             if count / total < PRECISION:
                 continue
             if slot in ("before", "after"):
@@ -301,6 +325,8 @@ def _before(doc: tuple[Token, ...], at: int) -> list[tuple[str, ...]]:
 def _after(doc: tuple[Token, ...], last: int) -> list[tuple[str, ...]]:
     """Phrases right after a quantity that start with a word ("vagy annál kevesebb", not ", de")."""
     grams: list[tuple[str, ...]] = []
+    if last + 2 < len(doc) and doc[last + 1].lower_ in ("(", ","):
+        last += 1  # "30 másodperc (vagy több)", "10 perc, vagy annál kevesebb"
     if last + 1 >= len(doc) or not doc[last + 1].lower_.isalpha():
         return grams
     for n in range(1, MAX_GRAM + 2):
@@ -334,7 +360,12 @@ def _vote(anchor: Anchor, base: Compiled, votes: _Votes) -> None:
         follower = doc[end + 2].lower_
     unit_end = _unit_end(doc, end, base)
     library = anchor.unit in LIBRARY_UNITS and any(u == anchor.unit for u in base.units.values())
-    if anchor.unit in COUNTED and not library and follower.isalpha() and unit_of_token(follower, base) is None:
+    if (
+        anchor.unit in COUNTED
+        and not library
+        and follower.isalpha()
+        and unit_of_token(follower, base) is None
+    ):
         votes.add("unit", (follower,), anchor.unit, place)
         unit_end = end + 1
     if anchor.unit == "factor" and follower.isalpha():
@@ -344,6 +375,8 @@ def _vote(anchor: Anchor, base: Compiled, votes: _Votes) -> None:
                 votes.add("increment_words", (token.lower_,), "increment_words", place)
     if end + 1 < len(doc):
         votes.seen("unit", (doc[end + 1].lower_,))
+    if comparator == "between" and not any(k in _numbers_at(doc, base) for k in range(end + 2, end + 7)):
+        comparator = None  # "between two opponents": no second number, no band
     meaning_before = "factor" if anchor.unit == "factor" else comparator
     candidates: list[tuple[str, tuple[str, ...]]] = []
     for gram in _before(doc, at):
@@ -355,7 +388,7 @@ def _vote(anchor: Anchor, base: Compiled, votes: _Votes) -> None:
         if comparator is not None and comparator not in ("between", "replaced"):
             candidates.append(("after", gram))
     if candidates:
-        votes.compete(candidates, str(meaning_before if anchor.unit == "factor" else comparator), place)
+        votes.compete(candidates, str(meaning_before), place, anchor.side)
     if comparator == "replaced":
         _vote_instead(doc, at, unit_end, base, votes, place)
 
@@ -396,7 +429,7 @@ def learn_unknown_numbers(
             if k == key:
                 text = str(provision.get("text") or "")
                 stated[rule] |= {(q.value, q.unit) for q in quantities(text, code, kb_dir)}
-    counts: dict[str, Counter[float]] = defaultdict(Counter)
+    counts: dict[str, dict[float, float]] = defaultdict(lambda: defaultdict(float))
     for edition, code in languages.items():
         if code != language:
             continue
@@ -412,12 +445,13 @@ def learn_unknown_numbers(
                     continue  # "to ekstra minutter": a word between a number and its unit
                 values = {v for v, u in options if u == unit}
                 for value in values:
-                    counts[word][value] += 1 / len(values)
-    return {
-        word: int(values.most_common(1)[0][0])
-        for word, values in counts.items()
-        if values.most_common(1)[0][1] >= 2 and values.most_common(1)[0][1] >= 0.75 * sum(values.values())
-    }
+                    counts[word][value] += 1.0 / len(values)
+    learned: dict[str, int] = {}
+    for word, weights in counts.items():
+        value, weight = max(weights.items(), key=lambda kv: (kv[1], -kv[0]))
+        if weight >= 2 and weight >= 0.75 * sum(weights.values()):
+            learned[word] = int(value)
+    return learned
 
 
 def learn_all(

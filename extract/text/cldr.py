@@ -38,7 +38,10 @@ def _icu() -> Any:
 def library_note() -> str | None:
     """One line when a library is missing, else None."""
     if _icu() is None:
-        return "PyICU is not installed: numbers written in words come only from kb/languages and the aligned editions"
+        return (
+            "PyICU is not installed: numbers written in words come only from kb/languages and the "
+            "aligned editions"
+        )
     return None
 
 

@@ -16,8 +16,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
-from functools import cache
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -46,12 +45,11 @@ INCLUSIVE = {
 LIST_TABLES = {"units", "short_units", "comparators", "postfix"}  # name -> list of words
 UNIT_SUFFIX = 5  # at most this many letters after a unit's long form ("perc" + "nél")
 
-_MARKS = "".join(
-    chr(c) for c in range(0x300, 0x10000) if unicodedata.category(chr(c)) in ("Mn", "Mc", "Me")
-)
+_MARKS = "".join(chr(c) for c in range(0x300, 0x10000) if unicodedata.category(chr(c)) in ("Mn", "Mc", "Me"))
 _UNSPACED = "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 TOKEN = re.compile(
-    rf"\d+(?:[.,:/]\d+)*|[{_UNSPACED}]|(?:[^\W\d_{_UNSPACED}]|[{re.escape(_MARKS)}\u200c\u200d])+|\S", re.UNICODE
+    rf"\d+(?:[.,:/]\d+)*|[{_UNSPACED}]|(?:[^\W\d_{_UNSPACED}]|[{re.escape(_MARKS)}\u200c\u200d])+|\S",
+    re.UNICODE,
 )
 
 
@@ -84,6 +82,9 @@ class Quantity:
     start: int  # character offsets in the analysed text, comparator included
     end: int
     tokens: tuple[str, ...]  # the words of the quantity as written, for finding it in the raw text
+    side: str = (
+        ""  # where its comparator stands: "before" the number ("more than 10") or "after" ("10 or less")
+    )
 
 
 def words(language: str, kb_dir: Path = DEFAULT_KB, learned: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -139,7 +140,12 @@ class Compiled:
 def compile_words(table: dict[str, Any]) -> Compiled:
     single: dict[str, tuple[float, str | None]] = {}
     phrases: dict[tuple[str, ...], str] = {}
-    for key, unit in (("numbers", None), ("ordinals", "ordinal"), ("times", "time"), ("multiplied", "factor")):
+    for key, unit in (
+        ("numbers", None),
+        ("ordinals", "ordinal"),
+        ("times", "time"),
+        ("multiplied", "factor"),
+    ):
         for word, value in (table.get(key) or {}).items():
             split = phrase(str(word))
             if len(split) == 1:
@@ -205,6 +211,12 @@ def compiled(language: str, kb_dir: Path = DEFAULT_KB, learned: dict[str, Any] |
     return hit[1]
 
 
+def unaccented(word: str) -> str:
+    """A Latin-script word without its accents ("én" -> "en": Danish stresses "one" so), else ""."""
+    plain = "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
+    return plain if plain != word and plain.isascii() else ""
+
+
 def unit_of_token(token: str, table: Compiled) -> str | None:
     """The unit a word names: a whole form, or a long form with an ending (the longest that fits)."""
     token = token.rstrip(".")
@@ -240,13 +252,15 @@ def quantities(
     table = compiled(language, kb_dir, learned)
     doc = tokens(text)
     phrases = _matches(doc, table)
-    ending = {stop: (label, begin) for begin, (label, stop) in phrases.items()}
+    ending: dict[int, tuple[str, int]] = {}  # last token + 1 -> the longest phrase ending there
+    for begin, (label, stop) in phrases.items():
+        ending.setdefault(stop, (label, begin))
 
     def number(i: int) -> tuple[float, str | None, int] | None:
         token = doc[i].lower_
         if token.isdigit():
             return (float(int(token)), None, i) if len(token) <= 3 else None
-        hit = table.single.get(token)
+        hit = table.single.get(token) or table.single.get(unaccented(token))
         if hit is not None:
             return hit[0], hit[1], i
         label = phrases.get(i, ("", 0))
@@ -293,12 +307,16 @@ def quantities(
             table.replaced == "before" and phrases.get(last + 1, ("",))[0] == "INSTEAD"
         ):
             comparator = "replaced"  # "1 minut i stedet for to minutter": the old value
-        found.append(_quantity(doc, value, unit or "bare", comparator, start_token, last))
+        quantity = _quantity(doc, value, unit or "bare", comparator, start_token, last)
+        side = "before" if start_token < i else "after" if post and comparator == post[0][5:] else ""
+        found.append(replace(quantity, side=side) if side else quantity)
         i = last + 1
     return _inherit_units(found, text)
 
 
-def _quantity(doc: list[Token], value: float, unit: str, comparator: str | None, first: int, last: int) -> Quantity:
+def _quantity(
+    doc: list[Token], value: float, unit: str, comparator: str | None, first: int, last: int
+) -> Quantity:
     return Quantity(
         value,
         unit,
@@ -352,7 +370,6 @@ def _inherit_units(found: list[Quantity], text: str) -> list[Quantity]:
                 or following.unit in ("zero", "next", "ordinal", "factor")
             ):
                 continue
-            q = Quantity(q.value, following.unit, q.comparator, q.start, q.end, q.tokens)
+            q = replace(q, unit=following.unit)
         result.append(q)
     return result
-
