@@ -51,6 +51,7 @@ test: $(STAMP) $(DEBIAN_STAMP)
 # Not a test: timings against floors measured in the same run (best of three), PASS/FAIL per target.
 bench: $(STAMP)
 	$(BIN)/python tools/benchmark.py
+	$(BIN)/python tools/leave_one_language_out.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

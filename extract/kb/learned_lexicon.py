@@ -159,7 +159,7 @@ def _number_stem(word: str, base: Compiled) -> float | None:
     """The value of a word that starts with a number word of at least three letters and goes on."""
     for cut in range(len(word) - 1, 2, -1):
         hit = base.single.get(word[:cut])
-        if hit is not None and hit[1] is None and hit[0] >= 2 and cut >= 4 and len(word) - cut >= 2:
+        if hit is not None and hit[1] is None and hit[0] != 1 and cut >= 4 and len(word) - cut >= 2:
             return hit[0]
     return None
 
@@ -173,7 +173,9 @@ def _explain(
 ) -> tuple[str, str | None, tuple[str, ...], str] | None:
     """The unit and comparator the references give a number of this value, if they agree, and on
     which side of their numbers the comparator mostly stands."""
-    same = [(q, e) for q, e in options if q.value == value and q.unit in (*COUNTED, "factor", "ordinal")]
+    same = [
+        (q, e) for q, e in options if q.value == value and q.unit in (*COUNTED, "factor", "ordinal", "zero")
+    ]
     if not same:
         return None
     after = next((t.lower_ for t in doc[end + 1 : end + 3] if t.lower_.isalpha()), "")
@@ -302,6 +304,8 @@ def _store(tables: dict[str, Any], slot: str, meaning: str, word: str, value: fl
     number = int(value) if float(value).is_integer() else value
     if slot == "unit":
         tables.setdefault("units", {}).setdefault(meaning, []).append(word)
+    elif slot == "word" and meaning == "zero":
+        tables.setdefault("zero", []).append(word)  # "nolltolerans"
     elif slot == "word":
         tables.setdefault(meaning, {})[word] = number
     elif slot == "before" and meaning == "instead":
@@ -351,7 +355,7 @@ def _vote(anchor: Anchor, base: Compiled, votes: _Votes) -> None:
         return  # "en", "egy": an article as often as the number one
     comparator = anchor.comparator
     if not word.isdigit() and word not in base.single:
-        table = {"time": "times", "factor": "multiplied", "ordinal": "times"}.get(anchor.unit)
+        table = {"time": "times", "factor": "multiplied", "ordinal": "times", "zero": "zero"}.get(anchor.unit)
         if table is not None:
             votes.add("word", (word,), table, place, anchor.value)
         return
@@ -377,7 +381,8 @@ def _vote(anchor: Anchor, base: Compiled, votes: _Votes) -> None:
         votes.seen("unit", (doc[end + 1].lower_,))
     if comparator == "between" and not any(k in _numbers_at(doc, base) for k in range(end + 2, end + 7)):
         comparator = None  # "between two opponents": no second number, no band
-    meaning_before = "factor" if anchor.unit == "factor" else comparator
+    glued = anchor.unit == "factor" and follower.isalpha()  # "60-szorosa", "60 times": no "multiplied by"
+    meaning_before = None if glued else "factor" if anchor.unit == "factor" else comparator
     candidates: list[tuple[str, tuple[str, ...]]] = []
     for gram in _before(doc, at):
         votes.seen("before", gram)

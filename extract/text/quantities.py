@@ -14,6 +14,7 @@ start with them ("perc" in "percet", "perccel"); short forms ("p", "min") match 
 
 from __future__ import annotations
 
+import os
 import re
 import unicodedata
 from dataclasses import dataclass, replace
@@ -162,14 +163,19 @@ def compile_words(table: dict[str, Any]) -> Compiled:
             elif split:
                 phrases.setdefault(split, f"UNIT:{unit}")
     for unit, forms in (table.get("units") or {}).items():
+        words = []
         for form in forms or []:
             split = phrase(str(form).rstrip("."))
             if len(split) == 1:
                 units[split[0]] = unit
                 if len(split[0]) >= 3 and split[0].isalpha():
                     stems[split[0]] = unit
+                    words.append(split[0])
             elif split:
                 phrases[split] = f"UNIT:{unit}"
+        common = os.path.commonprefix(words) if len(words) > 1 else ""
+        if len(common) >= 4:
+            stems.setdefault(common, unit)  # "timme", "timmar": "timma" is an hour too
     groups = {f"PRE:{k}": v for k, v in (table.get("comparators") or {}).items()}
     groups |= {f"POST:{k}": v for k, v in (table.get("postfix") or {}).items()}
     instead = table.get("instead") or {}
