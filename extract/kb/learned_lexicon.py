@@ -31,6 +31,7 @@ from extract.text.quantities import Compiled, Quantity, Token, compiled, quantit
 
 COUNTED = ("minute", "second", "hour", "cm", "move", "game", "time")
 LIBRARY_UNITS = ("minute", "second", "hour", "cm")
+ANCHORED = (*COUNTED, "factor", "ordinal", "zero")
 PRECISION = 0.6
 MAX_GRAM = 3
 
