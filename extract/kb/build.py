@@ -168,7 +168,7 @@ def build(
     files["links.yaml"] = dump_yaml(links_document(links))
     started = time.perf_counter()
     edition_languages = {e.id: e.language for e in editions}
-    learned = learn_all(keyed, edition_languages, mapping, kb_dir)
+    learned = learn_all(rules, keyed, edition_languages, mapping, kb_dir)
     parameters = extract_parameters(
         rules,
         keyed,

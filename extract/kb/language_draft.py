@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from extract.io.generated import read_kb
-from extract.kb.learned_lexicon import Learned, learn
+from extract.io.rules import load_rules
+from extract.kb.learned_lexicon import Learned, learn, provision_rules
 from extract.text.cldr import library_words
 
 ORDER = (
@@ -31,7 +32,8 @@ def learned_from_kb(language: str, kb_dir: Path) -> Learned:
     }
     languages = {edition: doc.language for edition, doc in documents.items()}
     mapping = {(row.edition, row.label): row.rule for row in kb.alignment()}
-    return learn(language, provisions, languages, mapping, kb_dir)
+    assigned = provision_rules(load_rules(kb_dir), mapping, provisions)
+    return learn(language, provisions, languages, assigned, kb_dir)
 
 
 def draft(language: str, learned: Learned) -> str:

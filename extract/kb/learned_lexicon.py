@@ -27,15 +27,19 @@ from pathlib import Path
 from typing import Any
 
 from extract.io.languages import language_data
+from extract.io.rules import Rule
+from extract.kb.parameters import rule_provisions
 from extract.text.quantities import Compiled, Quantity, Token, compiled, quantities, tokens, unit_of_token
 
 COUNTED = ("minute", "second", "hour", "cm", "move", "game", "time")
 LIBRARY_UNITS = ("minute", "second", "hour", "cm")
 ANCHORED = (*COUNTED, "factor", "ordinal", "zero")
+UNSURE = "?"  # the references disagree on a number's comparator
 PRECISION = 0.6
 MAX_GRAM = 3
 
 Provisions = dict[str, list[tuple[str, dict[str, object]]]]
+Assigned = dict[tuple[str, str], tuple[str, ...]]  # (edition, provision key) -> its rules
 
 
 @dataclass
@@ -67,12 +71,12 @@ def learn(
     language: str,
     provisions: Provisions,
     languages: dict[str, str],
-    mapping: dict[tuple[str, str], str],
+    assigned: Assigned,
     kb_dir: Path,
 ) -> Learned:
     """The words of `language` learned from its editions' provisions aligned to other editions'."""
-    seed = {"numbers": learn_unknown_numbers(language, provisions, languages, mapping, kb_dir)}
-    anchors, neutral = find_anchors(language, provisions, languages, mapping, kb_dir, seed)
+    seed = {"numbers": learn_unknown_numbers(language, provisions, languages, assigned, kb_dir)}
+    anchors, neutral = find_anchors(language, provisions, languages, assigned, kb_dir, seed)
     base = compiled(language, kb_dir, seed)
     votes = _Votes()
     for anchor in anchors:
@@ -93,7 +97,7 @@ def find_anchors(
     language: str,
     provisions: Provisions,
     languages: dict[str, str],
-    mapping: dict[tuple[str, str], str],
+    assigned: Assigned,
     kb_dir: Path,
     seed: dict[str, Any] | None = None,
 ) -> tuple[list[Anchor], list[tuple[tuple[Token, ...], int, int]]]:
@@ -103,10 +107,12 @@ def find_anchors(
     stated: dict[str, list[tuple[Quantity, str]]] = defaultdict(list)  # rule -> (quantity, edition)
     for edition in references:
         for key, provision in provisions.get(edition, []):
-            rule = mapping.get((edition, key))
-            if rule is not None:
+            rules = assigned.get((edition, key), ())
+            if rules:
                 text = str(provision.get("text") or "")
-                stated[rule] += [(q, edition) for q in quantities(text, languages[edition], kb_dir)]
+                read = [(q, edition) for q in quantities(text, languages[edition], kb_dir)]
+                for rule in rules:
+                    stated[rule] += read
     base = compiled(language, kb_dir, seed)
     anchors: list[Anchor] = []
     neutral: list[tuple[tuple[Token, ...], int, int]] = []
@@ -115,7 +121,7 @@ def find_anchors(
             continue
         for key, provision in provisions.get(edition, []):
             doc = tuple(tokens(str(provision.get("text") or "")))
-            options = stated.get(mapping.get((edition, key), ""), [])
+            options = [o for rule in assigned.get((edition, key), ()) for o in stated.get(rule, [])]
             for at, end, value in _numbers(doc, base):
                 found = _explain(doc, end, value, options, base)
                 if found is None:
@@ -186,13 +192,18 @@ def _explain(
     else:  # no unit word the libraries know follows: a move, a game, a factor, or a bare number
         other = [(q, e) for q, e in same if q.unit not in LIBRARY_UNITS or not base.units]
         same = other or same
-    kinds = Counter((q.unit, _side(q.comparator)) for q, _ in same)
-    if not kinds:
+    units = Counter(q.unit for q, _ in same)
+    if not units:
         return None
-    (unit, comparator), count = kinds.most_common(1)[0]
-    if count * 2 <= sum(kinds.values()):
-        return None  # the references disagree on what this number is
-    agreeing = [(q, e) for q, e in same if (q.unit, _side(q.comparator)) == (unit, comparator)]
+    unit, count = units.most_common(1)[0]
+    if count * 2 <= sum(units.values()):
+        return None  # the references disagree on what this number counts
+    same = [(q, e) for q, e in same if q.unit == unit]
+    comparators = Counter(_side(q.comparator) for q, _ in same)
+    comparator, count = comparators.most_common(1)[0]
+    if count * 2 <= len(same):
+        comparator = UNSURE  # "ti træk" and "ti trekk eller mer": the unit is sure, the comparator not
+    agreeing = [(q, e) for q, e in same if comparator == UNSURE or _side(q.comparator) == comparator]
     editions = tuple(sorted({e for _, e in agreeing}))
     sides = Counter(q.side for q, _ in agreeing if q.side)
     return unit, comparator, editions, sides.most_common(1)[0][0] if sides else ""
@@ -380,6 +391,8 @@ def _vote(anchor: Anchor, base: Compiled, votes: _Votes) -> None:
                 votes.add("increment_words", (token.lower_,), "increment_words", place)
     if end + 1 < len(doc):
         votes.seen("unit", (doc[end + 1].lower_,))
+    if comparator == UNSURE:
+        return  # the words around this number teach nothing about comparators
     if comparator == "between" and not any(k in _numbers_at(doc, base) for k in range(end + 2, end + 7)):
         comparator = None  # "between two opponents": no second number, no band
     glued = anchor.unit == "factor" and follower.isalpha()  # "60-szorosa", "60 times": no "multiplied by"
@@ -420,27 +433,29 @@ def learn_unknown_numbers(
     language: str,
     provisions: Provisions,
     languages: dict[str, str],
-    mapping: dict[tuple[str, str], str],
+    assigned: Assigned,
     kb_dir: Path,
 ) -> dict[str, int]:
     """Number words the libraries lack, learned before a unit word they know: "két perc" where the
     references say two minutes (the most frequent value at that word wins)."""
     base = compiled(language, kb_dir)
     stated: dict[str, set[tuple[float, str]]] = defaultdict(set)
-    for (edition, key), rule in mapping.items():
-        code = languages.get(edition)
-        if code is None or code == language:
+    for edition, code in languages.items():
+        if code == language:
             continue
-        for k, provision in provisions.get(edition, []):
-            if k == key:
+        for key, provision in provisions.get(edition, []):
+            rules = assigned.get((edition, key), ())
+            if rules:
                 text = str(provision.get("text") or "")
-                stated[rule] |= {(q.value, q.unit) for q in quantities(text, code, kb_dir)}
+                found = {(q.value, q.unit) for q in quantities(text, code, kb_dir)}
+                for rule in rules:
+                    stated[rule] |= found
     counts: dict[str, dict[float, float]] = defaultdict(lambda: defaultdict(float))
     for edition, code in languages.items():
         if code != language:
             continue
         for key, provision in provisions.get(edition, []):
-            options = stated.get(mapping.get((edition, key), ""), set())
+            options = {o for rule in assigned.get((edition, key), ()) for o in stated.get(rule, set())}
             doc = tokens(str(provision.get("text") or ""))
             for j in range(1, len(doc)):
                 unit = unit_of_token(doc[j].lower_, base)
@@ -460,11 +475,29 @@ def learn_unknown_numbers(
     return learned
 
 
+def provision_rules(
+    rules: list[Rule], mapping: dict[tuple[str, str], str], provisions: Provisions
+) -> Assigned:
+    """Each provision's rules as the parameter stage sees them: the mapping, the curated lists and the
+    lead-ins above mapped leaves (kb/parameters.py `rule_provisions`)."""
+    found: dict[tuple[str, str], list[str]] = defaultdict(list)
+    for rule, editions in rule_provisions(rules, mapping, provisions).items():
+        for edition, keys in editions.items():
+            for key in keys:
+                found[(edition, key)].append(rule)
+    return {key: tuple(sorted(rules_of)) for key, rules_of in found.items()}
+
+
 def learn_all(
-    provisions: Provisions, languages: dict[str, str], mapping: dict[tuple[str, str], str], kb_dir: Path
+    rules: list[Rule],
+    provisions: Provisions,
+    languages: dict[str, str],
+    mapping: dict[tuple[str, str], str],
+    kb_dir: Path,
 ) -> dict[str, dict[str, Any]]:
     """The learned tables of every language of a corpus that other languages' editions can teach."""
     codes = sorted(set(languages.values()))
     if len(codes) < 2:
         return {}
-    return {code: learn(code, provisions, languages, mapping, kb_dir).tables for code in codes}
+    assigned = provision_rules(rules, mapping, provisions)
+    return {code: learn(code, provisions, languages, assigned, kb_dir).tables for code in codes}
