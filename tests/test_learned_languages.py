@@ -86,9 +86,16 @@ def test_hu_keeps_its_parameters_without_its_language_file(without_hu, capsys):
     }
     cells[("rapid.max_supervised_games", "rapid-competition-rules-apply")] = 4  # the changed text says 4
     right = [key for key, value in cells.items() if key in rows and rows[key]["value"] == value]
+    missed = sorted(
+        f"{name}={rows[(name, rule)]['value'] if (name, rule) in rows else None}"
+        for name, rule in set(cells) - set(right)
+    )
     with capsys.disabled():
-        print(f"\nhu-2018 without hu.yaml: {len(right)}/{len(cells)} curated-gold parameters right")
-    assert len(right) / len(cells) >= 0.9
+        print(
+            f"\nhu-2018 without hu.yaml: {len(right)}/{len(cells)} curated-gold parameters right; "
+            f"missed {missed}"
+        )
+    assert len(right) / len(cells) >= 0.93
     assert not any(name == "scoresheet_view.max_requests" for name, _ in rows)  # the text states none
 
 

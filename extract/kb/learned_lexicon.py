@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from difflib import SequenceMatcher
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +35,7 @@ from extract.text.quantities import Compiled, Quantity, Token, compiled, quantit
 COUNTED = ("minute", "second", "hour", "cm", "move", "game", "time")
 LIBRARY_UNITS = ("minute", "second", "hour", "cm")
 ANCHORED = (*COUNTED, "factor", "ordinal", "zero")
+COGNATE = 0.75  # a unit word this close to a reference's word for it counts from one occurrence
 UNSURE = "?"  # the references disagree on a number's comparator
 PRECISION = 0.6
 MAX_GRAM = 3
@@ -65,6 +67,7 @@ class Anchor:
     comparator: str | None
     references: tuple[str, ...]
     side: str = ""  # where the references' comparator stands, mostly
+    unit_words: tuple[str, ...] = ()  # the references' own words for the unit ("partier", "trekk")
 
 
 def learn(
@@ -127,10 +130,12 @@ def find_anchors(
                 if found is None:
                     neutral.append((doc, at, end))
                 else:
-                    unit, comparator, editions, side = found
+                    unit, comparator, editions, side, unit_words = found
                     label = str(provision.get("label"))
                     anchors.append(
-                        Anchor(edition, label, doc, at, end, value, unit, comparator, editions, side)
+                        Anchor(
+                            edition, label, doc, at, end, value, unit, comparator, editions, side, unit_words
+                        )
                     )
     return anchors, neutral
 
@@ -177,7 +182,7 @@ def _explain(
     value: float,
     options: list[tuple[Quantity, str]],
     base: Compiled,
-) -> tuple[str, str | None, tuple[str, ...], str] | None:
+) -> tuple[str, str | None, tuple[str, ...], str, tuple[str, ...]] | None:
     """The unit and comparator the references give a number of this value, if they agree, and on
     which side of their numbers the comparator mostly stands."""
     same = [
@@ -206,7 +211,8 @@ def _explain(
     agreeing = [(q, e) for q, e in same if comparator == UNSURE or _side(q.comparator) == comparator]
     editions = tuple(sorted({e for _, e in agreeing}))
     sides = Counter(q.side for q, _ in agreeing if q.side)
-    return unit, comparator, editions, sides.most_common(1)[0][0] if sides else ""
+    words = tuple(sorted({q.tokens[-1].casefold() for q, _ in agreeing if q.tokens}))
+    return unit, comparator, editions, sides.most_common(1)[0][0] if sides else "", words
 
 
 def _side(comparator: str | None) -> str | None:
@@ -225,6 +231,7 @@ class _Votes:
         self.total: dict[tuple[str, tuple[str, ...]], int] = Counter()
         self.places: dict[tuple[str, tuple[str, ...], str], list[str]] = defaultdict(list)
         self.values: dict[tuple[str, tuple[str, ...]], Counter[float]] = defaultdict(Counter)
+        self.cognates: set[tuple[str, str]] = set()
         self.contests: list[tuple[list[tuple[str, tuple[str, ...]]], str, str, str]] = []
         self.support: dict[tuple[str, tuple[str, ...]], Counter[str]] = defaultdict(Counter)
 
@@ -290,7 +297,7 @@ class _Votes:
             if slot == "unit":  # a unit word after a number no reference explains is still that unit
                 family = families[gram[0][:4]]
                 meaning, count = family.most_common(1)[0]
-                total = sum(family.values()) if count >= 2 else total
+                total = sum(family.values()) if count >= 2 or (gram[0], meaning) in self.cognates else total
             if count / total < PRECISION:
                 continue
             if slot in ("before", "after"):
@@ -383,6 +390,8 @@ def _vote(anchor: Anchor, base: Compiled, votes: _Votes) -> None:
         and unit_of_token(follower, base) is None
     ):
         votes.add("unit", (follower,), anchor.unit, place)
+        if any(SequenceMatcher(None, follower, word).ratio() >= COGNATE for word in anchor.unit_words):
+            votes.cognates.add((follower, anchor.unit))  # "partier" where the references say "partier"
         unit_end = end + 1
     if anchor.unit == "factor" and follower.isalpha():
         votes.add("multiply", (follower,), "multiply", place)
