@@ -168,7 +168,6 @@ def build(
     files["links.yaml"] = dump_yaml(links_document(links))
     started = time.perf_counter()
     edition_languages = {e.id: e.language for e in editions}
-    learned = learn_all(rules, keyed, edition_languages, mapping, kb_dir)
     parameters = extract_parameters(
         rules,
         keyed,
@@ -176,7 +175,7 @@ def build(
         {e.id: e.text for e in editions},
         {key: a.rule for key, a in final.items()},
         kb_dir,
-        learned,
+        learn_all(rules, keyed, edition_languages, mapping, kb_dir),  # words the aligned editions teach
     )
     seconds["parameters"] = time.perf_counter() - started
     files["parameters.yaml"] = dump_yaml([p.as_dict() for p in parameters])

@@ -37,7 +37,7 @@ LIBRARY_UNITS = ("minute", "second", "hour", "cm")
 ANCHORED = (*COUNTED, "factor", "ordinal", "zero")
 COGNATE = 0.75  # a unit word this close to a reference's word for it counts from one occurrence
 UNSURE = "?"  # the references disagree on a number's comparator
-PRECISION = 0.6
+PRECISION = 0.5
 MAX_GRAM = 3
 
 Provisions = dict[str, list[tuple[str, dict[str, object]]]]
