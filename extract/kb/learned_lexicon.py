@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -113,7 +114,7 @@ def find_anchors(
             rules = assigned.get((edition, key), ())
             if rules:
                 text = str(provision.get("text") or "")
-                read = [(q, edition) for q in quantities(text, languages[edition], kb_dir)]
+                read = [(q, edition) for q in _read(text, languages[edition], kb_dir)]
                 for rule in rules:
                     stated[rule] += read
     base = compiled(language, kb_dir, seed)
@@ -138,6 +139,12 @@ def find_anchors(
                         )
                     )
     return anchors, neutral
+
+
+@lru_cache(maxsize=50_000)
+def _read(text: str, language: str, kb_dir: Path) -> tuple[Quantity, ...]:
+    """A reference provision's quantities (read once for all the languages a build learns)."""
+    return tuple(quantities(text, language, kb_dir))
 
 
 def _numbers(doc: tuple[Token, ...], base: Compiled) -> list[tuple[int, int, float]]:
@@ -456,7 +463,7 @@ def learn_unknown_numbers(
             rules = assigned.get((edition, key), ())
             if rules:
                 text = str(provision.get("text") or "")
-                found = {(q.value, q.unit) for q in quantities(text, code, kb_dir)}
+                found = {(q.value, q.unit) for q in _read(text, code, kb_dir)}
                 for rule in rules:
                     stated[rule] |= found
     counts: dict[str, dict[float, float]] = defaultdict(lambda: defaultdict(float))
