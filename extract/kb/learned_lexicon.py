@@ -138,7 +138,44 @@ def find_anchors(
                             edition, label, doc, at, end, value, unit, comparator, editions, side, unit_words
                         )
                     )
+            following = _another(doc, base, options)
+            if following is not None:
+                first, last, value, editions = following
+                label = str(provision.get("label"))
+                anchors.append(Anchor(edition, label, doc, first, last, value, "next", None, editions))
     return anchors, neutral
+
+
+def _another(
+    doc: tuple[Token, ...], base: Compiled, options: list[tuple[Quantity, str]]
+) -> tuple[int, int, float, tuple[str, ...]] | None:
+    """Where the references count to ordinal N ("the second illegal move") and the text counts to N - 1
+    only, then names the same thing again ("første fuldførte ulovlige træk ... endnu et ulovligt
+    træk"): the two words before that mention say "one more" (first and last token, N, references)."""
+    highest: dict[str, float] = {}  # reference edition -> its highest ordinal here
+    for q, e in options:
+        if q.unit == "ordinal":
+            highest[e] = max(highest.get(e, 0.0), q.value)
+    ordinals = [
+        (base.single[t.lower_][0], i)
+        for i, t in enumerate(doc)
+        if t.lower_ in base.single and base.single[t.lower_][1] == "ordinal"
+    ]
+    if not ordinals:
+        return None
+    counted = max(ordinals)[0]
+    editions = tuple(sorted(e for e, value in highest.items() if value == counted + 1))
+    if not editions:
+        return None
+    at = max(ordinals)[1]
+    heads = [t.lower_[:4] for t in doc[at + 1 : at + 5] if t.lower_.isalpha() and len(t.lower_) >= 4]
+    for j in range(at + 5, len(doc) - 1):
+        pair = (doc[j].lower_[:4], doc[j + 1].lower_[:4])
+        if any(heads[k : k + 2] == list(pair) for k in range(len(heads) - 1)) and j >= 2:
+            if doc[j - 1].lower_.isalpha() and doc[j - 2].lower_.isalpha():
+                return j - 2, j - 1, counted + 1, editions
+            return None
+    return None
 
 
 @lru_cache(maxsize=50_000)
@@ -344,6 +381,8 @@ def _store(tables: dict[str, Any], slot: str, meaning: str, word: str, value: fl
         tables.setdefault("comparators", {}).setdefault(meaning, []).append(word)
     elif slot == "after":
         tables.setdefault("postfix", {}).setdefault(meaning, []).append(word)
+    elif slot == "next":
+        tables.setdefault("next", []).append(word)
     elif slot in ("multiply", "increment_words"):
         tables.setdefault(slot, []).append(word)
 
@@ -376,6 +415,9 @@ def _unit_end(doc: tuple[Token, ...], end: int, base: Compiled) -> int:
 def _vote(anchor: Anchor, base: Compiled, votes: _Votes) -> None:
     doc, at, end = anchor.doc, anchor.at, anchor.end
     place = f"{anchor.edition} {anchor.label} (as in {', '.join(anchor.references)})"
+    if anchor.unit == "next":
+        votes.add("next", tuple(t.lower_ for t in doc[at : end + 1]), "next", place)
+        return
     word = doc[at].lower_
     if word in base.articles:
         return  # "en", "egy": an article as often as the number one
