@@ -124,7 +124,7 @@ def find_anchors(
         if code != language:
             continue
         for key, provision in provisions.get(edition, []):
-            doc = tuple(tokens(str(provision.get("text") or "")))
+            doc = tokens(str(provision.get("text") or ""))
             options = [o for rule in assigned.get((edition, key), ()) for o in stated.get(rule, [])]
             for at, end, value in _numbers(doc, base):
                 found = _explain(doc, end, value, options, base)
@@ -212,8 +212,8 @@ def _numbers_at(doc: tuple[Token, ...], base: Compiled) -> set[int]:
 
 
 def _number_stem(word: str, base: Compiled) -> float | None:
-    """The value of a word that starts with a number word of at least three letters and goes on."""
-    for cut in range(len(word) - 1, 2, -1):
+    """The value of a word that starts with a number word of at least four letters and goes on."""
+    for cut in range(len(word) - 2, 3, -1):
         hit = base.single.get(word[:cut])
         if hit is not None and hit[1] is None and hit[0] != 1 and cut >= 4 and len(word) - cut >= 2:
             return hit[0]

@@ -17,9 +17,10 @@ from __future__ import annotations
 import os
 import re
 import unicodedata
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from extract.io import languages
 from extract.io.languages import DEFAULT_KB
@@ -54,19 +55,16 @@ TOKEN = re.compile(
 )
 
 
-@dataclass(frozen=True)
-class Token:
+class Token(NamedTuple):
     text: str
     lower_: str
     idx: int
 
-    def __len__(self) -> int:
-        return len(self.text)
 
-
-def tokens(text: str) -> list[Token]:
+@lru_cache(maxsize=20_000)
+def tokens(text: str) -> tuple[Token, ...]:
     """The tokens of a text with their offsets (one tokenizer for every language and script)."""
-    return [Token(m.group(0), m.group(0).casefold(), m.start()) for m in TOKEN.finditer(text)]
+    return tuple(Token(m.group(0), m.group(0).casefold(), m.start()) for m in TOKEN.finditer(text))
 
 
 def phrase(text: str) -> tuple[str, ...]:
@@ -136,6 +134,10 @@ class Compiled:
     increments: frozenset[str]
     multiply: frozenset[str]
     replaced: str | None
+    starts: dict[str, tuple[int, ...]] = field(
+        default_factory=dict
+    )  # first word -> phrase lengths, longest first
+    memo: dict[str, str | None] = field(default_factory=dict, compare=False)  # unit_of_token's answers
 
 
 def compile_words(table: dict[str, Any]) -> Compiled:
@@ -201,6 +203,10 @@ def compile_words(table: dict[str, Any]) -> Compiled:
         frozenset(str(w).casefold() for w in table.get("increment_words") or []),
         frozenset(str(w).casefold() for w in table.get("multiply") or []),
         instead.get("replaced"),
+        {
+            first: tuple(sorted({len(p) for p in phrases if p[0] == first}, reverse=True))
+            for first in {p[0] for p in phrases}
+        },
     )
 
 
@@ -225,6 +231,13 @@ def unaccented(word: str) -> str:
 
 def unit_of_token(token: str, table: Compiled) -> str | None:
     """The unit a word names: a whole form, or a long form with an ending (the longest that fits)."""
+    if token in table.memo:
+        return table.memo[token]
+    table.memo[token] = unit = _unit_of(token, table)
+    return unit
+
+
+def _unit_of(token: str, table: Compiled) -> str | None:
     token = token.rstrip(".")
     unit = table.units.get(token)
     if unit is not None:
@@ -236,14 +249,17 @@ def unit_of_token(token: str, table: Compiled) -> str | None:
     return None
 
 
-def _matches(doc: list[Token], table: Compiled) -> dict[int, tuple[str, int]]:
+def _matches(doc: tuple[Token, ...], table: Compiled) -> dict[int, tuple[str, int]]:
     """First token -> (label, end token) of the longest phrase starting there."""
     found: dict[int, tuple[str, int]] = {}
     if not table.phrases:
         return found
     lowers = [t.lower_ for t in doc]
     for i in range(len(doc)):
-        for size in range(min(table.longest, len(doc) - i), 0, -1):
+        sizes = table.starts.get(lowers[i])
+        if sizes is None:
+            continue
+        for size in sizes:
             label = table.phrases.get(tuple(lowers[i : i + size]))
             if label is not None:
                 found[i] = (label, i + size)
@@ -266,7 +282,9 @@ def quantities(
         token = doc[i].lower_
         if token.isdigit():
             return (float(int(token)), None, i) if len(token) <= 3 else None
-        hit = table.single.get(token) or table.single.get(unaccented(token))
+        hit = table.single.get(token)
+        if hit is None and not token.isascii():
+            hit = table.single.get(unaccented(token))
         if hit is not None:
             return hit[0], hit[1], i
         label = phrases.get(i, ("", 0))
@@ -321,20 +339,20 @@ def quantities(
 
 
 def _quantity(
-    doc: list[Token], value: float, unit: str, comparator: str | None, first: int, last: int
+    doc: tuple[Token, ...], value: float, unit: str, comparator: str | None, first: int, last: int
 ) -> Quantity:
     return Quantity(
         value,
         unit,
         comparator,
         doc[first].idx,
-        doc[last].idx + len(doc[last]),
+        doc[last].idx + len(doc[last].text),
         tuple(t.text for t in doc[first : last + 1] if t.text.strip()),
     )
 
 
 def _unit_after(
-    doc: list[Token], i: int, table: Compiled, phrases: dict[int, tuple[str, int]], number: Any
+    doc: tuple[Token, ...], i: int, table: Compiled, phrases: dict[int, tuple[str, int]], number: Any
 ) -> tuple[str | None, int]:
     """The unit a number counts: one of the next five words. "60 gange tillægstiden" multiplies an
     increment (factor); "20 gange 20 cm" is a dimension; "fem gange" counts occurrences; "60-szorosa"
