@@ -38,7 +38,10 @@ LIBRARY_UNITS = ("minute", "second", "hour", "cm")
 ANCHORED = (*COUNTED, "factor", "ordinal", "zero")
 COGNATE = 0.75  # a unit word this close to a reference's word for it counts from one occurrence
 UNSURE = "?"  # the references disagree on a number's comparator
-PRECISION = 0.5
+NEAR = 3  # words this close to a number count as near it
+SPECIFIC = 0.15  # a comparator phrase has a word that stands near a number this often
+PRECISION = 0.5  # a phrase means its comparator at half of its anchors or more
+UNIT_PRECISION = 0.75  # a word after numbers names its unit at three in four of them
 MAX_GRAM = 3
 
 Provisions = dict[str, list[tuple[str, dict[str, object]]]]
@@ -82,7 +85,7 @@ def learn(
     seed = {"numbers": learn_unknown_numbers(language, provisions, languages, assigned, kb_dir)}
     anchors, neutral = find_anchors(language, provisions, languages, assigned, kb_dir, seed)
     base = compiled(language, kb_dir, seed)
-    votes = _Votes()
+    votes = _Votes(_specificity(language, provisions, languages, base))
     for anchor in anchors:
         _vote(anchor, base, votes)
     for doc, at, end in neutral:
@@ -95,6 +98,26 @@ def learn(
                 "before a unit word where the references state that number"
             ]
     return learned
+
+
+def _specificity(
+    language: str, provisions: Provisions, languages: dict[str, str], base: Compiled
+) -> dict[str, float]:
+    """Per word of the language's texts: the share of its occurrences within three words of a number."""
+    seen: Counter[str] = Counter()
+    near: Counter[str] = Counter()
+    for edition, code in languages.items():
+        if code != language:
+            continue
+        for _, provision in provisions.get(edition, []):
+            doc = tokens(str(provision.get("text") or ""))
+            numbers = _numbers_at(doc, base)
+            close = {k for i in numbers for k in range(i - NEAR, i + NEAR + 1)}
+            for i, token in enumerate(doc):
+                seen[token.lower_] += 1
+                if i in close:
+                    near[token.lower_] += 1
+    return {word: near[word] / count for word, count in seen.items() if near[word]}
 
 
 def find_anchors(
@@ -270,7 +293,8 @@ def _side(comparator: str | None) -> str | None:
 class _Votes:
     """Counts of candidate words per slot: where they stand with a meaning, and everywhere."""
 
-    def __init__(self) -> None:
+    def __init__(self, specific: dict[str, float] | None = None) -> None:
+        self.near_numbers = specific or {}
         self.positive: dict[tuple[str, tuple[str, ...]], Counter[str]] = defaultdict(Counter)
         self.total: dict[tuple[str, tuple[str, ...]], int] = Counter()
         self.places: dict[tuple[str, tuple[str, ...], str], list[str]] = defaultdict(list)
@@ -311,6 +335,11 @@ class _Votes:
                 families[gram[0][:4]].update(meanings)
         return families
 
+    def specific(self, gram: tuple[str, ...]) -> float:
+        """How much a phrase's most telling word keeps to numbers: "legalább" mostly stands next to
+        one, "ha" (if) rarely; punctuation tells nothing."""
+        return max((self.near_numbers.get(word, 0.0) for word in gram if word.isalpha()), default=0.0)
+
     def precision(self, slot: str, gram: tuple[str, ...], meaning: str) -> float:
         """How often a phrase that stands at anchors means `meaning` there; 0 when it means another
         comparator at two anchors or more ("mint" in both "több mint" and "kevesebb mint")."""
@@ -325,7 +354,7 @@ class _Votes:
             slot, gram = max(
                 candidates,
                 key=lambda c: (
-                    self.precision(c[0], c[1], meaning) >= PRECISION,
+                    self.precision(c[0], c[1], meaning) >= PRECISION and self.specific(c[1]) >= SPECIFIC,
                     self.support[c][meaning],
                     c[0] == side,
                     -len(c[1]),
@@ -342,9 +371,11 @@ class _Votes:
                 family = families[gram[0][:4]]
                 meaning, count = family.most_common(1)[0]
                 total = sum(family.values()) if count >= 2 or (gram[0], meaning) in self.cognates else total
-            if count / total < PRECISION:
+            if count / total < (UNIT_PRECISION if slot == "unit" else PRECISION):
                 continue
             if slot in ("before", "after"):
+                if self.specific(gram) < SPECIFIC:
+                    continue
                 shorter = chosen[f"{slot}:{meaning}"]
                 if any(_contains(gram, other, slot) for other in shorter):
                     continue
