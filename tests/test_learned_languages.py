@@ -11,6 +11,7 @@ from click.testing import CliRunner
 from conftest import ROOT, copy_project, load
 
 from extract.cli import main
+from extract.io.languages import language_data
 from extract.io.rules import load_rules
 from extract.text.cldr import library_note
 from extract.text.quantities import quantities
@@ -111,6 +112,11 @@ def test_languages_draft_shows_its_evidence(without_hu, tmp_path):
     again = CliRunner().invoke(main, ["languages", "draft", "hu", "--out", str(out), *args])
     assert again.exit_code == 2 and "never replaces" in again.output
     assert out.read_text(encoding="utf-8") == result.output  # nothing overwritten
+    kept = tmp_path / "kb" / "languages"  # a person who keeps the draft has a valid language file
+    kept.mkdir(parents=True)
+    (kept / "hu.yaml").write_text(result.output, encoding="utf-8")
+    data = language_data(tmp_path / "kb", "hu")
+    assert data is not None and data["units"]["minute"] and data["comparators"]["before"]
 
 
 @pytest.mark.parametrize(("language", "message"), [("h-u", "not a language code"), ("fi", "no edition")])
