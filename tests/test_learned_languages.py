@@ -40,6 +40,8 @@ def bare_kb(tmp_path_factory) -> Path:
         ("en", "seventy-five moves and 20 cm", [(20, "cm", None)]),  # no library knows "moves"
         ("ar", "١٠ دقائق", [(10, "minute", None)]),  # Arabic-Indic digits, CLDR's plural
         ("zh", "１０分钟", [(10, "minute", None)]),  # no spaces, full-width digits
+        ("ar", "يمنح الخصم دقيقتين", [(2, "minute", None)]),  # a dual: CLDR's "دقيقتان" in another case
+        ("tr", "10 dakikadan fazla", [(10, "minute", None)]),  # an ending after CLDR's "dakika"
         ("hy", "15 րոպե", [(15, "minute", None)]),
     ],
 )

@@ -76,6 +76,28 @@ def spelled(language: str) -> tuple[dict[str, int], dict[str, int]]:
     return cardinals, ordinals
 
 
+IMPLIED = {"one": 1, "two": 2}  # plural categories whose pattern may be the whole quantity
+
+
+@cache
+def implied_units(language: str) -> dict[str, tuple[int, str]]:
+    """CLDR patterns with no number in them, the word being the quantity: Arabic "دقيقتان" (two
+    minutes), Hebrew "שתי דקות": word -> (value, unit)."""
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        patterns = Locale.parse(language)._data.get("unit_patterns", {})
+    except (UnknownLocaleError, ValueError):
+        return {}
+    found: dict[str, tuple[int, str]] = {}
+    for unit, key in CLDR_UNITS.items():
+        for forms in (patterns.get(key) or {}).values():
+            for category, pattern in forms.items():
+                if category in IMPLIED and "{0}" not in str(pattern):
+                    found.setdefault(" ".join(str(pattern).casefold().split()), (IMPLIED[category], unit))
+    return found
+
+
 @cache
 def unit_names(language: str) -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
     """CLDR's names of the units the Laws count, per unit: (long forms, short and narrow forms), every
@@ -114,7 +136,8 @@ def unit_names(language: str) -> dict[str, tuple[tuple[str, ...], tuple[str, ...
 @cache
 def library_words(language: str) -> dict[str, Any]:
     """A language's base tables in kb/languages' shape: numbers, ordinals, units (long forms),
-    short unit forms (matched only whole), zero words and the word for one (an article too)."""
+    short unit forms (matched only whole), zero words, the word for one (an article too) and words
+    that are a whole quantity ("دقيقتان")."""
     cardinals, ordinals = spelled(language)
     units = unit_names(language)
     return {
@@ -124,4 +147,5 @@ def library_words(language: str) -> dict[str, Any]:
         "short_units": {unit: list(forms[1]) for unit, forms in units.items()},
         "zero": [word for word, value in cardinals.items() if value == 0],
         "articles": [word for word, value in cardinals.items() if value == 1],
+        "implied": {word: list(found) for word, found in implied_units(language).items()},
     }

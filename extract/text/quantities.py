@@ -126,6 +126,7 @@ class Compiled:
     """A language's tables as the reader uses them."""
 
     single: dict[str, tuple[float, str | None]]  # number word -> (value, unit it implies)
+    implied: dict[str, tuple[float, str | None]]  # the stem of a word that is a whole quantity
     units: dict[str, str]  # whole forms
     stems: dict[str, str]  # long forms that also match with an ending
     phrases: dict[tuple[str, ...], str]  # multi-token phrases -> label
@@ -155,6 +156,15 @@ def compile_words(table: dict[str, Any]) -> Compiled:
                 single[split[0]] = (float(value), unit)
             elif split:
                 phrases.setdefault(split, f"NUM:{value}:{unit or ''}")
+    implied: dict[str, tuple[float, str | None]] = {}  # a dual's other case: "دقيقتين" beside "دقيقتان"
+    for word, (value, unit) in (table.get("implied") or {}).items():
+        split = phrase(str(word))
+        if len(split) == 1:
+            single[split[0]] = (float(value), unit)
+            if len(split[0]) >= 6:
+                implied[split[0][:-2]] = (float(value), unit)
+        elif split:
+            phrases.setdefault(split, f"NUM:{value}:{unit}")
     units: dict[str, str] = {}
     stems: dict[str, str] = {}
     for unit, forms in (table.get("short_units") or {}).items():
@@ -195,6 +205,7 @@ def compile_words(table: dict[str, Any]) -> Compiled:
                 phrases[split] = label
     return Compiled(
         single,
+        implied,
         units,
         stems,
         phrases,
@@ -284,7 +295,7 @@ def quantities(
             return (float(int(token)), None, i) if len(token) <= 3 else None
         hit = table.single.get(token)
         if hit is None and not token.isascii():
-            hit = table.single.get(unaccented(token))
+            hit = table.single.get(unaccented(token)) or table.implied.get(token[:-2])
         if hit is not None:
             return hit[0], hit[1], i
         label = phrases.get(i, ("", 0))
