@@ -453,12 +453,13 @@ def _vote(anchor: Anchor, base: Compiled, votes: _Votes) -> None:
     if word in base.articles:
         return  # "en", "egy": an article as often as the number one
     comparator = anchor.comparator
-    if not word.isdigit() and word not in base.single:
+    stem = not word.isdigit() and word not in base.single  # "háromszor": a number word and an ending
+    if stem:
         table = {"time": "times", "factor": "multiplied", "ordinal": "times", "zero": "zero"}.get(anchor.unit)
-        if table is not None:
-            votes.add("word", (word,), table, place, anchor.value)
-        return
-    follower = doc[end + 1].lower_ if end + 1 < len(doc) else ""
+        if table is None:
+            return
+        votes.add("word", (word,), table, place, anchor.value)
+    follower = "" if stem else doc[end + 1].lower_ if end + 1 < len(doc) else ""
     if follower == "-" and end + 2 < len(doc):
         follower = doc[end + 2].lower_
     unit_end = _unit_end(doc, end, base)
