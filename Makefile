@@ -4,8 +4,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 # Debian packages: chromium for the browser tests, Apertium pairs for wording diffs between the
-# Scandinavian editions. Installed when we run as root with apt-get; otherwise one line says how.
-DEBIAN_PACKAGES := chromium apertium apertium-dan-nor apertium-swe-dan apertium-swe-nor
+# Scandinavian editions, libicu-dev (with pkg-config, g++) to build PyICU for numbers in words.
+# Installed when we run as root with apt-get; otherwise one line says how.
+DEBIAN_PACKAGES := chromium apertium apertium-dan-nor apertium-swe-dan apertium-swe-nor libicu-dev pkg-config g++
 DEBIAN_STAMP := $(VENV)/.debian-checked
 # pytest-xdist: one worker per core this process may use (nproc), at most 4 (each worker builds the
 # session's real KB once); a test file stays on one worker so its module fixtures are built once.
@@ -31,6 +32,8 @@ $(DEBIAN_STAMP): $(STAMP)
 	  echo "chesslaws: missing Debian packages:$$missing (browser tests and Apertium wording diffs are skipped);"; \
 	  echo "  install them with: sudo apt-get install -y$$missing"; \
 	fi
+	@$(BIN)/python -c "import icu" 2>/dev/null || $(BIN)/python -m pip install --quiet -e '.[icu]' >/dev/null 2>&1 \
+	  || echo "chesslaws: PyICU could not be built (needs libicu-dev); numbers written in words come from kb/languages and the aligned editions only"
 	@touch $(DEBIAN_STAMP)
 
 debian: $(DEBIAN_STAMP)
@@ -48,6 +51,7 @@ test: $(STAMP) $(DEBIAN_STAMP)
 # Not a test: timings against floors measured in the same run (best of three), PASS/FAIL per target.
 bench: $(STAMP)
 	$(BIN)/python tools/benchmark.py
+	$(BIN)/python tools/leave_one_language_out.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

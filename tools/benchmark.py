@@ -8,12 +8,13 @@ floor, and each line says PASS or FAIL against its target:
 - `site` vs plain `mkdocs build` of the same docs dir                             <= 1.5x
 - `build` of the corpus x3 (under new ids) vs `build` of the corpus               <= 3.5x
 - `build` of 200 editions (the corpus x40) vs `build` of the corpus, one run       <= 30x
+- `build` with kb/languages' six files deleted vs `build` with them                <= 1.5x
 - peak memory (max RSS) of `show`                                                 < 150 MB
 - peak memory of `build` of 200 editions                                          <= 1.5 GB
 - `position`: CHA's dev positions and 1,000 real games (tools/bench_positions.py)  see there
 
 Everything runs in a temporary copy of the project, so the repository is never written.
-Usage: python tools/benchmark.py [--runs N] [--skip site,growth,load,positions] [--editions N]
+Usage: python tools/benchmark.py [--runs N] [--skip site,growth,load,languages,positions] [--editions N]
 """
 
 from __future__ import annotations
@@ -89,6 +90,8 @@ def project_copy(tmp: Path, corpus: Path | None = None) -> Path:
     return root
 
 
+LANGUAGE_FILES = ("da", "sv", "nb", "hu", "en", "ru")
+
 FLOOR = """
 import sys, spacy, yaml
 from pathlib import Path
@@ -102,7 +105,8 @@ for entry in yaml.safe_load((corpus / "editions.yaml").read_text(encoding="utf-8
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--skip", default="", help="comma-separated: site, growth, load, positions")
+    skips = "comma-separated: site, growth, load, languages, positions"
+    parser.add_argument("--skip", default="", help=skips)
     parser.add_argument("--editions", type=int, default=200, help="editions of the load build (default 200)")
     args = parser.parse_args()
     skip = set(filter(None, args.skip.split(",")))
@@ -121,6 +125,13 @@ def main() -> int:
         results.append(line("lint", lint, "spaCy blank tokenizers", floor, 3))
         build = measure([*CLI, "build"], project, n)
         results.append(line("build (5 editions)", build, "spaCy blank tokenizers", floor, 5))
+
+        if "languages" not in skip:  # issue 24: the words come from CLDR, ICU and the aligned editions
+            bare_kb = project_copy(tmp)
+            for code in LANGUAGE_FILES:
+                (bare_kb / "kb" / "languages" / f"{code}.yaml").unlink(missing_ok=True)
+            learned = measure([*CLI, "build"], bare_kb, n)
+            results.append(line("build (no language files)", learned, "build (5 editions)", build, 1.5))
 
         if "site" not in skip:
             out = tmp / "public-site"

@@ -1,6 +1,20 @@
 """The `chesslaws` command line: one module per command, sharing the options in `common`."""
 
-from extract.cli import asof, build, check, classify, diff, export, lint, position, ruling, search, show, site  # noqa: F401  (registers commands)
+from extract.cli import (  # noqa: F401  (registers commands)
+    asof,
+    build,
+    check,
+    classify,
+    diff,
+    export,
+    languages,
+    lint,
+    position,
+    ruling,
+    search,
+    show,
+    site,
+)
 from extract.cli.common import main
 
 __all__ = ["main"]

@@ -17,7 +17,9 @@ a language without touching code. A file holds:
   obligation, permission   words that say "shall" and words that say "may" (the diff compares them
                 across languages)
 
-A language without a file still builds: labels and structure come from digits and numbering alone.
+A language without a file still builds: labels and structure come from digits and numbering, number
+words and unit names from ICU and CLDR (text/cldr.py), the other words from the aligned editions
+(kb/learned_lexicon.py); a file refines and overrides them.
 """
 
 from __future__ import annotations
@@ -46,8 +48,9 @@ WORD_KEYS = {
 COMPARATORS = {"more", "at_least", "less", "at_most", "between"}
 
 MISSING_COST = (
-    "labels and structure come from digits and numbering only; no number words, units or "
-    "comparators, so parameters stated in words are not read"
+    "labels and structure come from digits and numbering; number words and unit names from ICU and "
+    "CLDR, comparators and the other words from the aligned editions (`chesslaws languages draft` "
+    "shows what was learned)"
 )
 
 

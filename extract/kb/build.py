@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from functools import cached_property
 from pathlib import Path
+from typing import Any
 
 import networkx as nx
 from threadpoolctl import threadpool_limits
@@ -51,6 +52,7 @@ from extract.kb.align import (
 )
 from extract.kb.damage import damage_warnings
 from extract.kb.graph import edition_graph, graph_pieces, reference_counts, shared_graph
+from extract.kb.learned_lexicon import learn, provision_rules
 from extract.kb.parameters import extract_parameters
 from extract.model import Edition, Provision
 from extract.model.kbrows import Parameter
@@ -196,7 +198,6 @@ def build(
     rules = load_rules(kb_dir)
     ids = {e.id for e in editions}
     curation = curation_warnings(kb_dir, editions, rules)
-    curation = curation_warnings(kb_dir, editions, rules)
     overrides = load_overrides(kb_dir, {r.id for r in rules}, ids) if use_overrides else []
     folder = kb_dir / "scenarios"
     fide = {e.fide_edition for e in editions}
@@ -265,6 +266,20 @@ def curation_warnings(kb_dir: Path, editions: list[Edition], rules: list[Rule]) 
         raise unusable
     unused_terms = absent_terms(kb_dir, {e.id: e.text for e in editions})
     return [line for line in (absent, unused_terms) if line]
+
+
+def teach(
+    language: str,
+    context: Context,
+    provisions: dict[str, list[tuple[str, dict[str, object]]]],
+    languages: dict[str, str],
+    mapping: dict[tuple[str, str], str],
+) -> dict[str, Any]:
+    """What editions in other languages, aligned to `language`'s, teach of its words (none without them)."""
+    if not set(languages.values()) - {language}:
+        return {}
+    assigned = provision_rules(context.rules, mapping, provisions)
+    return learn(language, provisions, languages, assigned, context.kb_dir).tables
 
 
 def prepare(context: Context, edition: Edition, tree: TreeWriter) -> Prepared:
@@ -359,6 +374,7 @@ class Stream:
         self.references: dict[str, tuple[int, int]] = {}
         self.leaves = self.mapped = 0
         self.wrote_alignment = False
+        self.lexicons: dict[str, dict[str, Any]] = {}  # language -> words the curated editions teach
         self.spooled_core = False
 
     def add(self, edition: Edition, core: Core, progress: Progress | None) -> None:
@@ -395,6 +411,7 @@ class Stream:
             {edition.id: edition.text},
             {(edition.id, key): rule for key, rule in mapping.items()},
             context.kb_dir,
+            self.lexicon(edition, prepared, mapping, core),  # words the aligned editions teach
         )
         context.seconds["parameters"] += time.perf_counter() - started
         self.parameters += parameters
@@ -413,6 +430,28 @@ class Stream:
             if self.last_use.get(other, -1) <= self.position[edition.id]:
                 del self.items[other]
                 self.cache.forget(other)
+
+    def lexicon(
+        self, edition: Edition, prepared: Prepared, mapping: dict[str, str], core: Core
+    ) -> dict[str, dict[str, Any]]:
+        """The words of the edition's language that the aligned editions teach (kb/learned_lexicon.py):
+        learned once from the curated editions of that language where there are any, otherwise from
+        this edition aligned to them; either way from the curated editions and the edition itself."""
+        language, context = edition.language, self.context
+        languages = {e: p.edition.language for e, p in core.prepared.items()}
+        provisions = {e: p.keyed for e, p in core.prepared.items()}
+        if language in languages.values():
+            if language not in self.lexicons:
+                final = dict(core.final)
+                if context.use_overrides:
+                    apply_curation(final, {}, [o for o in context.overrides if o["edition"] in core.prepared])
+                published = {key: a.rule for key, a in final.items()}
+                self.lexicons[language] = teach(language, context, provisions, languages, published)
+            return {language: self.lexicons[language]}
+        languages[edition.id] = language
+        provisions[edition.id] = prepared.keyed
+        published = dict(core.published) | {(edition.id, key): rule for key, rule in mapping.items()}
+        return {language: teach(language, context, provisions, languages, published)}
 
     def name(self, prepared: Prepared, core: Core) -> dict[tuple[str, str], Assignment]:
         """Align an edition outside the core with its reference editions and name its provisions:

@@ -167,8 +167,11 @@ def extract_parameters(
     raws: dict[str, str],
     mapping: dict[tuple[str, str], str] | None = None,
     kb_dir: Path = DEFAULT_KB,
+    learned: dict[str, dict[str, Any]] | None = None,
 ) -> list[Parameter]:
-    """Every parameter of every rule, for every edition whose provisions of that rule state it."""
+    """Every parameter of every rule, for every edition whose provisions of that rule state it.
+    `learned`: per language, the words the aligned editions taught (kb/learned_lexicon.py), read under
+    the curated ones."""
     results: list[Parameter] = []
     assigned = rule_provisions(rules, mapping, provisions)
     for rule in rules:
@@ -181,7 +184,12 @@ def extract_parameters(
                 Found(q, key, provision)
                 for key, provision in provisions[edition]
                 if key in wanted
-                for q in quantities(str(provision["text"] or ""), languages[edition], kb_dir)
+                for q in quantities(
+                    str(provision["text"] or ""),
+                    languages[edition],
+                    kb_dir,
+                    (learned or {}).get(languages[edition]),
+                )
             ]
             for name in rule.parameters:
                 chosen = choose(name, found)

@@ -1,0 +1,593 @@
+"""Words learned from the aligned editions: what stands, provision after provision, where the
+reference editions state a quantity ("more than 10 minutes", "multiplied by 60", "instead of").
+
+Numbers are the anchors. For every rule, the quantities the reference editions state (read with their
+own language's words) are looked up in the new edition's provisions of the same rule by value: a digit
+or a number word of the same value. Around each anchor the new text's own words are counted:
+
+  units         the word after the number, when the references count minutes, moves, games, times...
+  numbers       an unknown word right before a unit word the libraries know ("két perc": két = 2)
+  times, multiplied, ordinals   a word that starts with a number word of the anchor's value and ends
+                otherwise ("háromszor", "hatvanszorosa", "tredje")
+  comparators   one to three words right before the number (before) or after its unit (after)
+  instead       the words between two quantities of which the references mark one as replaced
+  multiply, multiplied_by, increment_words   the words around a factor
+
+A word is kept when it stands at an anchor of its meaning and rarely elsewhere near a number
+(precision), and the shortest such phrase wins. Each kept word carries its evidence: the provisions of
+the new edition and the reference editions that taught it. A parameter's value is still read from the
+new edition's own text with these words; nothing is copied from a reference.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from difflib import SequenceMatcher
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from extract.io.languages import language_data
+from extract.io.rules import Rule
+from extract.kb.parameters import rule_provisions
+from extract.text.quantities import Compiled, Quantity, Token, compiled, quantities, tokens, unit_of_token
+
+COUNTED = ("minute", "second", "hour", "cm", "move", "game", "time")
+LIBRARY_UNITS = ("minute", "second", "hour", "cm")
+ANCHORED = (*COUNTED, "factor", "ordinal", "zero")
+COGNATE = 0.75  # a unit word this close to a reference's word for it counts from one occurrence
+UNSURE = "?"  # the references disagree on a number's comparator
+NEAR = 3  # words this close to a number count as near it
+SPECIFIC = 0.15  # a comparator phrase has a word that stands near a number this often
+PRECISION = 0.5  # a phrase means its comparator at half of its anchors or more
+UNIT_PRECISION = 0.75  # a word after numbers names its unit at three in four of them
+MAX_GRAM = 3
+
+Provisions = dict[str, list[tuple[str, dict[str, object]]]]
+Assigned = dict[tuple[str, str], tuple[str, ...]]  # (edition, provision key) -> its rules
+
+
+@dataclass
+class Learned:
+    """What was learned for one language: tables in kb/languages' shape and, per entry, its evidence."""
+
+    language: str
+    tables: dict[str, Any] = field(default_factory=dict)
+    evidence: dict[tuple[str, str], list[str]] = field(default_factory=dict)  # (table, word) -> places
+
+
+@dataclass(frozen=True)
+class Anchor:
+    """A number of the new edition's text where reference editions state a quantity of that value."""
+
+    edition: str
+    label: str
+    doc: tuple[Token, ...]
+    at: int  # the number's token
+    end: int  # its last token (a number of several words)
+    value: float
+    unit: str
+    comparator: str | None
+    references: tuple[str, ...]
+    side: str = ""  # where the references' comparator stands, mostly
+    unit_words: tuple[str, ...] = ()  # the references' own words for the unit ("partier", "trekk")
+
+
+def learn(
+    language: str,
+    provisions: Provisions,
+    languages: dict[str, str],
+    assigned: Assigned,
+    kb_dir: Path,
+) -> Learned:
+    """The words of `language` learned from its editions' provisions aligned to other editions'."""
+    seed = {"numbers": learn_unknown_numbers(language, provisions, languages, assigned, kb_dir)}
+    anchors, neutral = find_anchors(language, provisions, languages, assigned, kb_dir, seed)
+    base = compiled(language, kb_dir, seed)
+    votes = _Votes(_specificity(language, provisions, languages, base))
+    for anchor in anchors:
+        _vote(anchor, base, votes)
+    for doc, at, end in neutral:
+        votes.negative(doc, at, end, base)
+    learned = votes.decide(language)
+    if seed["numbers"]:
+        learned.tables["numbers"] = {**seed["numbers"], **learned.tables.get("numbers", {})}
+        for word in seed["numbers"]:
+            learned.evidence[("numbers", word)] = [
+                "before a unit word where the references state that number"
+            ]
+    return learned
+
+
+def _specificity(
+    language: str, provisions: Provisions, languages: dict[str, str], base: Compiled
+) -> dict[str, float]:
+    """Per word of the language's texts: the share of its occurrences within three words of a number."""
+    seen: Counter[str] = Counter()
+    near: Counter[str] = Counter()
+    for edition, code in languages.items():
+        if code != language:
+            continue
+        for _, provision in provisions.get(edition, []):
+            doc = tokens(str(provision.get("text") or ""))
+            numbers = _numbers_at(doc, base)
+            close = {k for i in numbers for k in range(i - NEAR, i + NEAR + 1)}
+            for i, token in enumerate(doc):
+                seen[token.lower_] += 1
+                if i in close:
+                    near[token.lower_] += 1
+    return {word: near[word] / count for word, count in seen.items() if near[word]}
+
+
+def find_anchors(
+    language: str,
+    provisions: Provisions,
+    languages: dict[str, str],
+    assigned: Assigned,
+    kb_dir: Path,
+    seed: dict[str, Any] | None = None,
+) -> tuple[list[Anchor], list[tuple[tuple[Token, ...], int, int]]]:
+    """Anchors of every edition of `language`, and the numbers of its texts no reference explains."""
+    curated = {code for code in set(languages.values()) if language_data(Path(kb_dir), code) is not None}
+    references = [e for e, code in languages.items() if code != language and (code in curated or not curated)]
+    stated: dict[str, list[tuple[Quantity, str]]] = defaultdict(list)  # rule -> (quantity, edition)
+    for edition in references:
+        for key, provision in provisions.get(edition, []):
+            rules = assigned.get((edition, key), ())
+            if rules:
+                text = str(provision.get("text") or "")
+                read = [(q, edition) for q in _read(text, languages[edition], kb_dir)]
+                for rule in rules:
+                    stated[rule] += read
+    base = compiled(language, kb_dir, seed)
+    anchors: list[Anchor] = []
+    neutral: list[tuple[tuple[Token, ...], int, int]] = []
+    for edition, code in sorted(languages.items()):
+        if code != language:
+            continue
+        for key, provision in provisions.get(edition, []):
+            doc = tokens(str(provision.get("text") or ""))
+            options = [o for rule in assigned.get((edition, key), ()) for o in stated.get(rule, [])]
+            for at, end, value in _numbers(doc, base):
+                found = _explain(doc, end, value, options, base)
+                if found is None:
+                    neutral.append((doc, at, end))
+                else:
+                    unit, comparator, editions, side, unit_words = found
+                    label = str(provision.get("label"))
+                    anchors.append(
+                        Anchor(
+                            edition, label, doc, at, end, value, unit, comparator, editions, side, unit_words
+                        )
+                    )
+            following = _another(doc, base, options)
+            if following is not None:
+                first, last, value, editions = following
+                label = str(provision.get("label"))
+                anchors.append(Anchor(edition, label, doc, first, last, value, "next", None, editions))
+    return anchors, neutral
+
+
+def _another(
+    doc: tuple[Token, ...], base: Compiled, options: list[tuple[Quantity, str]]
+) -> tuple[int, int, float, tuple[str, ...]] | None:
+    """Where the references count to ordinal N ("the second illegal move") and the text counts to N - 1
+    only, then names the same thing again ("første fuldførte ulovlige træk ... endnu et ulovligt
+    træk"): the two words before that mention say "one more" (first and last token, N, references)."""
+    highest: dict[str, float] = {}  # reference edition -> its highest ordinal here
+    for q, e in options:
+        if q.unit == "ordinal":
+            highest[e] = max(highest.get(e, 0.0), q.value)
+    ordinals = [
+        (base.single[t.lower_][0], i)
+        for i, t in enumerate(doc)
+        if t.lower_ in base.single and base.single[t.lower_][1] == "ordinal"
+    ]
+    if not ordinals:
+        return None
+    counted = max(ordinals)[0]
+    editions = tuple(sorted(e for e, value in highest.items() if value == counted + 1))
+    if not editions:
+        return None
+    at = max(ordinals)[1]
+    heads = [t.lower_[:4] for t in doc[at + 1 : at + 5] if t.lower_.isalpha() and len(t.lower_) >= 4]
+    for j in range(at + 5, len(doc) - 1):
+        pair = (doc[j].lower_[:4], doc[j + 1].lower_[:4])
+        if any(heads[k : k + 2] == list(pair) for k in range(len(heads) - 1)) and j >= 2:
+            if doc[j - 1].lower_.isalpha() and doc[j - 2].lower_.isalpha():
+                return j - 2, j - 1, counted + 1, editions
+            return None
+    return None
+
+
+@lru_cache(maxsize=50_000)
+def _read(text: str, language: str, kb_dir: Path) -> tuple[Quantity, ...]:
+    """A reference provision's quantities (read once for all the languages a build learns)."""
+    return tuple(quantities(text, language, kb_dir))
+
+
+def _numbers(doc: tuple[Token, ...], base: Compiled) -> list[tuple[int, int, float]]:
+    """(first token, last token, value) of the numbers the language's base tables read, digits
+    included, and of words that start with a number word ("háromszor")."""
+    found = []
+    for i, token in enumerate(doc):
+        if token.lower_ in base.articles:
+            continue  # "et træk": an article as often as the number one
+        if token.lower_.isdigit() and len(token.lower_) <= 3:
+            found.append((i, i, float(int(token.lower_))))
+        elif token.lower_ in base.single:
+            found.append((i, i, base.single[token.lower_][0]))
+        else:
+            stem = _number_stem(token.lower_, base)
+            if stem is not None:
+                found.append((i, i, stem))
+    return found
+
+
+def _numbers_at(doc: tuple[Token, ...], base: Compiled) -> set[int]:
+    """Where numbers stand: digits and number words (not words that start with one)."""
+    return {
+        i
+        for i, t in enumerate(doc)
+        if t.lower_.isdigit() or (t.lower_ in base.single and t.lower_ not in base.articles)
+    }
+
+
+def _number_stem(word: str, base: Compiled) -> float | None:
+    """The value of a word that starts with a number word of at least four letters and goes on."""
+    for cut in range(len(word) - 2, 3, -1):
+        hit = base.single.get(word[:cut])
+        if hit is not None and hit[1] is None and hit[0] != 1 and cut >= 4 and len(word) - cut >= 2:
+            return hit[0]
+    return None
+
+
+def _explain(
+    doc: tuple[Token, ...],
+    end: int,
+    value: float,
+    options: list[tuple[Quantity, str]],
+    base: Compiled,
+) -> tuple[str, str | None, tuple[str, ...], str, tuple[str, ...]] | None:
+    """The unit and comparator the references give a number of this value, if they agree, and on
+    which side of their numbers the comparator mostly stands."""
+    same = [
+        (q, e) for q, e in options if q.value == value and q.unit in (*COUNTED, "factor", "ordinal", "zero")
+    ]
+    if not same:
+        return None
+    after = next((t.lower_ for t in doc[end + 1 : end + 3] if t.lower_.isalpha()), "")
+    known = unit_of_token(after, base) if after else None
+    if known is not None:
+        same = [(q, e) for q, e in same if q.unit == known]
+    else:  # no unit word the libraries know follows: a move, a game, a factor, or a bare number
+        other = [(q, e) for q, e in same if q.unit not in LIBRARY_UNITS or not base.units]
+        same = other or same
+    units = Counter(q.unit for q, _ in same)
+    if not units:
+        return None
+    unit, count = units.most_common(1)[0]
+    if count * 2 <= sum(units.values()):
+        return None  # the references disagree on what this number counts
+    same = [(q, e) for q, e in same if q.unit == unit]
+    comparators = Counter(_side(q.comparator) for q, _ in same)
+    comparator, count = comparators.most_common(1)[0]
+    if count * 2 <= len(same):
+        comparator = UNSURE  # "ti træk" and "ti trekk eller mer": the unit is sure, the comparator not
+    agreeing = [(q, e) for q, e in same if comparator == UNSURE or _side(q.comparator) == comparator]
+    editions = tuple(sorted({e for _, e in agreeing}))
+    sides = Counter(q.side for q, _ in agreeing if q.side)
+    words = tuple(sorted({q.tokens[-1].casefold() for q, _ in agreeing if q.tokens}))
+    return unit, comparator, editions, sides.most_common(1)[0][0] if sides else "", words
+
+
+def _side(comparator: str | None) -> str | None:
+    if comparator == "between_lower":
+        return "between"
+    if comparator == "between_upper":
+        return None
+    return comparator
+
+
+class _Votes:
+    """Counts of candidate words per slot: where they stand with a meaning, and everywhere."""
+
+    def __init__(self, specific: dict[str, float] | None = None) -> None:
+        self.near_numbers = specific or {}
+        self.positive: dict[tuple[str, tuple[str, ...]], Counter[str]] = defaultdict(Counter)
+        self.total: dict[tuple[str, tuple[str, ...]], int] = Counter()
+        self.places: dict[tuple[str, tuple[str, ...], str], list[str]] = defaultdict(list)
+        self.values: dict[tuple[str, tuple[str, ...]], Counter[float]] = defaultdict(Counter)
+        self.cognates: set[tuple[str, str]] = set()
+        self.contests: list[tuple[list[tuple[str, tuple[str, ...]]], str, str, str]] = []
+        self.support: dict[tuple[str, tuple[str, ...]], Counter[str]] = defaultdict(Counter)
+
+    def add(self, slot: str, gram: tuple[str, ...], meaning: str, place: str, value: float = 0.0) -> None:
+        self.positive[(slot, gram)][meaning] += 1
+        self.values[(slot, gram)][value] += 1
+        if len(self.places[(slot, gram, meaning)]) < 5 and place not in self.places[(slot, gram, meaning)]:
+            self.places[(slot, gram, meaning)].append(place)
+
+    def compete(
+        self, candidates: list[tuple[str, tuple[str, ...]]], meaning: str, place: str, side: str
+    ) -> None:
+        """Phrases around one anchor that may say its comparator: only the best of them gets the
+        vote when votes are counted (`decide`); on a tie, the side the references put it on."""
+        self.contests.append((candidates, meaning, place, side))
+        for slot, gram in candidates:
+            self.support[(slot, gram)][meaning] += 1
+
+    def seen(self, slot: str, gram: tuple[str, ...]) -> None:
+        self.total[(slot, gram)] += 1
+
+    def negative(self, doc: tuple[Token, ...], at: int, end: int, base: Compiled) -> None:
+        """A number no reference explains: a word after it that is no unit counts against that
+        word as a unit (comparators are judged only where the references say what the number is)."""
+        if end + 1 < len(doc):
+            self.seen("unit", (doc[end + 1].lower_,))
+
+    def unit_families(self) -> dict[str, Counter[str]]:
+        """Unit votes of words that start alike ("lépést", "lépésén", "lépéspárt"), added up."""
+        families: dict[str, Counter[str]] = defaultdict(Counter)
+        for (slot, gram), meanings in self.positive.items():
+            if slot == "unit":
+                families[gram[0][:4]].update(meanings)
+        return families
+
+    def specific(self, gram: tuple[str, ...]) -> float:
+        """How much a phrase's most telling word keeps to numbers: "legalább" mostly stands next to
+        one, "ha" (if) rarely; punctuation tells nothing."""
+        return max((self.near_numbers.get(word, 0.0) for word in gram if word.isalpha()), default=0.0)
+
+    def precision(self, slot: str, gram: tuple[str, ...], meaning: str) -> float:
+        """How often a phrase that stands at anchors means `meaning` there; 0 when it means another
+        comparator at two anchors or more ("mint" in both "több mint" and "kevesebb mint")."""
+        support = self.support[(slot, gram)]
+        if any(count >= 2 for other, count in support.items() if other != meaning):
+            return 0.0
+        return support[meaning] / max(self.total[(slot, gram)], sum(support.values()), 1)
+
+    def decide(self, language: str) -> Learned:
+        learned = Learned(language)
+        for candidates, meaning, place, side in self.contests:
+            slot, gram = max(
+                candidates,
+                key=lambda c: (
+                    self.precision(c[0], c[1], meaning) >= PRECISION and self.specific(c[1]) >= SPECIFIC,
+                    self.support[c][meaning],
+                    c[0] == side,
+                    -len(c[1]),
+                    self.precision(c[0], c[1], meaning),
+                ),
+            )
+            self.add(slot, gram, meaning, place)
+        chosen: dict[str, list[tuple[str, ...]]] = defaultdict(list)
+        families = self.unit_families()
+        for (slot, gram), meanings in sorted(self.positive.items(), key=lambda kv: (len(kv[0][1]), kv[0])):
+            meaning, count = meanings.most_common(1)[0]
+            total = max(self.total[(slot, gram)], sum(meanings.values()))
+            if slot == "unit":  # a unit word after a number no reference explains is still that unit
+                family = families[gram[0][:4]]
+                meaning, count = family.most_common(1)[0]
+                total = sum(family.values()) if count >= 2 or (gram[0], meaning) in self.cognates else total
+            if count / total < (UNIT_PRECISION if slot == "unit" else PRECISION):
+                continue
+            if slot in ("before", "after"):
+                if self.specific(gram) < SPECIFIC:
+                    continue
+                shorter = chosen[f"{slot}:{meaning}"]
+                if any(_contains(gram, other, slot) for other in shorter):
+                    continue
+                shorter.append(gram)
+            word = " ".join(gram).replace(" - ", "-").replace(" ,", ",")
+            value = self.values[(slot, gram)].most_common(1)[0][0]
+            _store(learned.tables, slot, meaning, word, value)
+            learned.evidence[(f"{slot}:{meaning}", word)] = self.places[(slot, gram, meaning)]
+        return learned
+
+
+def _contains(gram: tuple[str, ...], other: tuple[str, ...], slot: str) -> bool:
+    """A longer phrase adds nothing when a shorter kept one stands at the number's side of it."""
+    if slot == "before":
+        return gram[-len(other) :] == other
+    return gram[: len(other)] == other
+
+
+def _store(tables: dict[str, Any], slot: str, meaning: str, word: str, value: float) -> None:
+    number = int(value) if float(value).is_integer() else value
+    if slot == "unit":
+        tables.setdefault("units", {}).setdefault(meaning, []).append(word)
+    elif slot == "word" and meaning == "zero":
+        tables.setdefault("zero", []).append(word)  # "nolltolerans"
+    elif slot == "word":
+        tables.setdefault(meaning, {})[word] = number
+    elif slot == "before" and meaning == "instead":
+        tables["instead"] = {"phrases": [word], "replaced": "after"}
+    elif slot == "after" and meaning == "instead":
+        tables["instead"] = {"phrases": [word], "replaced": "before"}
+    elif slot == "before" and meaning == "factor":
+        tables.setdefault("multiplied_by", []).append(word)
+    elif slot == "before":
+        tables.setdefault("comparators", {}).setdefault(meaning, []).append(word)
+    elif slot == "after":
+        tables.setdefault("postfix", {}).setdefault(meaning, []).append(word)
+    elif slot == "next":
+        tables.setdefault("next", []).append(word)
+    elif slot in ("multiply", "increment_words"):
+        tables.setdefault(slot, []).append(word)
+
+
+def _before(doc: tuple[Token, ...], at: int) -> list[tuple[str, ...]]:
+    return [tuple(t.lower_ for t in doc[at - n : at]) for n in range(1, MAX_GRAM + 1) if at - n >= 0]
+
+
+def _after(doc: tuple[Token, ...], last: int) -> list[tuple[str, ...]]:
+    """Phrases right after a quantity that start with a word ("vagy annál kevesebb", not ", de")."""
+    grams: list[tuple[str, ...]] = []
+    if last + 2 < len(doc) and doc[last + 1].lower_ in ("(", ","):
+        last += 1  # "30 másodperc (vagy több)", "10 perc, vagy annál kevesebb"
+    if last + 1 >= len(doc) or not doc[last + 1].lower_.isalpha():
+        return grams
+    for n in range(1, MAX_GRAM + 2):
+        window = doc[last + 1 : last + 1 + n]
+        if len(window) == n:
+            grams.append(tuple(t.lower_ for t in window))
+    return grams
+
+
+def _unit_end(doc: tuple[Token, ...], end: int, base: Compiled) -> int:
+    """The number's last token, or the unit word right after it."""
+    if end + 1 < len(doc) and unit_of_token(doc[end + 1].lower_, base) is not None:
+        return end + 1
+    return end
+
+
+def _vote(anchor: Anchor, base: Compiled, votes: _Votes) -> None:
+    doc, at, end = anchor.doc, anchor.at, anchor.end
+    place = f"{anchor.edition} {anchor.label} (as in {', '.join(anchor.references)})"
+    if anchor.unit == "next":
+        votes.add("next", tuple(t.lower_ for t in doc[at : end + 1]), "next", place)
+        return
+    word = doc[at].lower_
+    if word in base.articles:
+        return  # "en", "egy": an article as often as the number one
+    comparator = anchor.comparator
+    stem = not word.isdigit() and word not in base.single  # "háromszor": a number word and an ending
+    if stem:
+        table = {"time": "times", "factor": "multiplied", "ordinal": "times", "zero": "zero"}.get(anchor.unit)
+        if table is None:
+            return
+        votes.add("word", (word,), table, place, anchor.value)
+    follower = "" if stem else doc[end + 1].lower_ if end + 1 < len(doc) else ""
+    if follower == "-" and end + 2 < len(doc):
+        follower = doc[end + 2].lower_
+    unit_end = _unit_end(doc, end, base)
+    library = anchor.unit in LIBRARY_UNITS and any(u == anchor.unit for u in base.units.values())
+    if (
+        anchor.unit in COUNTED
+        and not library
+        and follower.isalpha()
+        and unit_of_token(follower, base) is None
+    ):
+        votes.add("unit", (follower,), anchor.unit, place)
+        if any(SequenceMatcher(None, follower, word).ratio() >= COGNATE for word in anchor.unit_words):
+            votes.cognates.add((follower, anchor.unit))  # "partier" where the references say "partier"
+        unit_end = end + 1
+    if anchor.unit == "factor" and follower.isalpha():
+        votes.add("multiply", (follower,), "multiply", place)
+        for token in doc[end + 2 : end + 6]:
+            if token.lower_.isalpha() and len(token.lower_) > 3:
+                votes.add("increment_words", (token.lower_,), "increment_words", place)
+    if end + 1 < len(doc):
+        votes.seen("unit", (doc[end + 1].lower_,))
+    if comparator == UNSURE:
+        return  # the words around this number teach nothing about comparators
+    if comparator == "between" and not any(k in _numbers_at(doc, base) for k in range(end + 2, end + 7)):
+        comparator = None  # "between two opponents": no second number, no band
+    glued = anchor.unit == "factor" and follower.isalpha()  # "60-szorosa", "60 times": no "multiplied by"
+    meaning_before = None if glued else "factor" if anchor.unit == "factor" else comparator
+    candidates: list[tuple[str, tuple[str, ...]]] = []
+    for gram in _before(doc, at):
+        votes.seen("before", gram)
+        if meaning_before is not None and meaning_before != "replaced":
+            candidates.append(("before", gram))
+    for gram in _after(doc, unit_end):
+        votes.seen("after", gram)
+        if comparator is not None and comparator not in ("between", "replaced"):
+            candidates.append(("after", gram))
+    if candidates:
+        votes.compete(candidates, str(meaning_before), place, anchor.side)
+    if comparator == "replaced":
+        _vote_instead(doc, at, unit_end, base, votes, place)
+
+
+def _vote_instead(
+    doc: tuple[Token, ...], at: int, unit_end: int, base: Compiled, votes: _Votes, place: str
+) -> None:
+    """The words between the replaced quantity and the number next to it: after it ("2 perc helyett
+    1 perc": the old value stands before the phrase) or before it ("1 minute instead of 2 minutes")."""
+    numbers = {i for i, _, _ in _numbers(doc, base)}
+    following = next((k for k in range(unit_end + 1, min(unit_end + 5, len(doc))) if k in numbers), None)
+    if following is not None and following > unit_end + 1:
+        votes.add("after", tuple(t.lower_ for t in doc[unit_end + 1 : following]), "instead", place)
+        return
+    previous = next((k for k in range(at - 1, max(at - 7, -1), -1) if k in numbers), None)
+    if previous is not None:
+        start = _unit_end(doc, previous, base) + 1
+        if start < at:
+            votes.add("before", tuple(t.lower_ for t in doc[start:at]), "instead", place)
+
+
+def learn_unknown_numbers(
+    language: str,
+    provisions: Provisions,
+    languages: dict[str, str],
+    assigned: Assigned,
+    kb_dir: Path,
+) -> dict[str, int]:
+    """Number words the libraries lack, learned before a unit word they know: "két perc" where the
+    references say two minutes (the most frequent value at that word wins)."""
+    base = compiled(language, kb_dir)
+    stated: dict[str, set[tuple[float, str]]] = defaultdict(set)
+    for edition, code in languages.items():
+        if code == language:
+            continue
+        for key, provision in provisions.get(edition, []):
+            rules = assigned.get((edition, key), ())
+            if rules:
+                text = str(provision.get("text") or "")
+                found = {(q.value, q.unit) for q in _read(text, code, kb_dir)}
+                for rule in rules:
+                    stated[rule] |= found
+    counts: dict[str, dict[float, float]] = defaultdict(lambda: defaultdict(float))
+    for edition, code in languages.items():
+        if code != language:
+            continue
+        for key, provision in provisions.get(edition, []):
+            options = {o for rule in assigned.get((edition, key), ()) for o in stated.get(rule, set())}
+            doc = tokens(str(provision.get("text") or ""))
+            for j in range(1, len(doc)):
+                unit = unit_of_token(doc[j].lower_, base)
+                word = doc[j - 1].lower_
+                if unit is None or not word.isalpha() or word in base.single or unit_of_token(word, base):
+                    continue
+                if j >= 2 and (doc[j - 2].lower_.isdigit() or doc[j - 2].lower_ in base.single):
+                    continue  # "to ekstra minutter": a word between a number and its unit
+                values = {v for v, u in options if u == unit}
+                for value in values:
+                    counts[word][value] += 1.0 / len(values)
+    learned: dict[str, int] = {}
+    for word, weights in counts.items():
+        value, weight = max(weights.items(), key=lambda kv: (kv[1], -kv[0]))
+        if weight >= 2 and weight >= 0.75 * sum(weights.values()):
+            learned[word] = int(value)
+    return learned
+
+
+def provision_rules(
+    rules: list[Rule], mapping: dict[tuple[str, str], str], provisions: Provisions
+) -> Assigned:
+    """Each provision's rules as the parameter stage sees them: the mapping, the curated lists and the
+    lead-ins above mapped leaves (kb/parameters.py `rule_provisions`)."""
+    found: dict[tuple[str, str], list[str]] = defaultdict(list)
+    for rule, editions in rule_provisions(rules, mapping, provisions).items():
+        for edition, keys in editions.items():
+            for key in keys:
+                found[(edition, key)].append(rule)
+    return {key: tuple(sorted(rules_of)) for key, rules_of in found.items()}
+
+
+def learn_all(
+    rules: list[Rule],
+    provisions: Provisions,
+    languages: dict[str, str],
+    mapping: dict[tuple[str, str], str],
+    kb_dir: Path,
+) -> dict[str, dict[str, Any]]:
+    """The learned tables of every language of a corpus that other languages' editions can teach."""
+    codes = sorted(set(languages.values()))
+    if len(codes) < 2:
+        return {}
+    assigned = provision_rules(rules, mapping, provisions)
+    return {code: learn(code, provisions, languages, assigned, kb_dir).tables for code in codes}

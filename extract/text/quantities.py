@@ -1,0 +1,410 @@
+"""Quantities: numbers with what they count and their comparators, for the parameter stage.
+
+A language's words come from three sources, each overriding the one before (`words`):
+  1. the libraries made for them (text/cldr.py: CLDR unit names through Babel, ICU number spell-out);
+  2. what the aligned editions taught (kb/learned_lexicon.py; passed in as `learned`);
+  3. the curated kb/languages/<lang>.yaml, which refines and overrides but is never required.
+
+Texts are read token by token with one tokenizer for every language: digit runs (any script, "٧",
+"１０"), words (with their combining marks), and single characters of scripts written without spaces
+(Han, kana, Thai...), so "多于１０分钟" reads as 多 于 １０ 分 钟 and a phrase of any language is
+matched the same way it is written in the tables. A unit's long forms also match inflected words that
+start with them ("perc" in "percet", "perccel"); short forms ("p", "min") match only whole.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import unicodedata
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from extract.io import languages
+from extract.io.languages import DEFAULT_KB
+from extract.text.cldr import library_words
+
+DIMENSION = {"x", "×", "*"}
+CLAUSE_END = {".", ";", ":", "!", "?", "。", "；", "：", "؛", "।"}
+BOUND_OF = {
+    "more": "lower",
+    "at_least": "lower",
+    "between_lower": "lower",
+    "less": "upper",
+    "at_most": "upper",
+    "between_upper": "upper",
+}
+INCLUSIVE = {
+    "more": False,
+    "at_least": True,
+    "between_lower": True,
+    "less": False,
+    "at_most": True,
+    "between_upper": True,
+}
+LIST_TABLES = {"units", "short_units", "comparators", "postfix"}  # name -> list of words
+UNIT_SUFFIX = 5  # at most this many letters after a unit's long form ("perc" + "nél")
+
+_MARKS = "".join(chr(c) for c in range(0x300, 0x10000) if unicodedata.category(chr(c)) in ("Mn", "Mc", "Me"))
+_UNSPACED = "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+TOKEN = re.compile(
+    rf"\d+(?:[.,:/]\d+)*|[{_UNSPACED}]|(?:[^\W\d_{_UNSPACED}]|[{re.escape(_MARKS)}\u200c\u200d])+|\S",
+    re.UNICODE,
+)
+
+
+class Token(NamedTuple):
+    text: str
+    lower_: str
+    idx: int
+
+
+@lru_cache(maxsize=20_000)
+def tokens(text: str) -> tuple[Token, ...]:
+    """The tokens of a text with their offsets (one tokenizer for every language and script)."""
+    return tuple(Token(m.group(0), m.group(0).casefold(), m.start()) for m in TOKEN.finditer(text))
+
+
+def phrase(text: str) -> tuple[str, ...]:
+    return tuple(t.lower_ for t in tokens(str(text)))
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """A number in a text with what it counts ("to minutter", "mindre end 15 minutter", "tredje")."""
+
+    value: float
+    unit: str  # minute | second | hour | move | cm | time | game | ordinal | factor | zero | next
+    comparator: str | None  # more | at_least | less | at_most | between_lower | between_upper
+    start: int  # character offsets in the analysed text, comparator included
+    end: int
+    tokens: tuple[str, ...]  # the words of the quantity as written, for finding it in the raw text
+    side: str = (
+        ""  # where its comparator stands: "before" the number ("more than 10") or "after" ("10 or less")
+    )
+
+
+def words(language: str, kb_dir: Path = DEFAULT_KB, learned: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A language's tables in kb/languages' shape: the libraries', then the learned, then the curated.
+    A table (or a unit, a comparator) the curated file fills is the curated one: learned words only
+    fill what a person has not written."""
+    curated = languages.lexicon(Path(kb_dir), language)
+    gaps: dict[str, Any] = {}
+    for key, value in (learned or {}).items():
+        if key in LIST_TABLES and isinstance(value, dict):
+            gaps[key] = {k: v for k, v in value.items() if not (curated.get(key) or {}).get(k)}
+        elif not curated.get(key):
+            gaps[key] = value
+    return _merge(_merge(library_words(language), gaps), curated)
+
+
+def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+    """`over` on top of `base`: lists are joined, tables updated, nested tables (units, comparators)
+    merged key by key."""
+    result = dict(base)
+    for key, value in over.items():
+        old = result.get(key)
+        if isinstance(value, dict) and isinstance(old, dict):
+            if key in LIST_TABLES:
+                joined = {k: list(v) for k, v in old.items()}
+                for k, v in value.items():
+                    joined[k] = list(dict.fromkeys([*joined.get(k, []), *v]))
+                result[key] = joined
+            else:
+                result[key] = {**old, **value}
+        elif isinstance(value, list) and isinstance(old, list):
+            result[key] = list(dict.fromkeys([*old, *value]))
+        elif value or key not in result:
+            result[key] = value
+    return result
+
+
+@dataclass(frozen=True)
+class Compiled:
+    """A language's tables as the reader uses them."""
+
+    single: dict[str, tuple[float, str | None]]  # number word -> (value, unit it implies)
+    implied: dict[str, tuple[float, str | None]]  # the stem of a word that is a whole quantity
+    units: dict[str, str]  # whole forms
+    stems: dict[str, str]  # long forms that also match with an ending
+    phrases: dict[tuple[str, ...], str]  # multi-token phrases -> label
+    longest: int
+    articles: frozenset[str]
+    increments: frozenset[str]
+    multiply: frozenset[str]
+    replaced: str | None
+    starts: dict[str, tuple[int, ...]] = field(
+        default_factory=dict
+    )  # first word -> phrase lengths, longest first
+    memo: dict[str, str | None] = field(default_factory=dict, compare=False)  # unit_of_token's answers
+
+
+def compile_words(table: dict[str, Any]) -> Compiled:
+    single: dict[str, tuple[float, str | None]] = {}
+    phrases: dict[tuple[str, ...], str] = {}
+    for key, unit in (
+        ("numbers", None),
+        ("ordinals", "ordinal"),
+        ("times", "time"),
+        ("multiplied", "factor"),
+    ):
+        for word, value in (table.get(key) or {}).items():
+            split = phrase(str(word))
+            if len(split) == 1:
+                single[split[0]] = (float(value), unit)
+            elif split:
+                phrases.setdefault(split, f"NUM:{value}:{unit or ''}")
+    implied: dict[str, tuple[float, str | None]] = {}  # a dual's other case: "دقيقتين" beside "دقيقتان"
+    for word, (value, unit) in (table.get("implied") or {}).items():
+        split = phrase(str(word))
+        if len(split) == 1:
+            single[split[0]] = (float(value), unit)
+            if len(split[0]) >= 6:
+                implied[split[0][:-2]] = (float(value), unit)
+        elif split:
+            phrases.setdefault(split, f"NUM:{value}:{unit}")
+    units: dict[str, str] = {}
+    stems: dict[str, str] = {}
+    for unit, forms in (table.get("short_units") or {}).items():
+        for form in forms or []:
+            split = phrase(str(form).rstrip("."))
+            if len(split) == 1:
+                units.setdefault(split[0], unit)
+            elif split:
+                phrases.setdefault(split, f"UNIT:{unit}")
+    for unit, forms in (table.get("units") or {}).items():
+        words = []
+        for form in forms or []:
+            split = phrase(str(form).rstrip("."))
+            if len(split) == 1:
+                units[split[0]] = unit
+                if len(split[0]) >= 3 and split[0].isalpha():
+                    stems[split[0]] = unit
+                    words.append(split[0])
+            elif split:
+                phrases[split] = f"UNIT:{unit}"
+        common = os.path.commonprefix(words) if len(words) > 1 else ""
+        if len(common) >= 4:
+            stems.setdefault(common, unit)  # "timme", "timmar": "timma" is an hour too
+    groups = {f"PRE:{k}": v for k, v in (table.get("comparators") or {}).items()}
+    groups |= {f"POST:{k}": v for k, v in (table.get("postfix") or {}).items()}
+    instead = table.get("instead") or {}
+    groups |= {
+        "NEXT": table.get("next") or [],
+        "ZERO": table.get("zero") or [],
+        "MULT": table.get("multiply") or [],
+        "MULTBY": table.get("multiplied_by") or [],
+        "INSTEAD": instead.get("phrases") or [],
+    }
+    for label, listed in groups.items():
+        for item in listed or []:
+            split = phrase(str(item))
+            if split:
+                phrases[split] = label
+    return Compiled(
+        single,
+        implied,
+        units,
+        stems,
+        phrases,
+        max((len(p) for p in phrases), default=1),
+        frozenset(phrase(str(a))[0] for a in table.get("articles") or [] if phrase(str(a))),
+        frozenset(str(w).casefold() for w in table.get("increment_words") or []),
+        frozenset(str(w).casefold() for w in table.get("multiply") or []),
+        instead.get("replaced"),
+        {
+            first: tuple(sorted({len(p) for p in phrases if p[0] == first}, reverse=True))
+            for first in {p[0] for p in phrases}
+        },
+    )
+
+
+_COMPILED: dict[tuple[str, str, int], tuple[dict[str, Any] | None, Compiled]] = {}
+
+
+def compiled(language: str, kb_dir: Path = DEFAULT_KB, learned: dict[str, Any] | None = None) -> Compiled:
+    """The compiled tables of a language (kept while `learned` is the same object)."""
+    key = (language, str(kb_dir), id(learned))
+    hit = _COMPILED.get(key)
+    if hit is None or hit[0] is not learned:
+        hit = (learned, compile_words(words(language, kb_dir, learned)))
+        _COMPILED[key] = hit
+    return hit[1]
+
+
+def unaccented(word: str) -> str:
+    """A Latin-script word without its accents ("én" -> "en": Danish stresses "one" so), else ""."""
+    plain = "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
+    return plain if plain != word and plain.isascii() else ""
+
+
+def unit_of_token(token: str, table: Compiled) -> str | None:
+    """The unit a word names: a whole form, or a long form with an ending (the longest that fits)."""
+    if token in table.memo:
+        return table.memo[token]
+    table.memo[token] = unit = _unit_of(token, table)
+    return unit
+
+
+def _unit_of(token: str, table: Compiled) -> str | None:
+    token = token.rstrip(".")
+    unit = table.units.get(token)
+    if unit is not None:
+        return unit
+    for cut in range(len(token) - 1, max(2, len(token) - UNIT_SUFFIX - 1), -1):
+        unit = table.stems.get(token[:cut])
+        if unit is not None:
+            return unit
+    return None
+
+
+def _matches(doc: tuple[Token, ...], table: Compiled) -> dict[int, tuple[str, int]]:
+    """First token -> (label, end token) of the longest phrase starting there."""
+    found: dict[int, tuple[str, int]] = {}
+    if not table.phrases:
+        return found
+    lowers = [t.lower_ for t in doc]
+    for i in range(len(doc)):
+        sizes = table.starts.get(lowers[i])
+        if sizes is None:
+            continue
+        for size in sizes:
+            label = table.phrases.get(tuple(lowers[i : i + size]))
+            if label is not None:
+                found[i] = (label, i + size)
+                break
+    return found
+
+
+def quantities(
+    text: str, language: str, kb_dir: Path = DEFAULT_KB, learned: dict[str, Any] | None = None
+) -> list[Quantity]:
+    """Quantities in a text, in order."""
+    table = compiled(language, kb_dir, learned)
+    doc = tokens(text)
+    phrases = _matches(doc, table)
+    ending: dict[int, tuple[str, int]] = {}  # last token + 1 -> the longest phrase ending there
+    for begin, (label, stop) in phrases.items():
+        ending.setdefault(stop, (label, begin))
+
+    def number(i: int) -> tuple[float, str | None, int] | None:
+        token = doc[i].lower_
+        if token.isdigit():
+            return (float(int(token)), None, i) if len(token) <= 3 else None
+        hit = table.single.get(token)
+        if hit is None and not token.isascii():
+            hit = table.single.get(unaccented(token)) or table.implied.get(token[:-2])
+        if hit is not None:
+            return hit[0], hit[1], i
+        label = phrases.get(i, ("", 0))
+        if label[0].startswith("NUM:"):
+            _, value, unit = label[0].split(":")
+            return float(value), unit or None, label[1] - 1
+        return None
+
+    found: list[Quantity] = []
+    between_pending = False
+    i = 0
+    while i < len(doc):
+        label = phrases.get(i, ("", 0))[0]
+        if label in ("ZERO", "NEXT"):
+            stop = phrases[i][1]
+            found.append(_quantity(doc, 0.0 if label == "ZERO" else 1.0, label.lower(), None, i, stop - 1))
+            i = stop
+            continue
+        parsed = number(i)
+        if parsed is None:
+            i += 1
+            continue
+        value, unit, last = parsed
+        if unit is None and ending.get(i, ("",))[0] == "MULTBY":
+            unit = "factor"  # "multiplied by 60", "умноженное на 60"
+        if unit is None:
+            unit, last = _unit_after(doc, last, table, phrases, number)
+        if doc[i].lower_ in table.articles and unit not in ("minute", "hour", "second"):
+            i += 1
+            continue  # "et træk" is a move, not one move
+        comparator = None
+        pre = ending.get(i)
+        start_token = i
+        if pre and pre[0].startswith("PRE:"):
+            comparator, start_token = pre[0][4:], pre[1]
+        if comparator == "between":
+            comparator, between_pending = "between_lower", True
+        elif between_pending and comparator is None:
+            comparator, between_pending = "between_upper", False
+        post = phrases.get(last + 1)
+        if post and post[0].startswith("POST:") and comparator is None:
+            comparator, last = post[0][5:], post[1] - 1
+        if (table.replaced == "after" and ending.get(start_token, ("",))[0] == "INSTEAD") or (
+            table.replaced == "before" and phrases.get(last + 1, ("",))[0] == "INSTEAD"
+        ):
+            comparator = "replaced"  # "1 minut i stedet for to minutter": the old value
+        quantity = _quantity(doc, value, unit or "bare", comparator, start_token, last)
+        side = "before" if start_token < i else "after" if post and comparator == post[0][5:] else ""
+        found.append(replace(quantity, side=side) if side else quantity)
+        i = last + 1
+    return _inherit_units(found, text)
+
+
+def _quantity(
+    doc: tuple[Token, ...], value: float, unit: str, comparator: str | None, first: int, last: int
+) -> Quantity:
+    return Quantity(
+        value,
+        unit,
+        comparator,
+        doc[first].idx,
+        doc[last].idx + len(doc[last].text),
+        tuple(t.text for t in doc[first : last + 1] if t.text.strip()),
+    )
+
+
+def _unit_after(
+    doc: tuple[Token, ...], i: int, table: Compiled, phrases: dict[int, tuple[str, int]], number: Any
+) -> tuple[str | None, int]:
+    """The unit a number counts: one of the next five words. "60 gange tillægstiden" multiplies an
+    increment (factor); "20 gange 20 cm" is a dimension; "fem gange" counts occurrences; "60-szorosa"
+    (a multiplier glued to the number) is a factor."""
+    for j in range(i + 1, min(i + 6, len(doc))):
+        token = doc[j].lower_
+        if token in CLAUSE_END or number(j) is not None:
+            return None, i
+        label = phrases.get(j, ("", 0))
+        if label[0] == "MULT" or token in DIMENSION:
+            if j + 1 < len(doc) and number(j + 1) is not None:
+                return "dimension", j  # "20 gange 20 centimeter": the unit comes with the second number
+            if any(t.lower_ in table.increments for t in doc[j + 1 : j + 4]):
+                return "factor", label[1] - 1 if label[0] == "MULT" else j
+            if label[0] == "MULT" and j == i + 2 and doc[i + 1].text == "-":
+                return "factor", label[1] - 1
+        if label[0].startswith("UNIT:"):
+            return label[0][5:], label[1] - 1
+        unit = unit_of_token(token, table)
+        if unit is not None:
+            return unit, j
+    return None, i
+
+
+def _inherit_units(found: list[Quantity], text: str) -> list[Quantity]:
+    """A bare number joined to the next quantity of the same clause takes its unit ("mellem 15 og 60
+    minutter", "mer enn 10 men mindre enn 60 minutter", "20 x 20 cm"); other bare numbers are dropped."""
+    result: list[Quantity] = []
+    for k, q in enumerate(found):
+        if q.unit == "bare" and not (q.tokens[-1].isdigit() or q.comparator):
+            continue  # "en spelare": an article, not the number one
+        if q.unit in ("bare", "dimension"):
+            following = next((f for f in found[k + 1 :] if f.unit not in ("bare", "dimension")), None)
+            between = text[q.end : following.start] if following else ""
+            if (
+                following is None
+                or len(between) > 12
+                or any(c in between for c in ".;")
+                or following.unit in ("zero", "next", "ordinal", "factor")
+            ):
+                continue
+            q = replace(q, unit=following.unit)
+        result.append(q)
+    return result
