@@ -179,16 +179,25 @@ def export_tmx(editions: tuple[str, ...], out: Path | None, corpus_dir: Path, kb
 
 
 @export.command("tbx")
+@click.option(
+    "--dialect",
+    type=click.Choice(["2008", "v3"]),
+    default="2008",
+    show_default=True,
+    help="2008: martif/termEntry/langSet/tig, what OmegaT and translate-toolkit read; "
+    "v3: TBX v3 (ISO 30042:2019) tbx/conceptEntry/langSec/termSec.",
+)
 @out_option
 @data_options
-def export_tbx(out: Path | None, corpus_dir: Path, kb_dir: Path) -> None:
-    """TBX-Basic termbase of kb/terms.yaml: a conceptEntry per concept, a langSec per language.
+def export_tbx(dialect: str, out: Path | None, corpus_dir: Path, kb_dir: Path) -> None:
+    """TBX-Basic termbase of kb/terms.yaml: an entry per concept, a language section per language,
+    each term with the editions that use it, the English definition and the translators' notes.
 
     Example: chesslaws export tbx --out chesslaws.tbx
     """
     from extract.reports.cat import tbx_for_kb
 
-    write_output(tbx_for_kb(kb_dir, corpus_dir), out, corpus_dir, kb_dir)
+    write_output(tbx_for_kb(kb_dir, corpus_dir, dialect), out, corpus_dir, kb_dir)
 
 
 @export.command("xliff")

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
+from typing import Any
 
 from lxml import etree
 
@@ -31,6 +32,7 @@ from extract.reports.segments import SentenceGroup, check_editions, sentence_gro
 
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 TBX_NS = "urn:iso:std:iso:30042:ed-2"
+TBX_DIALECTS = ("2008", "v3")
 XLIFF_12 = """<?xml version="1.0" encoding="UTF-8"?>
 <xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
 <file original="NoName" source-language="en" datatype="plaintext">
@@ -131,19 +133,13 @@ def xliff_document(kb_dir: Path, corpus_dir: Path, source: str, target: str) -> 
     return bytes(store)
 
 
-def tbx_document(kb_dir: Path, languages: dict[str, str]) -> bytes:
-    """TBX-Basic of kb/terms.yaml; `languages` maps edition id -> language code."""
-    root = etree.Element(f"{{{TBX_NS}}}tbx", nsmap={None: TBX_NS}, type="TBX-Basic", style="dca")
-    root.set(XML_LANG, "en")
-    header = etree.SubElement(root, f"{{{TBX_NS}}}tbxHeader")
-    file_desc = etree.SubElement(header, f"{{{TBX_NS}}}fileDesc")
-    source = etree.SubElement(etree.SubElement(file_desc, f"{{{TBX_NS}}}sourceDesc"), f"{{{TBX_NS}}}p")
-    source.text = (
-        "chesslaws termbase (kb/terms.yaml): the terms each translation of the FIDE Laws of Chess uses"
-    )
-    body = etree.SubElement(etree.SubElement(root, f"{{{TBX_NS}}}text"), f"{{{TBX_NS}}}body")
+TermTable = list[tuple[dict[str, Any], dict[str, dict[str, list[str]]]]]
+
+
+def _term_table(kb_dir: Path, languages: dict[str, str]) -> TermTable:
+    """Each concept with its terms per language (English first), each term with the editions using it."""
+    table: TermTable = []
     for concept in read_terms(kb_dir):
-        entry = etree.SubElement(body, f"{{{TBX_NS}}}conceptEntry", id=str(concept["id"]))
         by_language: dict[str, dict[str, list[str]]] = {}
         if concept.get("en"):
             by_language["en"] = {str(concept["en"]): []}
@@ -153,22 +149,60 @@ def tbx_document(kb_dir: Path, languages: dict[str, str]) -> bytes:
             language = languages.get(edition, edition.split("-", 1)[0])
             for term in terms:
                 by_language.setdefault(language, {}).setdefault(str(term), []).append(edition)
-        for language in sorted(by_language, key=lambda x: (x != "en", x)):
-            section = etree.SubElement(entry, f"{{{TBX_NS}}}langSec")
+        ordered = {k: by_language[k] for k in sorted(by_language, key=lambda x: (x != "en", x))}
+        table.append((concept, ordered))
+    return table
+
+
+def _one_line(value: Any) -> str:
+    return " ".join(str(value).split())
+
+
+def tbx_document(kb_dir: Path, languages: dict[str, str], dialect: str = "2008") -> bytes:
+    """TBX-Basic of kb/terms.yaml; `languages` maps edition id -> language code.
+
+    `dialect` "2008" (default): the TBX 2008 / ISO 30042:2008 form CAT tools read (OmegaT's glossary
+    reader, translate-toolkit): martif / termEntry / langSet / tig. "v3": TBX v3 (ISO 30042:2019,
+    DCA style): tbx / conceptEntry / langSec / termSec."""
+    if dialect not in TBX_DIALECTS:
+        raise ValueError(f"unknown TBX dialect {dialect!r}")
+    v3 = dialect == "v3"
+    ns = f"{{{TBX_NS}}}" if v3 else ""
+    names = ("conceptEntry", "langSec", "termSec") if v3 else ("termEntry", "langSet", "tig")
+    if v3:
+        root = etree.Element(f"{ns}tbx", nsmap={None: TBX_NS}, type="TBX-Basic", style="dca")
+    else:
+        root = etree.Element("martif", type="TBX-Basic")
+    root.set(XML_LANG, "en")
+    header = etree.SubElement(root, f"{ns}tbxHeader" if v3 else "martifHeader")
+    file_desc = etree.SubElement(header, f"{ns}fileDesc")
+    source = etree.SubElement(etree.SubElement(file_desc, f"{ns}sourceDesc"), f"{ns}p")
+    source.text = (
+        "chesslaws termbase (kb/terms.yaml): the terms each translation of the FIDE Laws of Chess uses"
+    )
+    if not v3:
+        encoding = etree.SubElement(etree.SubElement(header, "encodingDesc"), "p", type="XCSURI")
+        encoding.text = "TBXBasicXCSV02.xcs"
+    body = etree.SubElement(etree.SubElement(root, f"{ns}text"), f"{ns}body")
+    for concept, by_language in _term_table(kb_dir, languages):
+        entry = etree.SubElement(body, f"{ns}{names[0]}", id=str(concept["id"]))
+        if concept.get("notes") and not v3:
+            etree.SubElement(entry, "note").text = _one_line(concept["notes"])
+        for language, terms in by_language.items():
+            section = etree.SubElement(entry, f"{ns}{names[1]}")
             section.set(XML_LANG, language)
-            if language == "en" and concept.get("definition"):
-                definition = etree.SubElement(section, f"{{{TBX_NS}}}descrip", type="definition")
-                definition.text = " ".join(str(concept["definition"]).split())
-            for term, editions in by_language[language].items():
-                term_sec = etree.SubElement(section, f"{{{TBX_NS}}}termSec")
-                etree.SubElement(term_sec, f"{{{TBX_NS}}}term").text = term
+            if concept.get("definition") and language == "en":
+                definition = etree.SubElement(section, f"{ns}descrip", type="definition")
+                definition.text = _one_line(concept["definition"])
+            for term, editions in terms.items():
+                term_sec = etree.SubElement(section, f"{ns}{names[2]}")
+                etree.SubElement(term_sec, f"{ns}term").text = term
                 if editions:
-                    note = etree.SubElement(term_sec, f"{{{TBX_NS}}}note")
-                    note.text = "used in " + ", ".join(editions)
+                    etree.SubElement(term_sec, f"{ns}note").text = "used in " + ", ".join(editions)
     document = etree.ElementTree(root)
     return bytes(etree.tostring(document, xml_declaration=True, encoding="UTF-8", pretty_print=True))
 
 
-def tbx_for_kb(kb_dir: Path, corpus_dir: Path) -> bytes:
+def tbx_for_kb(kb_dir: Path, corpus_dir: Path, dialect: str = "2008") -> bytes:
     """TBX-Basic of the termbase, language codes from the KB's editions."""
-    return tbx_document(kb_dir, _languages(kb_dir, corpus_dir))
+    return tbx_document(kb_dir, _languages(kb_dir, corpus_dir), dialect)
