@@ -113,7 +113,7 @@ def check(
 
 
 def summary_line(results: list[Any]) -> str:
-    """"125 scenarios, 524 checks, 0 failed", and the rulings reported without expectations."""
+    """ "125 scenarios, 524 checks, 0 failed", and the rulings reported without expectations."""
     checked = [r for r in results if r.checked]
     failed = sum(not r.passed for r in results)
     line = f"\n{len({r.scenario for r in results})} scenarios, {len(checked)} checks, {failed} failed"

@@ -202,10 +202,22 @@ def export_tbx(dialect: str, out: Path | None, corpus_dir: Path, kb_dir: Path) -
 
 @export.command("xliff")
 @click.option("--edition", "editions", multiple=True, required=True, help="Source, then target edition.")
+@click.option(
+    "--layout",
+    type=click.Choice(["omegat", "translated"]),
+    default="omegat",
+    show_default=True,
+    help="omegat: <target> holds a copy of the source to translate in place (OmegaT's XLIFF filter), "
+    "the second edition's sentences an <alt-trans> suggestion; translated: the second edition's "
+    "sentences are the <target> (memoQ, Trados).",
+)
 @out_option
 @data_options
-def export_xliff(editions: tuple[str, ...], out: Path | None, corpus_dir: Path, kb_dir: Path) -> None:
-    """XLIFF 1.2: the first edition's sentences as source, the second's aligned sentences as target.
+def export_xliff(
+    editions: tuple[str, ...], layout: str, out: Path | None, corpus_dir: Path, kb_dir: Path
+) -> None:
+    """XLIFF 1.2 of the aligned sentences: the first edition's as source, one trans-unit each, the
+    second edition's as a suggestion (--layout omegat) or as the translation (--layout translated).
 
     Example: chesslaws export xliff --edition nb-2014 --edition da-2017 --out nb-da.xlf
     """
@@ -213,4 +225,5 @@ def export_xliff(editions: tuple[str, ...], out: Path | None, corpus_dir: Path, 
 
     if len(editions) != 2:
         raise UsageFailure("export xliff: give exactly two editions (--edition SOURCE --edition TARGET)")
-    write_output(xliff_document(kb_dir, corpus_dir, editions[0], editions[1]), out, corpus_dir, kb_dir)
+    data = xliff_document(kb_dir, corpus_dir, editions[0], editions[1], layout)
+    write_output(data, out, corpus_dir, kb_dir)

@@ -1,25 +1,29 @@
 """Files for CAT tools (OmegaT, memoQ, Trados): TMX 1.4b, TBX-Basic and XLIFF 1.2, as bytes.
 
-Pure functions of the KB (the site and the CLI write what they return):
+Pure functions of the KB (the site, the CLI and the update kit write what they return):
 
 - `tmx_document(kb_dir, corpus_dir, editions)`: one <tu> per aligned sentence group
   (extract/reports/segments.py), one <tuv xml:lang> per edition with props x-edition and x-label,
-  props x-rule on the <tu>. The header meets OmegaT's reader: srclang (the first edition's language),
-  segtype="sentence", creationtool, creationtoolversion, adminlang, datatype, o-tmf. Two editions in
-  one language (da-2001, da-2017) keep one <tuv> each, told apart by x-edition.
-- `tbx_document(kb_dir)`: kb/terms.yaml as TBX-Basic (TBX v3, ISO 30042:2019, DCA style): one
-  conceptEntry per concept, a langSec per language, a termSec per term with the editions that use it
-  as a note, the definition and the English term in the "en" langSec. Language codes are the
-  editions' own (Norwegian Bokmål stays "nb").
-- `xliff_document(kb_dir, corpus_dir, source, target)`: XLIFF 1.2, one trans-unit per group,
-  source = the first edition's sentences, target = the second's.
+  props x-rule on the <tu>. The header meets OmegaT's reader: srclang (the first edition's
+  language), creationtool, creationtoolversion, adminlang, datatype, o-tmf, and segtype
+  "paragraph": a unit may be an aligned group of sentences, and OmegaT then splits both sides with
+  the project's segmentation rules and pairs the sentences when the counts agree (a sentence its
+  rules cut in two, after "f.eks.", still finds its translation). Two editions in one language
+  (da-2001, da-2017) keep one <tuv> each, told apart by x-edition.
+- `tbx_document(kb_dir, languages)`: kb/terms.yaml as TBX-Basic, by default in the TBX 2008 dialect
+  OmegaT's glossary reader and translate-toolkit load (martif / termEntry / langSet / tig), TBX v3
+  on request: an entry per concept with the translators' notes, a language section per language
+  (the English one with the definition), a term with the editions that use it as a note. Language
+  codes are the editions' own (Norwegian Bokmål stays "nb").
+- `xliff_document(kb_dir, corpus_dir, source, target)`: XLIFF 1.2, one trans-unit per group, laid
+  out for OmegaT (whose XLIFF filter translates the <target> text in place) or as a translated
+  bilingual file; `xliff_from_units` writes any list of units (the update kit's too).
 
-Written through translate-toolkit (`translate.storage.tmx`, `translate.storage.xliff`); TBX through
-lxml, as translate-toolkit's TBX store writes TBX v2 only.
-"""
+TMX through translate-toolkit (`translate.storage.tmx`); TBX and XLIFF through lxml."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
@@ -33,13 +37,6 @@ from extract.reports.segments import SentenceGroup, check_editions, sentence_gro
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 TBX_NS = "urn:iso:std:iso:30042:ed-2"
 TBX_DIALECTS = ("2008", "v3")
-XLIFF_12 = """<?xml version="1.0" encoding="UTF-8"?>
-<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
-<file original="NoName" source-language="en" datatype="plaintext">
-<body>
-</body>
-</file>
-</xliff>"""
 
 
 def tool_version() -> str:
@@ -54,7 +51,9 @@ def _languages(kb_dir: Path, corpus_dir: Path) -> dict[str, str]:
     return {e: data.language(e) for e in data.editions}
 
 
-def tmx_from_groups(groups: list[SentenceGroup], editions: list[str], languages: dict[str, str]) -> bytes:
+def tmx_from_groups(
+    groups: list[SentenceGroup], editions: list[str], languages: dict[str, str], segtype: str = "paragraph"
+) -> bytes:
     """TMX 1.4b of sentence groups (see the module docstring)."""
     from translate.storage import tmx
 
@@ -65,6 +64,7 @@ def tmx_from_groups(groups: list[SentenceGroup], editions: list[str], languages:
     header.set("creationtool", "chesslaws")
     header.set("creationtoolversion", tool_version())
     header.set("datatype", "plaintext")
+    header.set("segtype", segtype)
     for number, group in enumerate(groups, start=1):
         first = group.segments[0]
         unit = store.addsourceunit(first.text, first.language)  # type: ignore[no-untyped-call]  # translate-toolkit is untyped
@@ -99,38 +99,91 @@ def tmx_document(kb_dir: Path, corpus_dir: Path, editions: list[str]) -> bytes:
     return tmx_from_groups(groups, chosen, _languages(kb_dir, corpus_dir))
 
 
-def xliff_document(kb_dir: Path, corpus_dir: Path, source: str, target: str) -> bytes:
-    """XLIFF 1.2: A's sentences as source, B's aligned sentences as target, one trans-unit each."""
-    from translate.storage import xliff
+XLIFF_NS = "urn:oasis:names:tc:xliff:document:1.2"
+XLIFF_LAYOUTS = ("omegat", "translated")
 
+
+@dataclass(frozen=True)
+class XliffUnit:
+    """One trans-unit: `target` None writes no target text; `state` the target's XLIFF 1.2 state;
+    `alternative` (text, origin) an <alt-trans> offering another wording as a suggestion."""
+
+    id: str
+    resname: str
+    source: str
+    target: str | None
+    state: str
+    notes: tuple[str, ...] = ()
+    alternative: tuple[str, str] | None = None
+
+
+def xliff_from_units(units: list[XliffUnit], languages: tuple[str, str], original: str) -> bytes:
+    """XLIFF 1.2 of `units` (source and target language codes, the original file's name)."""
+    root = etree.Element(f"{{{XLIFF_NS}}}xliff", nsmap={None: XLIFF_NS}, version="1.2")
+    file_node = etree.SubElement(
+        root,
+        f"{{{XLIFF_NS}}}file",
+        {
+            "original": original,
+            "source-language": languages[0],
+            "target-language": languages[1],
+            "datatype": "plaintext",
+            "tool-id": "chesslaws",
+        },
+    )
+    header = etree.SubElement(file_node, f"{{{XLIFF_NS}}}header")
+    etree.SubElement(
+        header,
+        f"{{{XLIFF_NS}}}tool",
+        {"tool-id": "chesslaws", "tool-name": "chesslaws", "tool-version": tool_version()},
+    )
+    body = etree.SubElement(file_node, f"{{{XLIFF_NS}}}body")
+    for unit in units:
+        node = etree.SubElement(body, f"{{{XLIFF_NS}}}trans-unit", id=unit.id, resname=unit.resname)
+        if unit.state in ("translated", "final", "signed-off"):
+            node.set("approved", "yes")
+        etree.SubElement(node, f"{{{XLIFF_NS}}}source").text = unit.source
+        target = etree.SubElement(node, f"{{{XLIFF_NS}}}target", state=unit.state)
+        target.text = unit.target or ""
+        for note in unit.notes:
+            etree.SubElement(node, f"{{{XLIFF_NS}}}note", {"from": "chesslaws"}).text = note
+        if unit.alternative is not None:
+            alt = etree.SubElement(node, f"{{{XLIFF_NS}}}alt-trans", origin=unit.alternative[1])
+            etree.SubElement(alt, f"{{{XLIFF_NS}}}source").text = unit.source
+            etree.SubElement(alt, f"{{{XLIFF_NS}}}target").text = unit.alternative[0]
+    document = etree.ElementTree(root)
+    return bytes(etree.tostring(document, xml_declaration=True, encoding="UTF-8", pretty_print=True))
+
+
+def xliff_document(kb_dir: Path, corpus_dir: Path, source: str, target: str, layout: str = "omegat") -> bytes:
+    """XLIFF 1.2 of the aligned sentences: A's sentences as source, one trans-unit per group.
+
+    `layout` "omegat" (default): the <target> holds a copy of the source, state "needs-translation",
+    and B's sentences are an <alt-trans> suggestion. OmegaT's XLIFF filter translates the text of
+    <target> in place, so this is the way round it shows A's text as the text to translate.
+    "translated": B's sentences are the <target> (state "translated"), as memoQ, Trados and
+    translate-toolkit read a bilingual file."""
+    if layout not in XLIFF_LAYOUTS:
+        raise ValueError(f"unknown XLIFF layout {layout!r}")
     chosen = check_editions(kb_dir, corpus_dir, [source, target])
     languages = _languages(kb_dir, corpus_dir)
-    store = xliff.xlifffile.parsestring(XLIFF_12.encode("utf-8"))  # type: ignore[no-untyped-call]  # untyped library
-    store.setsourcelanguage(languages[source])
-    store.settargetlanguage(languages[target])
-    store.setfilename(store.getfilenode("NoName"), f"{source}.txt")
+    units = []
     for number, group in enumerate(sentence_groups(kb_dir, corpus_dir, chosen), start=1):
         a, b = group.segment(source), group.segment(target)
         if a is None or b is None:
             continue
-        unit = store.UnitClass(a.text)
-        store.addunit(unit)
-        unit.setid(str(number))
-        unit.settarget(b.text)
-        unit.xmlelement.set("approved", "yes")
-        unit.addnote(f"{source} {', '.join(a.labels)}; {target} {', '.join(b.labels)}", origin="developer")
-        unit.addnote(f"rule: {', '.join(group.rules)}", origin="developer")
-    file_node = store.getfilenode(f"{source}.txt")
-    file_node.set("tool-id", "chesslaws")
-    header = etree.Element(store.namespaced("header"))
-    etree.SubElement(
-        header,
-        store.namespaced("tool"),
-        {"tool-id": "chesslaws", "tool-name": "chesslaws", "tool-version": tool_version()},
-    )
-    file_node.insert(0, header)
-    etree.cleanup_namespaces(store.document.getroot())
-    return bytes(store)
+        notes = (
+            f"{source} {', '.join(a.labels)}; {target} {', '.join(b.labels)}",
+            f"rule: {', '.join(group.rules)}",
+        )
+        resname = f"{source} {', '.join(a.labels)}"
+        if layout == "omegat":
+            units.append(
+                XliffUnit(str(number), resname, a.text, a.text, "needs-translation", notes, (b.text, target))
+            )
+        else:
+            units.append(XliffUnit(str(number), resname, a.text, b.text, "translated", notes))
+    return xliff_from_units(units, (languages[source], languages[target]), f"{source}.txt")
 
 
 TermTable = list[tuple[dict[str, Any], dict[str, dict[str, list[str]]]]]

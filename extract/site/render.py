@@ -96,9 +96,7 @@ def render_site(
 
         changes = changes_by_rule(reports.consecutive) if changes is None else changes
         scenarios = (
-            _with_rulings(rulings, scenarios_by_rule(reports.results))
-            if scenarios is None
-            else scenarios
+            _with_rulings(rulings, scenarios_by_rule(reports.results)) if scenarios is None else scenarios
         )
         findings = findings_by_rule(reports.findings) if findings is None else findings
     site = SiteData(
