@@ -50,6 +50,6 @@ def kit_command(old: str, new: str, out_dir: Path, corpus_dir: Path, kb_dir: Pat
     replace_tree(target, files)
     counts = kit.counts()
     click.echo(
-        f"wrote {out_dir}: {len(kit.units)} sentences of {new}, {counts.get('kept', 0)} pre-filled with "
-        f"{old}'s wording, {len(kit.units) - counts.get('kept', 0)} to translate"
+        f"wrote {out_dir}: {len(kit.units)} sentences of {new}, {counts['prefilled']} pre-filled with "
+        f"{old}'s wording (tm/auto), {len(kit.units) - counts['kept']} to translate"
     )

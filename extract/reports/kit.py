@@ -30,6 +30,7 @@ from extract.reports.cat import XliffUnit, tool_version, xliff_from_units
 from extract.reports.diff import diff_editions
 from extract.reports.diff_data import KBData, load_kb, plain
 from extract.reports.diff_model import EditionDiff, RuleDiff
+from extract.reports.segments import sentence_groups
 
 KEPT: tuple[Status, ...] = ("unchanged", "renumbered", "reworded", "moved")
 # the diff's statuses in words, for the translator's note
@@ -73,10 +74,17 @@ class Kit:
     units: tuple[KitUnit, ...]
     paragraphs: tuple[tuple[int, ...], ...]  # unit numbers of each NEW provision, in reading order
 
+    def prefilled(self) -> list[KitUnit]:
+        """The kept units OmegaT fills from tm/auto. OmegaT fills every segment with the same source
+        text from one entry, so a kept sentence NEW also says in a changed rule is left out."""
+        to_translate = {u.source for u in self.units if not u.kept}
+        return [u for u in self.units if u.kept and u.source not in to_translate]
+
     def counts(self) -> dict[str, int]:
         """Units per status (and "kept"), for the summary line."""
-        found = Counter(u.status or "no rule" for u in self.units)
+        found: Counter[str] = Counter(u.status or "no rule" for u in self.units)
         found["kept"] = sum(1 for u in self.units if u.kept)
+        found["prefilled"] = len(self.prefilled())
         return dict(found)
 
 
@@ -84,9 +92,12 @@ def _worst(statuses: list[Status]) -> Status:
     return min(statuses, key=STATUSES.index)
 
 
-def _pairs(diff: EditionDiff) -> dict[tuple[str, int], list[tuple[RuleDiff, str | None, tuple[str, ...]]]]:
+Pairs = dict[tuple[str, int], list[tuple[RuleDiff, str | None, tuple[str, ...]]]]
+
+
+def _pairs(diff: EditionDiff) -> Pairs:
     """NEW sentence (label, index) -> each rule whose sentence pairs hold it, with OLD's wording."""
-    found: dict[tuple[str, int], list[tuple[RuleDiff, str | None, tuple[str, ...]]]] = {}
+    found: Pairs = {}
     for rule in diff.rules:
         for pair in rule.sentences:
             if not pair.new:
@@ -95,6 +106,21 @@ def _pairs(diff: EditionDiff) -> dict[tuple[str, int], list[tuple[RuleDiff, str 
             labels = tuple(dict.fromkeys(q.label for q in pair.old))
             for quote in pair.new:
                 found.setdefault((quote.label, quote.index), []).append((rule, old, labels))
+    return found
+
+
+def _group_wording(
+    new: str, old: str, kb_dir: Path, corpus_dir: Path
+) -> dict[tuple[str, str], tuple[str, tuple[str, ...]]]:
+    """NEW sentence (label, text) -> OLD's wording and labels, from the aligned sentence groups of
+    the TMX export (extract/reports/segments.py), for sentences the diff left without a pair: one
+    NEW sentence a group only, so the wording is that sentence's."""
+    found: dict[tuple[str, str], tuple[str, tuple[str, ...]]] = {}
+    for group in sentence_groups(kb_dir, corpus_dir, [new, old]):
+        mine, theirs = group.segment(new), group.segment(old)
+        if mine is None or theirs is None or len(mine.labels) != 1:
+            continue
+        found.setdefault((mine.labels[0], mine.text), (theirs.text, theirs.labels))
     return found
 
 
@@ -108,6 +134,7 @@ def kit_units(old: str, new: str, kb_dir: Path, corpus_dir: Path) -> Kit:
     data = load_kb(kb_dir, corpus_dir)
     by_rule = {r.rule: r for r in diff.rules}
     pairs = _pairs(diff)
+    groups = _group_wording(new, old, kb_dir, corpus_dir)
     units: list[KitUnit] = []
     paragraphs: list[tuple[int, ...]] = []
     keys = sorted(data.provisions[new], key=lambda k: data.order[new].get(k, 1 << 30))
@@ -116,7 +143,7 @@ def kit_units(old: str, new: str, kb_dir: Path, corpus_dir: Path) -> Kit:
         label = (provision.printed_label or "").strip()
         numbers = []
         for first, s in enumerate(_texts(data, new, key)):
-            unit = _unit(len(units) + 1, key, label if first == 0 else "", s, data, by_rule, pairs)
+            unit = _unit(len(units) + 1, key, label if first == 0 else "", s, data, by_rule, (pairs, groups))
             units.append(unit)
             numbers.append(unit.number)
         if numbers:
@@ -136,11 +163,13 @@ def _unit(
     s: SentenceRef,
     data: KBData,
     by_rule: dict[str, RuleDiff],
-    pairs: dict[tuple[str, int], list[tuple[RuleDiff, str | None, tuple[str, ...]]]],
+    wordings: tuple[Pairs, dict[tuple[str, str], tuple[str, tuple[str, ...]]]],
 ) -> KitUnit:
+    pairs, groups = wordings
     text = " ".join(s.text.split())
     source = _with_label(label, text)
-    found = pairs.get((key.split("@", 1)[0], s.index), [])
+    found = pairs.get((plain(key), s.index), [])
+    status: Status | None
     if found:
         rules = tuple(dict.fromkeys(r.rule for r, _, _ in found))
         status = _worst([r.status for r, _, _ in found])
@@ -148,6 +177,8 @@ def _unit(
         rules = tuple(sorted(r for r in data.rule_of[s.edition].get(key, set()) if r in by_rule))
         status = _worst([by_rule[r].status for r in rules]) if rules else None
     with_old = [(o, labels) for r, o, labels in found if o]
+    if not with_old and (plain(key), text) in groups:
+        with_old = [groups[(plain(key), text)]]
     if with_old:
         wording, old_labels = with_old[0]
         old = _with_label(label, wording) if source != text else wording
@@ -200,7 +231,12 @@ def change_note(kit: Kit, unit: KitUnit) -> str:
     new_place = f"{kit.new} {plain(unit.key)}"
     old_place = f"{kit.old} {', '.join(unit.old_labels)}" if unit.old_labels else f"not in {kit.old}"
     if unit.status is None:
-        return f"{new_place}: not compared (front matter of the translation); {old_place}"
+        why = (
+            "front matter of the translation"
+            if plain(unit.key).startswith(("front", "contents"))
+            else ("no rule of the knowledge base matches this provision")
+        )
+        return f"to translate: not compared ({why}); {new_place}"
     what = CHANGE_WORDS[unit.status]
     rules = ", ".join(unit.rules)
     if unit.kept:
@@ -222,7 +258,9 @@ def kit_xliff(kit: Kit) -> bytes:
         else:
             alternative = (unit.old, kit.old) if unit.old else None
             units.append(
-                XliffUnit(str(unit.number), resname, unit.source, None, "needs-translation", note, alternative)
+                XliffUnit(
+                    str(unit.number), resname, unit.source, None, "needs-translation", note, alternative
+                )
             )
     return xliff_from_units(units, kit.languages, f"{kit.new}.txt")
 
@@ -237,10 +275,7 @@ def source_text(kit: Kit) -> str:
 def kit_files(kit: Kit, tbx: bytes) -> dict[str, bytes]:
     """The kit's files, relative path -> content (see the module docstring)."""
     stem = f"{kit.old}_{kit.new}"
-    # OmegaT fills every segment with the same source text from one tm/auto entry: a kept sentence
-    # that NEW also says in a changed rule goes to tm/ only, so the changed one is not filled
-    to_translate = {u.source for u in kit.units if not u.kept}
-    kept = [u for u in kit.units if u.kept and u.source not in to_translate]
+    kept = kit.prefilled()
     helped = [u for u in kit.units if u.old is not None and u not in kept]
     files = {
         "omegat.project": omegat_project(kit.languages),
@@ -263,7 +298,7 @@ def readme(kit: Kit) -> str:
         f"Update kit: translating the Laws of {kit.new} ({kit.languages[0]}) from the translation "
         f"{kit.old} ({kit.languages[1]}), written by chesslaws {tool_version()}.\n\n"
         f"Open this folder as an OmegaT project. source/{kit.new}.txt holds the new text, one sentence "
-        f"a paragraph. OmegaT fills in {counts.get('kept', 0)} of its {total} sentences with {kit.old}'s "
+        f"a paragraph. OmegaT fills in {counts['prefilled']} of its {total} sentences with {kit.old}'s "
         f"wording (tm/auto/): their rules did not change in substance. {changed} sentences belong to "
         f"rules that did change; tm/ offers {kit.old}'s old wording for them as fuzzy matches. "
         f"glossary/ holds the termbase.\n\n"
