@@ -50,7 +50,7 @@ FIX: dict[str, str] = {
     "notation-slip": "Add the missing sign, as the other translations have it.",
     "reference-drift": "Cite the article that now holds the rule meant.",
     "internal-contradiction": "Make the two places agree, as the Laws do.",
-    "translation-divergence": "Check the wording against the Laws: the ruling differs from other translations.",
+    "translation-divergence": "Check the wording against the Laws: other translations rule otherwise.",
     "stale-acceptance": "Remove or update the acceptance in kb/lint-accepted.yaml.",
 }
 
