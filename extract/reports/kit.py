@@ -190,15 +190,16 @@ def _unit(
 # ---------------------------------------------------------------- files
 
 
-def omegat_project(languages: tuple[str, str]) -> bytes:
-    """omegat.project (format 1.0, OmegaT 3.x and later): default folders, segmentation by line."""
+def omegat_project(languages: tuple[str, str], sentence_seg: bool = False) -> bytes:
+    """omegat.project (format 1.0, OmegaT 3.x and later): default folders; OmegaT's own sentence
+    segmentation off by default (the kit's paragraphs are sentences already)."""
     root = etree.Element("omegat")
     project = etree.SubElement(root, "project", version="1.0")
     for name in ("source_dir", "target_dir", "tm_dir", "glossary_dir", "glossary_file", "dictionary_dir"):
         etree.SubElement(project, name).text = "__DEFAULT__"
     etree.SubElement(project, "source_lang").text = languages[0]
     etree.SubElement(project, "target_lang").text = languages[1]
-    etree.SubElement(project, "sentence_seg").text = "false"
+    etree.SubElement(project, "sentence_seg").text = "true" if sentence_seg else "false"
     etree.SubElement(project, "support_default_translations").text = "true"
     etree.SubElement(project, "remove_tags").text = "false"
     text = etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True, pretty_print=True)
