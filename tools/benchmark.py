@@ -46,9 +46,7 @@ def measure(command: list[str], cwd: Path, runs: int) -> Run:
     env = os.environ | {"PYTHONPATH": str(ROOT)}
     for _ in range(runs):
         started = time.perf_counter()
-        child = subprocess.Popen(
-            command, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
-        )
+        child = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         _, status, usage = os.wait4(child.pid, 0)
         elapsed = time.perf_counter() - started
         child.returncode = os.waitstatus_to_exitcode(status)

@@ -66,7 +66,11 @@ def lopsided(tmx: bytes) -> int:
     count = 0
     for tu in etree.fromstring(tmx).iter("tu"):
         sizes = [
-            len(split_sentences("".join(t.find("seg").itertext()), t.get("{http://www.w3.org/XML/1998/namespace}lang")))
+            len(
+                split_sentences(
+                    "".join(t.find("seg").itertext()), t.get("{http://www.w3.org/XML/1998/namespace}lang")
+                )
+            )
             for t in tu.iter("tuv")
         ]
         count += max(sizes) - min(sizes) > 1
@@ -170,7 +174,10 @@ def main() -> int:
         work = Path(tmp)
         entries, units = tbx_figures(args.kb, args.corpus, work, ("nb", "da"))
         ok &= entries >= 300 and units >= 200
-        print(f"tbx: OmegaT glossary entries nb->da {entries} (>= 300), translate-toolkit units {units} (>= 200)")
+        print(
+            f"tbx: OmegaT glossary entries nb->da {entries} (>= 300), "
+            f"translate-toolkit units {units} (>= 200)"
+        )
         for pair in pairs:
             f = tmx_figures((pair[0], pair[1]), args.kb, args.corpus, work)
             ok &= f.share >= 0.95 and f.lopsided == 0
