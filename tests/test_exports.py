@@ -139,8 +139,10 @@ def test_out_is_atomic_and_refuses_what_it_must(tmp_path):
         code, _, err = run("export", *kind, "--out", str(readme))
         assert code == 2 and "not written by chesslaws" in err, err
     assert readme.read_text(encoding="utf-8") == "# chesslaws\n\nmake build\n"
-    for kind, name in ((["tmx", "--edition", "nb-2014", "--edition", "da-2017"], "x.tmx"),
-                       (["xliff", "--edition", "nb-2014", "--edition", "da-2017"], "x.xlf")):
+    for kind, name in (
+        (["tmx", "--edition", "nb-2014", "--edition", "da-2017"], "x.tmx"),
+        (["xliff", "--edition", "nb-2014", "--edition", "da-2017"], "x.xlf"),
+    ):
         code, _, err = run("export", *kind, "--out", str(tmp_path / name))
         code, _, err = run("export", *kind, "--out", str(tmp_path / name))
         assert code == 0, err  # each format recognises its own earlier file

@@ -47,7 +47,7 @@ def lint_command(edition: str | None, fmt: str, corpus_dir: Path, kb_dir: Path) 
     if fmt == "csv":
         from extract.reports.lint.files import encode_findings
 
-        click.echo(encode_findings(result.findings, "csv"), nl=False)
+        click.echo(encode_findings(result.findings, "csv", context.raw), nl=False)
     elif fmt == "json":
         from extract.reports.lint.files import finding_rows
 
@@ -55,8 +55,10 @@ def lint_command(edition: str | None, fmt: str, corpus_dir: Path, kb_dir: Path) 
             json.dumps(
                 {
                     "findings": [
-                        f.as_dict() | {"fix": row["fix"]}
-                        for f, row in zip(result.findings, finding_rows(result.findings), strict=True)
+                        f.as_dict() | {"words": row["words"], "fix": row["fix"]}
+                        for f, row in zip(
+                            result.findings, finding_rows(result.findings, context.raw), strict=True
+                        )
                     ],
                     "counts": result.counts(),
                 },

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from jinja2 import Environment
 
 from extract.io.derived import inputs_key, remember
+from extract.io.editions import load_editions
 from extract.io.generated import read_kb
 from extract.model import Finding
 from extract.reports.rule_rows import RuleChange, RuleFinding, RuleScenario
@@ -203,7 +204,9 @@ def _data_files(pages: Pages, kb_dir: Path, corpus_dir: Path, findings: list[Fin
 
         def produce() -> tuple[bytes, list[tuple[str, str, bytes]]]:
             files = downloads(kb_dir) + cat_downloads(kb_dir, corpus_dir, order)
-            files += lint_downloads(findings, order) if findings is not None else []
+            if findings is not None:
+                raws = {e.id: e.text for e in load_editions(corpus_dir)}
+                files += lint_downloads(findings, order, raws.__getitem__)
             return search_json(kb_dir).encode("utf-8"), [(name, what, make()) for name, make, what in files]
 
         key = inputs_key("site-data", (corpus_dir, kb_dir), [*order, "lint" if findings is not None else ""])

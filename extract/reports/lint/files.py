@@ -1,15 +1,16 @@
 """Lint findings as files a translator works through (CSV, JSON): `chesslaws lint --format csv|json`
 and the site's per-edition downloads write what `encode_findings` returns.
 
-One row per finding: the edition, the article, the kind and severity, the quoted words and their
-character span in the raw text (corpus/<edition>.txt, 0-based, end exclusive), what is wrong, what to
-fix, the rule concerned, the compared side for findings that read across texts, and the reason when
-a person accepted the finding.
+One row per finding: the edition, the article, the kind and severity, the quote (the words around
+the finding, as the report shows them), the character span of the finding in the raw text
+(corpus/<edition>.txt, 0-based, end exclusive) and the characters found there ("words"), what is
+wrong, what to fix, the rule concerned, the compared side for findings that read across texts, and
+the reason when a person accepted the finding.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from extract.model import Finding
@@ -23,6 +24,7 @@ FINDING_COLUMNS = (
     "quote",
     "start",
     "end",
+    "words",
     "problem",
     "fix",
     "rule",
@@ -55,8 +57,11 @@ FIX: dict[str, str] = {
 }
 
 
-def finding_rows(findings: Iterable[Finding]) -> list[dict[str, Any]]:
-    """One row per finding, with the columns of FINDING_COLUMNS."""
+def finding_rows(
+    findings: Iterable[Finding], raw: Callable[[str], str] | None = None
+) -> list[dict[str, Any]]:
+    """One row per finding, with the columns of FINDING_COLUMNS; `raw` gives an edition's raw text
+    (without it, "words" is empty)."""
     rows = []
     for f in findings:
         other = f.compared_with
@@ -69,6 +74,7 @@ def finding_rows(findings: Iterable[Finding]) -> list[dict[str, Any]]:
                 "quote": f.quote,
                 "start": f.start,
                 "end": f.end,
+                "words": raw(f.edition)[f.start : f.end] if raw is not None else "",
                 "problem": f.message,
                 "fix": FIX.get(f.kind, "Check the quoted words against the Laws."),
                 "rule": f.rule or "",
@@ -80,6 +86,6 @@ def finding_rows(findings: Iterable[Finding]) -> list[dict[str, Any]]:
     return rows
 
 
-def encode_findings(findings: Iterable[Finding], fmt: str) -> str:
+def encode_findings(findings: Iterable[Finding], fmt: str, raw: Callable[[str], str] | None = None) -> str:
     """The findings as CSV or JSON text."""
-    return encode_rows(finding_rows(findings), FINDING_COLUMNS, fmt)
+    return encode_rows(finding_rows(findings, raw), FINDING_COLUMNS, fmt)

@@ -48,14 +48,14 @@ def cat_downloads(kb_dir: Path, corpus_dir: Path, order: list[str]) -> list[Down
     return result
 
 
-def lint_downloads(findings: list[Finding], order: list[str]) -> list[Download]:
+def lint_downloads(findings: list[Finding], order: list[str], raw: Callable[[str], str]) -> list[Download]:
     """Each edition's translation findings as CSV and JSON, as `chesslaws lint --edition E --format
     csv|json` writes the rows: article, quote, character span, problem, what to fix."""
     result: list[Download] = []
     for edition in order:
         mine = [f for f in findings if f.edition == edition]
         for fmt in ("csv", "json"):
-            content = lambda m=mine, f=fmt: _served(encode_findings(m, f), f)  # noqa: E731
+            content = lambda m=mine, f=fmt: _served(encode_findings(m, f, raw), f)  # noqa: E731
             result.append(
                 (f"findings-{edition}.{fmt}", content, f"translation findings of {edition} ({fmt.upper()})")
             )
