@@ -51,13 +51,10 @@ def _languages(kb_dir: Path, corpus_dir: Path) -> dict[str, str]:
     return {e: data.language(e) for e in data.editions}
 
 
-def tmx_from_groups(
-    groups: list[SentenceGroup], editions: list[str], languages: dict[str, str], segtype: str = "paragraph"
-) -> bytes:
-    """TMX 1.4b of sentence groups (see the module docstring)."""
+def new_tmx(srclang: str, segtype: str) -> Any:
+    """An empty translate-toolkit TMX store whose header OmegaT reads (creationtool, segtype...)."""
     from translate.storage import tmx
 
-    srclang = languages[editions[0]]
     store = tmx.tmxfile(sourcelanguage=srclang)
     store.addheader()
     header = next(store.document.getroot().iterchildren("header"))
@@ -65,9 +62,17 @@ def tmx_from_groups(
     header.set("creationtoolversion", tool_version())
     header.set("datatype", "plaintext")
     header.set("segtype", segtype)
+    return store
+
+
+def tmx_from_groups(
+    groups: list[SentenceGroup], editions: list[str], languages: dict[str, str], segtype: str = "paragraph"
+) -> bytes:
+    """TMX 1.4b of sentence groups (see the module docstring)."""
+    store = new_tmx(languages[editions[0]], segtype)
     for number, group in enumerate(groups, start=1):
         first = group.segments[0]
-        unit = store.addsourceunit(first.text, first.language)  # type: ignore[no-untyped-call]  # translate-toolkit is untyped
+        unit = store.addsourceunit(first.text, first.language)
         unit.xmlelement.set("tuid", f"{number}")
         if first.edition != editions[0]:
             unit.xmlelement.set("srclang", first.language)

@@ -26,7 +26,7 @@ from lxml import etree
 
 from extract.kb.sentence_align import SentenceRef
 from extract.model.vocab import STATUSES, SUBSTANTIVE, Status
-from extract.reports.cat import XliffUnit, tool_version, xliff_from_units
+from extract.reports.cat import XliffUnit, new_tmx, tool_version, xliff_from_units
 from extract.reports.diff import diff_editions
 from extract.reports.diff_data import KBData, load_kb, plain
 from extract.reports.diff_model import EditionDiff, RuleDiff
@@ -208,17 +208,10 @@ def omegat_project(languages: tuple[str, str], sentence_seg: bool = False) -> by
 
 def _tmx(kit: Kit, units: list[KitUnit]) -> bytes:
     """TMX 1.4b: NEW's sentence as source, OLD's wording as target, props naming both articles."""
-    from translate.storage import tmx
-
-    store = tmx.tmxfile(sourcelanguage=kit.languages[0])
-    store.addheader()
-    header = next(store.document.getroot().iterchildren("header"))
-    header.set("creationtool", "chesslaws")
-    header.set("creationtoolversion", tool_version())
-    header.set("datatype", "plaintext")
+    store = new_tmx(kit.languages[0], "sentence")
     for unit in units:
         assert unit.old is not None
-        tu = store.addsourceunit(unit.source)  # type: ignore[no-untyped-call]  # untyped library
+        tu = store.addsourceunit(unit.source)
         tu.settarget(unit.old, kit.languages[1])
         for kind, value in (("x-status", unit.status or ""), ("x-new-label", f"{kit.new} {plain(unit.key)}")):
             prop = etree.Element("prop", type=kind)
