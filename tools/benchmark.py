@@ -8,9 +8,10 @@ floor, and each line says PASS or FAIL against its target:
 - `site` vs plain `mkdocs build` of the same docs dir                             <= 1.5x
 - `build` of the corpus x3 (under new ids) vs `build` of the corpus               <= 3.5x
 - peak memory (max RSS) of `show`                                                 < 150 MB
+- the CAT files in OmegaT and translate-toolkit: tools/cat_acceptance.py (PASS/FAIL on its figures)
 
 Everything runs in a temporary copy of the project, so the repository is never written.
-Usage: python tools/benchmark.py [--runs N] [--skip site,growth]
+Usage: python tools/benchmark.py [--runs N] [--skip site,growth,cat]
 """
 
 from __future__ import annotations
@@ -91,7 +92,7 @@ for entry in yaml.safe_load((corpus / "editions.yaml").read_text(encoding="utf-8
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--skip", default="", help="comma-separated: site, growth")
+    parser.add_argument("--skip", default="", help="comma-separated: site, growth, cat")
     args = parser.parse_args()
     skip = set(filter(None, args.skip.split(",")))
     results = []
@@ -123,6 +124,10 @@ def main() -> int:
             shutil.rmtree(big / "kb" / "generated")
             many = measure([*CLI, "build"], big, n)
             results.append(line(f"build ({len(ids)} editions)", many, "build (5 editions)", build, 3.5))
+
+        if "cat" not in skip:  # the CAT files in OmegaT and translate-toolkit (issue 22): figures, not times
+            cat = subprocess.run([PYTHON, str(ROOT / "tools" / "cat_acceptance.py")], cwd=ROOT, check=False)
+            results.append(cat.returncode == 0)
 
         ok = show.max_rss_mb < 150
         print(f"{'PASS' if ok else 'FAIL'}  peak memory of show: {show.max_rss_mb:.0f} MB (target < 150 MB)")
