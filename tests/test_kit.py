@@ -108,6 +108,12 @@ def test_bad_input_writes_nothing(tmp_path: Path) -> None:
         assert guarded == ROOT or not guarded.exists()
     code, output = run("kit", "--from", "sv-2009", "--to", "xx-2099", "--out", str(tmp_path / "k"))
     assert code == 2 and "unknown edition 'xx-2099'" in output and not (tmp_path / "k").exists()
+    a_file = tmp_path / "kit.txt"
+    a_file.write_text("mine", encoding="utf-8")
+    code, output = run("kit", "--from", "sv-2009", "--to", "nb-2014", "--out", str(a_file))
+    assert code == 2 and "not a directory" in output and a_file.read_text(encoding="utf-8") == "mine"
+    code, output = run("kit", "--from", "xx-1999", "--to", "nb-2014", "--out", str(tmp_path / "k"))
+    assert code == 2 and "unknown edition 'xx-1999'" in output and not (tmp_path / "k").exists()
     code, output = run("kit", "--from", "sv-2009", "--to", "sv-2009", "--out", str(tmp_path / "k"))
     assert code == 2 and "same edition" in output and not (tmp_path / "k").exists()
     assert "Traceback" not in output

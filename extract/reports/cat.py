@@ -155,7 +155,9 @@ def xliff_from_units(units: list[XliffUnit], languages: tuple[str, str], origina
         if unit.alternative is not None:
             alt = etree.SubElement(node, f"{{{XLIFF_NS}}}alt-trans", origin=unit.alternative[1])
             etree.SubElement(alt, f"{{{XLIFF_NS}}}source").text = unit.source
-            etree.SubElement(alt, f"{{{XLIFF_NS}}}target").text = unit.alternative[0]
+            alt_target = etree.SubElement(alt, f"{{{XLIFF_NS}}}target")
+            alt_target.set(XML_LANG, languages[1])
+            alt_target.text = unit.alternative[0]
     document = etree.ElementTree(root)
     return bytes(etree.tostring(document, xml_declaration=True, encoding="UTF-8", pretty_print=True))
 
