@@ -97,3 +97,21 @@ def test_tmx_header_lets_omegat_resegment() -> None:
 
     root = etree.fromstring(tmx_document(KB, CORPUS, ["sv-2009", "nb-2014"]))
     assert root.find("header").get("segtype") == "paragraph"
+
+
+def test_the_site_offers_each_editions_findings_as_the_cli_writes_them() -> None:
+    from extract.io.editions import load_editions
+    from extract.reports.lint import ACCEPTED_FILE, lint, load_accepted, load_context
+    from extract.site.views.downloads import lint_downloads
+
+    context = load_context(CORPUS, KB)
+    findings = lint(context, None, load_accepted(KB), accepted_path=KB / ACCEPTED_FILE).findings
+    raws = {e.id: e.text for e in load_editions(CORPUS)}
+    files = {
+        name: make() for name, make, _ in lint_downloads(findings, ["sv-2009", "hu-2018"], raws.__getitem__)
+    }
+    assert set(files) == {f"findings-{e}.{x}" for e in ("sv-2009", "hu-2018") for x in ("csv", "json")}
+    result = CliRunner().invoke(main, ["lint", "--edition", "hu-2018", "--format", "csv"])
+    assert files["findings-hu-2018.csv"].decode("utf-8") == result.stdout
+    rows = json.loads(files["findings-sv-2009.json"])
+    assert rows and all(r["edition"] == "sv-2009" and r["fix"] for r in rows)

@@ -37,7 +37,8 @@ EMPTY_STATUSES = ("parameter-changed", "behaviour-changed", "content-changed", "
 class TmxFigures:
     pair: tuple[str, str]
     units: int
-    filled: int
+    filled: int  # exactly the TMX's target
+    touched: int  # any translation at all (a paragraph of two segments with one filled counts)
     lopsided: int
 
     @property
@@ -89,8 +90,10 @@ def tmx_figures(pair: tuple[str, str], kb: Path, corpus: Path, work: Path) -> Tm
     targets = tmx_project(project, tmx, languages)
     omegat.translate(project, work / "home")
     out = omegat.paragraphs((project / "target" / "doc.txt").read_text(encoding="utf-8"))
+    sources = omegat.paragraphs((project / "source" / "doc.txt").read_text(encoding="utf-8"))
     filled = sum(1 for got, want in zip(out, targets, strict=True) if got == want)
-    return TmxFigures(pair, len(targets), filled, lopsided(tmx))
+    touched = sum(1 for got, source in zip(out, sources, strict=True) if got != source)
+    return TmxFigures(pair, len(targets), filled, touched, lopsided(tmx))
 
 
 @dataclass(frozen=True)
@@ -226,8 +229,9 @@ def main() -> int:
             f = tmx_figures((pair[0], pair[1]), args.kb, args.corpus, work)
             ok &= f.share >= 0.95 and f.lopsided == 0
             print(
-                f"tmx {pair[0]} -> {pair[1]}: OmegaT filled {f.filled}/{f.units} paragraphs "
-                f"({f.share:.1%}, >= 95%), lopsided units {f.lopsided}"
+                f"tmx {pair[0]} -> {pair[1]}: OmegaT filled {f.filled}/{f.units} paragraphs with exactly "
+                f"the TMX's target ({f.share:.1%}, >= 95%), {f.touched} with some translation; "
+                f"lopsided units {f.lopsided}"
             )
         for spec in filter(None, args.kit.split(",")):
             old, new = spec.split(":")
