@@ -56,7 +56,8 @@ class KitUnit:
     key: str  # NEW's provision
     label: str  # printed label of NEW's provision ("" for front matter)
     source: str
-    rules: tuple[str, ...]
+    rules: tuple[str, ...]  # rule ids
+    titles: tuple[str, ...]  # the rules' English titles, for people
     status: Status | None  # None: no rule (front matter the diff does not compare)
     old_labels: tuple[str, ...]
     old: str | None  # OLD's wording (with NEW's label in front where the source has it)
@@ -184,7 +185,8 @@ def _unit(
         old = _with_label(label, wording) if source != text else wording
     else:
         old, old_labels = None, tuple(lab for r in rules for lab in by_rule[r].old_labels)
-    return KitUnit(number, key, label, source, rules, status, old_labels, old)
+    titles = tuple(by_rule[r].title for r in rules)
+    return KitUnit(number, key, label, source, rules, titles, status, old_labels, old)
 
 
 # ---------------------------------------------------------------- files
@@ -232,7 +234,7 @@ def change_note(kit: Kit, unit: KitUnit) -> str:
         )
         return f"to translate: not compared ({why}); {new_place}"
     what = CHANGE_WORDS[unit.status]
-    rules = ", ".join(unit.rules)
+    rules = "; ".join(unit.titles)
     if unit.kept:
         return f"kept: {what} ({rules}); {old_place} -> {new_place}"
     if unit.status in KEPT:
