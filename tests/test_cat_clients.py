@@ -77,6 +77,10 @@ def test_omegat_reads_the_tbx_with_its_own_glossary_reader(shared: Shared) -> No
 
     entries = omegat.glossary_counts(shared.output)["chesslaws.tbx"]
     assert entries >= 300, f"OmegaT read {entries} glossary entries (nb -> hu)"
+    shown = {(source, target): comment for source, target, comment in omegat.glossary_entries(shared.output)}
+    comment = shown[("turneringsleder", "versenybíró")]  # the arbiter, Norwegian -> Hungarian
+    assert "definition: The official responsible for applying the Laws" in comment
+    assert "turneringsleder: used in nb-2014" in comment and "versenybíró: used in hu-2018" in comment
     units = len(tbx.tbxfile(tbx_for_kb(KB, CORPUS)).units)
     assert units >= 200, f"translate-toolkit read {units} units"
 

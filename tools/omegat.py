@@ -18,12 +18,15 @@ from pathlib import Path
 
 from extract.reports.kit import omegat_project
 
-GLOSSARY_SCRIPT = """
+GLOSSARY_SCRIPT = r"""
 import org.omegat.gui.glossary.GlossaryReaderTBX
 if (eventType.toString() == "LOAD") {
-  new File(project.projectProperties.glossaryRoot).eachFileMatch(~/.*\\.tbx/) { f ->
+  new File(project.projectProperties.glossaryRoot).eachFileMatch(~/.*\.tbx/) { f ->
     def entries = GlossaryReaderTBX.read(f, false)
     println "GLOSSARY|" + f.name + "|" + entries.size()
+    entries.each {
+      println "GLOSSARY-ENTRY|" + it.srcText + "|" + it.locText + "|" + it.commentText.replace("\n", " / ")
+    }
   }
 }
 """
@@ -70,6 +73,16 @@ def glossary_counts(output: str) -> dict[str, int]:
             _, name, count = line.split("|")
             counts[name] = int(count)
     return counts
+
+
+def glossary_entries(output: str) -> list[tuple[str, str, str]]:
+    """GLOSSARY_SCRIPT's entries: (source term, target term, OmegaT's comment, lines joined by " / ")."""
+    found = []
+    for line in output.splitlines():
+        if line.startswith("GLOSSARY-ENTRY|"):
+            _, source, target, comment = line.split("|", 3)
+            found.append((source, target, comment))
+    return found
 
 
 def paragraphs(text: str) -> list[str]:

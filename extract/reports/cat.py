@@ -258,7 +258,7 @@ def tbx_document(kb_dir: Path, languages: dict[str, str], dialect: str = "2008")
                 term_sec = etree.SubElement(section, f"{ns}{names[2]}")
                 etree.SubElement(term_sec, f"{ns}term").text = term
                 if editions:
-                    etree.SubElement(term_sec, f"{ns}note").text = "used in " + ", ".join(editions)
+                    etree.SubElement(term_sec, f"{ns}note").text = f"{term}: used in {', '.join(editions)}"
     document = etree.ElementTree(root)
     return bytes(etree.tostring(document, xml_declaration=True, encoding="UTF-8", pretty_print=True))
 
