@@ -13,6 +13,7 @@ mapped to two rules is aligned once per rule; its sentences join one group, neve
 from __future__ import annotations
 
 import re
+import weakref
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from pathlib import Path
@@ -197,27 +198,25 @@ def _sentences(data: KBData, edition: str, keys: list[str]) -> list[SentenceRef]
 # Remiskravet …". Only after a word's final punctuation and before a capital, so references such as
 # "(Se § 9.2)" or "5.1 a), 5.2.a)" are not cut.
 _GLUED_MARKER = re.compile(r"(?<=[^\W\d_][.:;!?])(?:[a-z]|\d{1,2})\)\s+(?=[^\W\d_])")
-_UNGLUED: dict[int, tuple[SentenceRef, tuple[SentenceRef, ...]]] = {}
+_UNGLUED: weakref.WeakKeyDictionary[SentenceRef, tuple[SentenceRef, ...]] = weakref.WeakKeyDictionary()
 
 
 def unglued(s: SentenceRef) -> tuple[SentenceRef, ...]:
     """The sentence, or its pieces where a list item's marker is glued to a sentence end (the
     marker itself dropped: it numbers the item, it is no text to translate). One set of piece
     objects per sentence object, so sentence identity holds across rules and editions."""
-    found = _UNGLUED.get(id(s))
-    if found is not None and found[0] is s:
-        return found[1]
+    found = _UNGLUED.get(s)
+    if found is not None:
+        return found
     cuts = [m for m in _GLUED_MARKER.finditer(s.text) if s.text[m.end()].isupper()]
     if not cuts:
-        pieces: tuple[SentenceRef, ...] = (s,)
-    else:
-        bounds = [(0, cuts[0].start())] + [
-            (m.end(), nxt.start() if nxt else len(s.text))
-            for m, nxt in zip(cuts, [*cuts[1:], None], strict=True)
-        ]
-        pieces = tuple(
-            SentenceRef(s.edition, s.label, s.index, s.start + a, s.start + b, s.text[a:b].strip())
-            for a, b in bounds
-        )
-    _UNGLUED[id(s)] = (s, pieces)
+        return (s,)  # not cached: the value would keep its weak key alive
+    bounds = [(0, cuts[0].start())] + [
+        (m.end(), nxt.start() if nxt else len(s.text)) for m, nxt in zip(cuts, [*cuts[1:], None], strict=True)
+    ]
+    pieces = tuple(
+        SentenceRef(s.edition, s.label, s.index, s.start + a, s.start + b, s.text[a:b].strip())
+        for a, b in bounds
+    )
+    _UNGLUED[s] = pieces
     return pieces
