@@ -4,9 +4,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 # Debian packages: chromium for the browser tests, Apertium pairs for wording diffs between the
-# Scandinavian editions, libicu-dev (with pkg-config, g++) to build PyICU for numbers in words.
-# Installed when we run as root with apt-get; otherwise one line says how.
-DEBIAN_PACKAGES := chromium apertium apertium-dan-nor apertium-swe-dan apertium-swe-nor libicu-dev pkg-config g++
+# Scandinavian editions, libicu-dev (with pkg-config, g++) to build PyICU for numbers in words, omegat
+# for the CAT-tool tests. Installed when we run as root with apt-get; otherwise one line says how.
+DEBIAN_PACKAGES := chromium apertium apertium-dan-nor apertium-swe-dan apertium-swe-nor libicu-dev pkg-config g++ omegat
 DEBIAN_STAMP := $(VENV)/.debian-checked
 # pytest-xdist: one worker per core this process may use (nproc), at most 4 (each worker builds the
 # session's real KB once); a test file stays on one worker so its module fixtures are built once.

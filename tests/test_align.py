@@ -69,10 +69,7 @@ def test_renumbering_article_7_does_not_fool_the_aligner(aligner_only, tmp_path,
     corpus, kb = copy_project(tmp_path)
     renumber_article_7(corpus, kb)
     result = build(corpus, kb, use_overrides=False)
-    labels = {
-        p["label"]
-        for p in load(kb / "generated/provisions/da-2017.yaml")["provisions"]
-    }
+    labels = {p["label"] for p in load(kb / "generated/provisions/da-2017.yaml")["provisions"]}
     assert "17.5.3" in labels and "7.5.3" not in labels
     with capsys.disabled():
         print(

@@ -15,6 +15,7 @@ from extract.cli import main
 ROOT = Path(__file__).parent.parent
 XML = "{http://www.w3.org/XML/1998/namespace}lang"
 TBX = "{urn:iso:std:iso:30042:ed-2}"
+XLIFF = "{urn:oasis:names:tc:xliff:document:1.2}"
 
 
 def run(*args: str) -> tuple[int, bytes, str]:
@@ -46,7 +47,7 @@ def test_tmx_structure_is_tmx_14b_and_meets_omegat(nb_da):
     header = root.find("header")
     for attribute in ("creationtoolversion", "adminlang", "datatype", "o-tmf"):
         assert header.get(attribute)
-    assert header.get("srclang") == "nb" and header.get("segtype") == "sentence"
+    assert header.get("srclang") == "nb" and header.get("segtype") == "paragraph"
     assert header.get("creationtool") == "chesslaws"
     for tu in root.find("body"):
         assert tu.tag == "tu"
@@ -69,20 +70,38 @@ def test_two_danish_editions_stay_apart():
     assert [t.find("prop[@type='x-edition']").text for t in tu.findall("tuv")] == ["da-2001", "da-2017"]
 
 
-def test_tbx_basic_has_concepts_and_language_sections():
+def test_tbx_basic_2008_has_concepts_and_language_sections():
+    from translate.storage import tbx
+
     code, out, err = run("export", "tbx")
     assert code == 0, err
     root = etree.fromstring(out)
-    assert root.get("type") == "TBX-Basic"
-    concepts = root.findall(f".//{TBX}conceptEntry")
+    assert root.tag == "martif" and root.get("type") == "TBX-Basic"
+    concepts = root.findall(".//termEntry")
     assert len(concepts) >= 150
-    languages = {s.get(XML) for s in root.iter(f"{TBX}langSec")}
+    languages = {s.get(XML) for s in root.iter("langSet")}
     assert {"da", "sv", "nb", "hu", "en"} <= languages
     arbiter = next(c for c in concepts if c.get("id") == "arbiter")
-    danish = arbiter.find(f"{TBX}langSec[@{XML}='da']")
-    notes = {t.findtext(f"{TBX}term"): t.findtext(f"{TBX}note") for t in danish.findall(f"{TBX}termSec")}
-    assert notes == {"turneringsleder": "used in da-2001", "dommer": "used in da-2017"}
-    assert arbiter.find(f".//{TBX}descrip[@type='definition']") is not None
+    danish = arbiter.find(f"langSet[@{XML}='da']")
+    notes = {t.findtext("term"): t.findtext("note") for t in danish.findall("tig")}
+    assert notes == {
+        "turneringsleder": "turneringsleder: used in da-2001",
+        "dommer": "dommer: used in da-2017",
+    }
+    assert arbiter.find(f"langSet[@{XML}='en']/descrip[@type='definition']") is not None
+    assert "dommer" in arbiter.findtext("note")  # the translators' notes of the concept
+    store = tbx.tbxfile(out)
+    assert len(store.units) == len(concepts)
+
+
+def test_tbx_v3_on_request():
+    code, out, err = run("export", "tbx", "--dialect", "v3")
+    assert code == 0, err
+    root = etree.fromstring(out)
+    assert root.tag == f"{TBX}tbx" and len(root.findall(f".//{TBX}conceptEntry")) >= 150
+    assert {s.get(XML) for s in root.iter(f"{TBX}langSec")} >= {"da", "sv", "nb", "hu", "en"}
+    code, _, err = run("export", "tbx", "--dialect", "v9")
+    assert code == 2 and "v9" in err
 
 
 def test_xliff_source_and_target():
@@ -92,8 +111,17 @@ def test_xliff_source_and_target():
     assert code == 0, err
     store = xliff.xlifffile.parsestring(out)
     assert store.getsourcelanguage() == "nb" and store.gettargetlanguage() == "da"
-    assert len(store.units) >= 400 and all(u.source and u.target for u in store.units)
+    assert len(store.units) >= 400 and all(u.source and u.target == u.source for u in store.units)
+    assert all(not u.istranslated() and u.getalttrans()[0].target for u in store.units)
     assert b'version="1.2"' in out[:200]
+    code, translated, err = run(
+        "export", "xliff", "--edition", "nb-2014", "--edition", "da-2017", "--layout", "translated"
+    )
+    assert code == 0, err
+    store = xliff.xlifffile.parsestring(translated)
+    assert len(store.units) >= 400 and all(u.target and u.target != u.source for u in store.units[:50])
+    root = etree.fromstring(translated)
+    assert {t.get("state") for t in root.iter(f"{XLIFF}target")} == {"translated"}
     code, _, err = run("export", "xliff", "--edition", "nb-2014")
     assert code == 2 and "exactly two editions" in err
 
@@ -114,8 +142,10 @@ def test_out_is_atomic_and_refuses_what_it_must(tmp_path):
         code, _, err = run("export", *kind, "--out", str(readme))
         assert code == 2 and "not written by chesslaws" in err, err
     assert readme.read_text(encoding="utf-8") == "# chesslaws\n\nmake build\n"
-    for kind, name in ((["tmx", "--edition", "nb-2014", "--edition", "da-2017"], "x.tmx"),
-                       (["xliff", "--edition", "nb-2014", "--edition", "da-2017"], "x.xlf")):
+    for kind, name in (
+        (["tmx", "--edition", "nb-2014", "--edition", "da-2017"], "x.tmx"),
+        (["xliff", "--edition", "nb-2014", "--edition", "da-2017"], "x.xlf"),
+    ):
         code, _, err = run("export", *kind, "--out", str(tmp_path / name))
         code, _, err = run("export", *kind, "--out", str(tmp_path / name))
         assert code == 0, err  # each format recognises its own earlier file

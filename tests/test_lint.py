@@ -195,8 +195,16 @@ def test_an_acceptance_quote_matches_only_the_finding_whose_span_it_overlaps() -
 
     def finding(term: str) -> Finding:
         start = raw.index(term)
-        return Finding("hu-2018", "D.2.2", "terminology", "warning", f"'{term}' here", provision,
-                       start, start + len(term))
+        return Finding(
+            "hu-2018",
+            "D.2.2",
+            "terminology",
+            "warning",
+            f"'{term}' here",
+            provision,
+            start,
+            start + len(term),
+        )
 
     accepted = Acceptance("hu-2018", "D.2.2", "terminology", "noun of megérint", "fogott báb", 1)
     assert accepted.matches(finding("fogott bá"), raw)

@@ -11,10 +11,11 @@ floor, and each line says PASS or FAIL against its target:
 - `build` with kb/languages' six files deleted vs `build` with them                <= 1.5x
 - peak memory (max RSS) of `show`                                                 < 150 MB
 - peak memory of `build` of 200 editions                                          <= 1.5 GB
+- the CAT files in OmegaT and translate-toolkit: tools/cat_acceptance.py (PASS/FAIL on its figures)
 - `position`: CHA's dev positions and 1,000 real games (tools/bench_positions.py)  see there
 
 Everything runs in a temporary copy of the project, so the repository is never written.
-Usage: python tools/benchmark.py [--runs N] [--skip site,growth,load,languages,positions] [--editions N]
+Usage: python tools/benchmark.py [--runs N] [--skip site,growth,load,languages,positions,cat] [--editions N]
 """
 
 from __future__ import annotations
@@ -55,9 +56,7 @@ def measure(command: list[str], cwd: Path, runs: int) -> Run:
     env = os.environ | {"PYTHONPATH": str(ROOT)}
     for _ in range(runs):
         started = time.perf_counter()
-        child = subprocess.Popen(
-            command, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
-        )
+        child = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         _, status, usage = os.wait4(child.pid, 0)
         elapsed = time.perf_counter() - started
         child.returncode = os.waitstatus_to_exitcode(status)
@@ -105,7 +104,7 @@ for entry in yaml.safe_load((corpus / "editions.yaml").read_text(encoding="utf-8
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
-    skips = "comma-separated: site, growth, load, languages, positions"
+    skips = "comma-separated: site, growth, load, languages, positions, cat"
     parser.add_argument("--skip", default="", help=skips)
     parser.add_argument("--editions", type=int, default=200, help="editions of the load build (default 200)")
     args = parser.parse_args()
@@ -167,6 +166,10 @@ def main() -> int:
                 f"(target <= {LOAD_MB} MB)"
             )
             results.append(ok)
+
+        if "cat" not in skip:  # the CAT files in OmegaT and translate-toolkit (issue 22): figures, not times
+            cat = subprocess.run([PYTHON, str(ROOT / "tools" / "cat_acceptance.py")], cwd=ROOT, check=False)
+            results.append(cat.returncode == 0)
 
         ok = show.max_rss_mb < 150
         print(f"{'PASS' if ok else 'FAIL'}  peak memory of show: {show.max_rss_mb:.0f} MB (target < 150 MB)")

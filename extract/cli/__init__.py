@@ -7,6 +7,7 @@ from extract.cli import (  # noqa: F401  (registers commands)
     classify,
     diff,
     export,
+    kit,
     languages,
     lint,
     position,

@@ -179,24 +179,45 @@ def export_tmx(editions: tuple[str, ...], out: Path | None, corpus_dir: Path, kb
 
 
 @export.command("tbx")
+@click.option(
+    "--dialect",
+    type=click.Choice(["2008", "v3"]),
+    default="2008",
+    show_default=True,
+    help="2008: martif/termEntry/langSet/tig, what OmegaT and translate-toolkit read; "
+    "v3: TBX v3 (ISO 30042:2019) tbx/conceptEntry/langSec/termSec.",
+)
 @out_option
 @data_options
-def export_tbx(out: Path | None, corpus_dir: Path, kb_dir: Path) -> None:
-    """TBX-Basic termbase of kb/terms.yaml: a conceptEntry per concept, a langSec per language.
+def export_tbx(dialect: str, out: Path | None, corpus_dir: Path, kb_dir: Path) -> None:
+    """TBX-Basic termbase of kb/terms.yaml: an entry per concept, a language section per language,
+    each term with the editions that use it, the English definition and the translators' notes.
 
     Example: chesslaws export tbx --out chesslaws.tbx
     """
     from extract.reports.cat import tbx_for_kb
 
-    write_output(tbx_for_kb(kb_dir, corpus_dir), out, corpus_dir, kb_dir)
+    write_output(tbx_for_kb(kb_dir, corpus_dir, dialect), out, corpus_dir, kb_dir)
 
 
 @export.command("xliff")
 @click.option("--edition", "editions", multiple=True, required=True, help="Source, then target edition.")
+@click.option(
+    "--layout",
+    type=click.Choice(["omegat", "translated"]),
+    default="omegat",
+    show_default=True,
+    help="omegat: <target> holds a copy of the source to translate in place (OmegaT's XLIFF filter), "
+    "the second edition's sentences an <alt-trans> suggestion; translated: the second edition's "
+    "sentences are the <target> (memoQ, Trados).",
+)
 @out_option
 @data_options
-def export_xliff(editions: tuple[str, ...], out: Path | None, corpus_dir: Path, kb_dir: Path) -> None:
-    """XLIFF 1.2: the first edition's sentences as source, the second's aligned sentences as target.
+def export_xliff(
+    editions: tuple[str, ...], layout: str, out: Path | None, corpus_dir: Path, kb_dir: Path
+) -> None:
+    """XLIFF 1.2 of the aligned sentences: the first edition's as source, one trans-unit each, the
+    second edition's as a suggestion (--layout omegat) or as the translation (--layout translated).
 
     Example: chesslaws export xliff --edition nb-2014 --edition da-2017 --out nb-da.xlf
     """
@@ -204,4 +225,5 @@ def export_xliff(editions: tuple[str, ...], out: Path | None, corpus_dir: Path, 
 
     if len(editions) != 2:
         raise UsageFailure("export xliff: give exactly two editions (--edition SOURCE --edition TARGET)")
-    write_output(xliff_document(kb_dir, corpus_dir, editions[0], editions[1]), out, corpus_dir, kb_dir)
+    data = xliff_document(kb_dir, corpus_dir, editions[0], editions[1], layout)
+    write_output(data, out, corpus_dir, kb_dir)

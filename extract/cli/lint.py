@@ -13,7 +13,15 @@ from extract.cli.common import data_options, main, require_editions
 
 @main.command("lint")
 @click.option("--edition", default=None, help="Only this edition.")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json", "csv"]),
+    default="text",
+    show_default=True,
+    help="text: a table; json: findings and counts; csv: one row per finding (article, quote, "
+    "character span, problem, what to fix), for a spreadsheet.",
+)
 @data_options
 def lint_command(edition: str | None, fmt: str, corpus_dir: Path, kb_dir: Path) -> None:
     """Translation-consistency findings, each pinned to a span of the raw text.
@@ -23,7 +31,8 @@ def lint_command(edition: str | None, fmt: str, corpus_dir: Path, kb_dir: Path) 
     notation-example, duplicated-number, heading-numbered, glossary-reference, lost-numbering,
     notation-slip, and across editions reference-drift, internal-contradiction,
     translation-divergence (parameters and scenario rulings; with the compared side in
-    "compared with"). Findings a
+    "compared with"). --format csv gives one row per finding with the article, the quote, its
+    character span and what to fix. Findings a
     person accepted in kb/lint-accepted.yaml are shown with the reason; an acceptance that matches
     nothing is an error. Exit 1 when unaccepted errors remain.
 
@@ -35,10 +44,24 @@ def lint_command(edition: str | None, fmt: str, corpus_dir: Path, kb_dir: Path) 
     require_editions([edition], context.provisions)
     accepted = load_accepted(kb_dir)
     result = lint(context, edition, accepted, accepted_path=kb_dir / ACCEPTED_FILE)
-    if fmt == "json":
+    if fmt == "csv":
+        from extract.reports.lint.files import encode_findings
+
+        click.echo(encode_findings(result.findings, "csv", context.raw), nl=False)
+    elif fmt == "json":
+        from extract.reports.lint.files import finding_rows
+
         click.echo(
             json.dumps(
-                {"findings": [f.as_dict() for f in result.findings], "counts": result.counts()},
+                {
+                    "findings": [
+                        f.as_dict() | {"words": row["words"], "fix": row["fix"]}
+                        for f, row in zip(
+                            result.findings, finding_rows(result.findings, context.raw), strict=True
+                        )
+                    ],
+                    "counts": result.counts(),
+                },
                 ensure_ascii=False,
                 indent=2,
             )

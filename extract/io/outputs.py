@@ -20,29 +20,57 @@ def _overlaps(path: Path, other: Path) -> bool:
     return path == other or other.is_relative_to(path) or path.is_relative_to(other)
 
 
-def check_output_dir(out: Path, protected: Iterable[Path], project: Path) -> Path:
+def check_output_dir(
+    out: Path, protected: Iterable[Path], project: Path, stamp: str = STAMP, what: str = "the site"
+) -> Path:
     """The resolved `out` if chesslaws may replace it, else InputError (nothing touched).
 
-    `out` may be missing, an empty directory, or a directory an earlier `chesslaws site` stamped.
+    `out` may be missing, an empty directory, or a directory an earlier run stamped with `stamp`.
     It may not equal, contain or lie inside a protected directory (corpus/, kb/, site/), and may
     not equal or contain the project itself.
     """
     target = out.resolve()
     project = project.resolve()
     if target == project or project.is_relative_to(target):
-        raise InputError(out, None, "refusing to write the site over the project or a parent of it")
+        raise InputError(out, None, f"refusing to write {what} over the project or a parent of it")
     for guarded in protected:
         guarded = guarded.resolve()
         if _overlaps(target, guarded):
-            raise InputError(out, None, f"refusing to write the site over or inside {guarded}")
+            raise InputError(out, None, f"refusing to write {what} over or inside {guarded}")
     if target.exists() or target.is_symlink():
         if not target.is_dir():
             raise InputError(out, None, "exists and is not a directory; refusing to replace it")
-        if any(target.iterdir()) and not (target / STAMP).is_file():
+        if any(target.iterdir()) and not (target / stamp).is_file():
             raise InputError(
-                out, None, f"directory is not empty and was not created by chesslaws (no {STAMP}); refusing"
+                out, None, f"directory is not empty and was not created by chesslaws (no {stamp}); refusing"
             )
     return target
+
+
+def replace_tree(target: Path, files: dict[str, bytes]) -> None:
+    """Make `target` (checked by check_output_dir) hold exactly `files` (relative path -> bytes):
+    written into a fresh folder beside it first, then swapped in, so a failure leaves it as it was."""
+    staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.chesslaws-", dir=target.parent))
+    try:
+        for relative, content in files.items():
+            path = staging / relative
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(content)
+        staging.chmod(0o777 & ~_umask())
+        old = target.with_name(f".{target.name}.chesslaws-old-{os.getpid()}")
+        if target.exists():
+            os.replace(target, old)
+        os.replace(staging, target)
+        shutil.rmtree(old, ignore_errors=True)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def check_pages_dir(site_dir: Path, protected: Iterable[Path], project: Path) -> Path:

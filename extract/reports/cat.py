@@ -1,27 +1,32 @@
 """Files for CAT tools (OmegaT, memoQ, Trados): TMX 1.4b, TBX-Basic and XLIFF 1.2, as bytes.
 
-Pure functions of the KB (the site and the CLI write what they return):
+Pure functions of the KB (the site, the CLI and the update kit write what they return):
 
 - `tmx_document(kb_dir, corpus_dir, editions)`: one <tu> per aligned sentence group
   (extract/reports/segments.py), one <tuv xml:lang> per edition with props x-edition and x-label,
-  props x-rule on the <tu>. The header meets OmegaT's reader: srclang (the first edition's language),
-  segtype="sentence", creationtool, creationtoolversion, adminlang, datatype, o-tmf. Two editions in
-  one language (da-2001, da-2017) keep one <tuv> each, told apart by x-edition.
-- `tbx_document(kb_dir)`: kb/terms.yaml as TBX-Basic (TBX v3, ISO 30042:2019, DCA style): one
-  conceptEntry per concept, a langSec per language, a termSec per term with the editions that use it
-  as a note, the definition and the English term in the "en" langSec. Language codes are the
-  editions' own (Norwegian Bokmål stays "nb").
-- `xliff_document(kb_dir, corpus_dir, source, target)`: XLIFF 1.2, one trans-unit per group,
-  source = the first edition's sentences, target = the second's.
+  props x-rule on the <tu>. The header meets OmegaT's reader: srclang (the first edition's
+  language), creationtool, creationtoolversion, adminlang, datatype, o-tmf, and segtype
+  "paragraph": a unit may be an aligned group of sentences, and OmegaT then splits both sides with
+  the project's segmentation rules and pairs the sentences when the counts agree (a sentence its
+  rules cut in two, after "f.eks.", still finds its translation). Two editions in one language
+  (da-2001, da-2017) keep one <tuv> each, told apart by x-edition.
+- `tbx_document(kb_dir, languages)`: kb/terms.yaml as TBX-Basic, by default in the TBX 2008 dialect
+  OmegaT's glossary reader and translate-toolkit load (martif / termEntry / langSet / tig), TBX v3
+  on request: an entry per concept with the translators' notes, a language section per language
+  (the English one with the definition), a term with the editions that use it as a note. Language
+  codes are the editions' own (Norwegian Bokmål stays "nb").
+- `xliff_document(kb_dir, corpus_dir, source, target)`: XLIFF 1.2, one trans-unit per group, laid
+  out for OmegaT (whose XLIFF filter translates the <target> text in place) or as a translated
+  bilingual file; `xliff_from_units` writes any list of units (the update kit's too).
 
-Written through translate-toolkit (`translate.storage.tmx`, `translate.storage.xliff`); TBX through
-lxml, as translate-toolkit's TBX store writes TBX v2 only.
-"""
+TMX through translate-toolkit (`translate.storage.tmx`); TBX and XLIFF through lxml."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
+from typing import Any
 
 from lxml import etree
 
@@ -31,13 +36,7 @@ from extract.reports.segments import SentenceGroup, check_editions, sentence_gro
 
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 TBX_NS = "urn:iso:std:iso:30042:ed-2"
-XLIFF_12 = """<?xml version="1.0" encoding="UTF-8"?>
-<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
-<file original="NoName" source-language="en" datatype="plaintext">
-<body>
-</body>
-</file>
-</xliff>"""
+TBX_DIALECTS = ("2008", "v3")
 
 
 def tool_version() -> str:
@@ -52,20 +51,28 @@ def _languages(kb_dir: Path, corpus_dir: Path) -> dict[str, str]:
     return {e: data.language(e) for e in data.editions}
 
 
-def tmx_from_groups(groups: list[SentenceGroup], editions: list[str], languages: dict[str, str]) -> bytes:
-    """TMX 1.4b of sentence groups (see the module docstring)."""
+def new_tmx(srclang: str, segtype: str) -> Any:
+    """An empty translate-toolkit TMX store whose header OmegaT reads (creationtool, segtype...)."""
     from translate.storage import tmx
 
-    srclang = languages[editions[0]]
     store = tmx.tmxfile(sourcelanguage=srclang)
     store.addheader()
     header = next(store.document.getroot().iterchildren("header"))
     header.set("creationtool", "chesslaws")
     header.set("creationtoolversion", tool_version())
     header.set("datatype", "plaintext")
+    header.set("segtype", segtype)
+    return store
+
+
+def tmx_from_groups(
+    groups: list[SentenceGroup], editions: list[str], languages: dict[str, str], segtype: str = "paragraph"
+) -> bytes:
+    """TMX 1.4b of sentence groups (see the module docstring)."""
+    store = new_tmx(languages[editions[0]], segtype)
     for number, group in enumerate(groups, start=1):
         first = group.segments[0]
-        unit = store.addsourceunit(first.text, first.language)  # type: ignore[no-untyped-call]  # translate-toolkit is untyped
+        unit = store.addsourceunit(first.text, first.language)
         unit.xmlelement.set("tuid", f"{number}")
         if first.edition != editions[0]:
             unit.xmlelement.set("srclang", first.language)
@@ -97,53 +104,102 @@ def tmx_document(kb_dir: Path, corpus_dir: Path, editions: list[str]) -> bytes:
     return tmx_from_groups(groups, chosen, _languages(kb_dir, corpus_dir))
 
 
-def xliff_document(kb_dir: Path, corpus_dir: Path, source: str, target: str) -> bytes:
-    """XLIFF 1.2: A's sentences as source, B's aligned sentences as target, one trans-unit each."""
-    from translate.storage import xliff
+XLIFF_NS = "urn:oasis:names:tc:xliff:document:1.2"
+XLIFF_LAYOUTS = ("omegat", "translated")
 
+
+@dataclass(frozen=True)
+class XliffUnit:
+    """One trans-unit: `target` None writes no target text; `state` the target's XLIFF 1.2 state;
+    `alternative` (text, origin) an <alt-trans> offering another wording as a suggestion."""
+
+    id: str
+    resname: str
+    source: str
+    target: str | None
+    state: str
+    notes: tuple[str, ...] = ()
+    alternative: tuple[str, str] | None = None
+
+
+def xliff_from_units(units: list[XliffUnit], languages: tuple[str, str], original: str) -> bytes:
+    """XLIFF 1.2 of `units` (source and target language codes, the original file's name)."""
+    root = etree.Element(f"{{{XLIFF_NS}}}xliff", nsmap={None: XLIFF_NS}, version="1.2")
+    file_node = etree.SubElement(
+        root,
+        f"{{{XLIFF_NS}}}file",
+        {
+            "original": original,
+            "source-language": languages[0],
+            "target-language": languages[1],
+            "datatype": "plaintext",
+            "tool-id": "chesslaws",
+        },
+    )
+    header = etree.SubElement(file_node, f"{{{XLIFF_NS}}}header")
+    etree.SubElement(
+        header,
+        f"{{{XLIFF_NS}}}tool",
+        {"tool-id": "chesslaws", "tool-name": "chesslaws", "tool-version": tool_version()},
+    )
+    body = etree.SubElement(file_node, f"{{{XLIFF_NS}}}body")
+    for unit in units:
+        node = etree.SubElement(body, f"{{{XLIFF_NS}}}trans-unit", id=unit.id, resname=unit.resname)
+        if unit.state in ("translated", "final", "signed-off"):
+            node.set("approved", "yes")
+        etree.SubElement(node, f"{{{XLIFF_NS}}}source").text = unit.source
+        target = etree.SubElement(node, f"{{{XLIFF_NS}}}target", state=unit.state)
+        target.text = unit.target or ""
+        for note in unit.notes:
+            etree.SubElement(node, f"{{{XLIFF_NS}}}note", {"from": "chesslaws"}).text = note
+        if unit.alternative is not None:
+            alt = etree.SubElement(node, f"{{{XLIFF_NS}}}alt-trans", origin=unit.alternative[1])
+            etree.SubElement(alt, f"{{{XLIFF_NS}}}source").text = unit.source
+            alt_target = etree.SubElement(alt, f"{{{XLIFF_NS}}}target")
+            alt_target.set(XML_LANG, languages[1])
+            alt_target.text = unit.alternative[0]
+    document = etree.ElementTree(root)
+    return bytes(etree.tostring(document, xml_declaration=True, encoding="UTF-8", pretty_print=True))
+
+
+def xliff_document(kb_dir: Path, corpus_dir: Path, source: str, target: str, layout: str = "omegat") -> bytes:
+    """XLIFF 1.2 of the aligned sentences: A's sentences as source, one trans-unit per group.
+
+    `layout` "omegat" (default): the <target> holds a copy of the source, state "needs-translation",
+    and B's sentences are an <alt-trans> suggestion. OmegaT's XLIFF filter translates the text of
+    <target> in place, so this is the way round it shows A's text as the text to translate.
+    "translated": B's sentences are the <target> (state "translated"), as memoQ, Trados and
+    translate-toolkit read a bilingual file."""
+    if layout not in XLIFF_LAYOUTS:
+        raise ValueError(f"unknown XLIFF layout {layout!r}")
     chosen = check_editions(kb_dir, corpus_dir, [source, target])
     languages = _languages(kb_dir, corpus_dir)
-    store = xliff.xlifffile.parsestring(XLIFF_12.encode("utf-8"))  # type: ignore[no-untyped-call]  # untyped library
-    store.setsourcelanguage(languages[source])
-    store.settargetlanguage(languages[target])
-    store.setfilename(store.getfilenode("NoName"), f"{source}.txt")
+    units = []
     for number, group in enumerate(sentence_groups(kb_dir, corpus_dir, chosen), start=1):
         a, b = group.segment(source), group.segment(target)
         if a is None or b is None:
             continue
-        unit = store.UnitClass(a.text)
-        store.addunit(unit)
-        unit.setid(str(number))
-        unit.settarget(b.text)
-        unit.xmlelement.set("approved", "yes")
-        unit.addnote(f"{source} {', '.join(a.labels)}; {target} {', '.join(b.labels)}", origin="developer")
-        unit.addnote(f"rule: {', '.join(group.rules)}", origin="developer")
-    file_node = store.getfilenode(f"{source}.txt")
-    file_node.set("tool-id", "chesslaws")
-    header = etree.Element(store.namespaced("header"))
-    etree.SubElement(
-        header,
-        store.namespaced("tool"),
-        {"tool-id": "chesslaws", "tool-name": "chesslaws", "tool-version": tool_version()},
-    )
-    file_node.insert(0, header)
-    etree.cleanup_namespaces(store.document.getroot())
-    return bytes(store)
+        notes = (
+            f"{source} {', '.join(a.labels)}; {target} {', '.join(b.labels)}",
+            f"rule: {', '.join(group.rules)}",
+        )
+        resname = f"{source} {', '.join(a.labels)}"
+        if layout == "omegat":
+            units.append(
+                XliffUnit(str(number), resname, a.text, a.text, "needs-translation", notes, (b.text, target))
+            )
+        else:
+            units.append(XliffUnit(str(number), resname, a.text, b.text, "translated", notes))
+    return xliff_from_units(units, (languages[source], languages[target]), f"{source}.txt")
 
 
-def tbx_document(kb_dir: Path, languages: dict[str, str]) -> bytes:
-    """TBX-Basic of kb/terms.yaml; `languages` maps edition id -> language code."""
-    root = etree.Element(f"{{{TBX_NS}}}tbx", nsmap={None: TBX_NS}, type="TBX-Basic", style="dca")
-    root.set(XML_LANG, "en")
-    header = etree.SubElement(root, f"{{{TBX_NS}}}tbxHeader")
-    file_desc = etree.SubElement(header, f"{{{TBX_NS}}}fileDesc")
-    source = etree.SubElement(etree.SubElement(file_desc, f"{{{TBX_NS}}}sourceDesc"), f"{{{TBX_NS}}}p")
-    source.text = (
-        "chesslaws termbase (kb/terms.yaml): the terms each translation of the FIDE Laws of Chess uses"
-    )
-    body = etree.SubElement(etree.SubElement(root, f"{{{TBX_NS}}}text"), f"{{{TBX_NS}}}body")
+TermTable = list[tuple[dict[str, Any], dict[str, dict[str, list[str]]]]]
+
+
+def _term_table(kb_dir: Path, languages: dict[str, str]) -> TermTable:
+    """Each concept with its terms per language (English first), each term with the editions using it."""
+    table: TermTable = []
     for concept in read_terms(kb_dir):
-        entry = etree.SubElement(body, f"{{{TBX_NS}}}conceptEntry", id=str(concept["id"]))
         by_language: dict[str, dict[str, list[str]]] = {}
         if concept.get("en"):
             by_language["en"] = {str(concept["en"]): []}
@@ -153,22 +209,60 @@ def tbx_document(kb_dir: Path, languages: dict[str, str]) -> bytes:
             language = languages.get(edition, edition.split("-", 1)[0])
             for term in terms:
                 by_language.setdefault(language, {}).setdefault(str(term), []).append(edition)
-        for language in sorted(by_language, key=lambda x: (x != "en", x)):
-            section = etree.SubElement(entry, f"{{{TBX_NS}}}langSec")
+        ordered = {k: by_language[k] for k in sorted(by_language, key=lambda x: (x != "en", x))}
+        table.append((concept, ordered))
+    return table
+
+
+def _one_line(value: Any) -> str:
+    return " ".join(str(value).split())
+
+
+def tbx_document(kb_dir: Path, languages: dict[str, str], dialect: str = "2008") -> bytes:
+    """TBX-Basic of kb/terms.yaml; `languages` maps edition id -> language code.
+
+    `dialect` "2008" (default): the TBX 2008 / ISO 30042:2008 form CAT tools read (OmegaT's glossary
+    reader, translate-toolkit): martif / termEntry / langSet / tig. "v3": TBX v3 (ISO 30042:2019,
+    DCA style): tbx / conceptEntry / langSec / termSec."""
+    if dialect not in TBX_DIALECTS:
+        raise ValueError(f"unknown TBX dialect {dialect!r}")
+    v3 = dialect == "v3"
+    ns = f"{{{TBX_NS}}}" if v3 else ""
+    names = ("conceptEntry", "langSec", "termSec") if v3 else ("termEntry", "langSet", "tig")
+    if v3:
+        root = etree.Element(f"{ns}tbx", nsmap={None: TBX_NS}, type="TBX-Basic", style="dca")
+    else:
+        root = etree.Element("martif", type="TBX-Basic")
+    root.set(XML_LANG, "en")
+    header = etree.SubElement(root, f"{ns}tbxHeader" if v3 else "martifHeader")
+    file_desc = etree.SubElement(header, f"{ns}fileDesc")
+    source = etree.SubElement(etree.SubElement(file_desc, f"{ns}sourceDesc"), f"{ns}p")
+    source.text = (
+        "chesslaws termbase (kb/terms.yaml): the terms each translation of the FIDE Laws of Chess uses"
+    )
+    if not v3:
+        encoding = etree.SubElement(etree.SubElement(header, "encodingDesc"), "p", type="XCSURI")
+        encoding.text = "TBXBasicXCSV02.xcs"
+    body = etree.SubElement(etree.SubElement(root, f"{ns}text"), f"{ns}body")
+    for concept, by_language in _term_table(kb_dir, languages):
+        entry = etree.SubElement(body, f"{ns}{names[0]}", id=str(concept["id"]))
+        if concept.get("notes") and not v3:
+            etree.SubElement(entry, "note").text = _one_line(concept["notes"])
+        for language, terms in by_language.items():
+            section = etree.SubElement(entry, f"{ns}{names[1]}")
             section.set(XML_LANG, language)
-            if language == "en" and concept.get("definition"):
-                definition = etree.SubElement(section, f"{{{TBX_NS}}}descrip", type="definition")
-                definition.text = " ".join(str(concept["definition"]).split())
-            for term, editions in by_language[language].items():
-                term_sec = etree.SubElement(section, f"{{{TBX_NS}}}termSec")
-                etree.SubElement(term_sec, f"{{{TBX_NS}}}term").text = term
+            if concept.get("definition") and language == "en":
+                definition = etree.SubElement(section, f"{ns}descrip", type="definition")
+                definition.text = _one_line(concept["definition"])
+            for term, editions in terms.items():
+                term_sec = etree.SubElement(section, f"{ns}{names[2]}")
+                etree.SubElement(term_sec, f"{ns}term").text = term
                 if editions:
-                    note = etree.SubElement(term_sec, f"{{{TBX_NS}}}note")
-                    note.text = "used in " + ", ".join(editions)
+                    etree.SubElement(term_sec, f"{ns}note").text = f"{term}: used in {', '.join(editions)}"
     document = etree.ElementTree(root)
     return bytes(etree.tostring(document, xml_declaration=True, encoding="UTF-8", pretty_print=True))
 
 
-def tbx_for_kb(kb_dir: Path, corpus_dir: Path) -> bytes:
+def tbx_for_kb(kb_dir: Path, corpus_dir: Path, dialect: str = "2008") -> bytes:
     """TBX-Basic of the termbase, language codes from the KB's editions."""
-    return tbx_document(kb_dir, _languages(kb_dir, corpus_dir))
+    return tbx_document(kb_dir, _languages(kb_dir, corpus_dir), dialect)

@@ -120,11 +120,7 @@ def ruling_text(
     rules = list(rules)
     used = dict(used or {})
     changed = any(v.lstrip("+-") not in ("0:00", "0") for v in view.clock.values())
-    topics = [
-        markers
-        for key, markers in TOPICS.items()
-        if key != "clock" and view.value(key) not in NOTHING
-    ]
+    topics = [markers for key, markers in TOPICS.items() if key != "clock" and view.value(key) not in NOTHING]
     if changed:
         topics.append(TOPICS["clock"])
     consulted = sorted(n for n in used if any(m in n for markers in topics for m in markers))

@@ -12,7 +12,9 @@ mapped to two rules is aligned once per rule; its sentences join one group, neve
 
 from __future__ import annotations
 
-from collections import defaultdict
+import re
+import weakref
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -89,17 +91,20 @@ def _rule_order(data: KBData, editions: list[str]) -> list[str]:
 
 
 class _Union:
-    """Union-find over sentences (identity: one SentenceRef object per sentence per KB load)."""
+    """Union-find over sentences (identity: one SentenceRef object per sentence per KB load), with
+    each component's sentence count per edition."""
 
     def __init__(self) -> None:
         self.parent: dict[int, int] = {}
         self.items: dict[int, SentenceRef] = {}
+        self.counts: dict[int, Counter[str]] = {}
 
     def add(self, s: SentenceRef) -> int:
         key = id(s)
         if key not in self.parent:
             self.parent[key] = key
             self.items[key] = s
+            self.counts[key] = Counter([s.edition])
         return key
 
     def find(self, key: int) -> int:
@@ -108,10 +113,18 @@ class _Union:
             key = self.parent[key]
         return key
 
-    def union(self, members: list[SentenceRef]) -> None:
-        roots = [self.find(self.add(s)) for s in members]
+    def union(self, members: list[SentenceRef]) -> bool:
+        """Join the members' components unless the result would hold, for two editions, sentence
+        counts more than one apart (a unit must be one sentence or one aligned group on each side)."""
+        roots = list(dict.fromkeys(self.find(self.add(s)) for s in members))
+        merged = sum((self.counts[r] for r in roots), Counter())
+        if max(merged.values()) - min(merged.values()) > 1:
+            return False
         for root in roots[1:]:
             self.parent[root] = roots[0]
+            del self.counts[root]
+        self.counts[roots[0]] = merged
+        return True
 
 
 def sentence_groups(kb_dir: Path, corpus_dir: Path, editions: list[str]) -> list[SentenceGroup]:
@@ -142,7 +155,8 @@ def sentence_groups(kb_dir: Path, corpus_dir: Path, editions: list[str]) -> list
                 continue
             for link in align(old, new, wording.comparer)[0]:
                 members = list(link.old) + list(link.new)
-                union.union(members)
+                if not union.union(members):
+                    continue
                 for s in members:
                     rules_of[id(s)].append(rule)
     for key, s in union.items.items():
@@ -171,4 +185,38 @@ def sentence_groups(kb_dir: Path, corpus_dir: Path, editions: list[str]) -> list
 
 def _sentences(data: KBData, edition: str, keys: list[str]) -> list[SentenceRef]:
     ordered = sorted(_compared(keys), key=lambda k: data.order[edition].get(k, 1 << 30))
-    return [s for k in ordered for s in data.sentences_of(edition, k) if s.text.strip()]
+    return [
+        piece
+        for k in ordered
+        for s in data.sentences_of(edition, k)
+        if s.text.strip()
+        for piece in unglued(s)
+    ]
+
+
+# A list marker glued to the end of the previous sentence by a lost line break: "…sluttstillingen.b)
+# Remiskravet …". Only after a word's final punctuation and before a capital, so references such as
+# "(Se § 9.2)" or "5.1 a), 5.2.a)" are not cut.
+_GLUED_MARKER = re.compile(r"(?<=[^\W\d_][.:;!?])(?:[a-z]|\d{1,2})\)\s+(?=[^\W\d_])")
+_UNGLUED: weakref.WeakKeyDictionary[SentenceRef, tuple[SentenceRef, ...]] = weakref.WeakKeyDictionary()
+
+
+def unglued(s: SentenceRef) -> tuple[SentenceRef, ...]:
+    """The sentence, or its pieces where a list item's marker is glued to a sentence end (the
+    marker itself dropped: it numbers the item, it is no text to translate). One set of piece
+    objects per sentence object, so sentence identity holds across rules and editions."""
+    found = _UNGLUED.get(s)
+    if found is not None:
+        return found
+    cuts = [m for m in _GLUED_MARKER.finditer(s.text) if s.text[m.end()].isupper()]
+    if not cuts:
+        return (s,)  # not cached: the value would keep its weak key alive
+    bounds = [(0, cuts[0].start())] + [
+        (m.end(), nxt.start() if nxt else len(s.text)) for m, nxt in zip(cuts, [*cuts[1:], None], strict=True)
+    ]
+    pieces = tuple(
+        SentenceRef(s.edition, s.label, s.index, s.start + a, s.start + b, s.text[a:b].strip())
+        for a, b in bounds
+    )
+    _UNGLUED[s] = pieces
+    return pieces

@@ -341,6 +341,3 @@ class SiteData:
                     bands[(article, placed[b.id][rule_id], oldest.get(rule_id, ""))].append(rule_id)
             flows.append([svg.Flow(s, t, o, tuple(sorted(r))) for (s, t, o), r in sorted(bands.items())])
         return svg.lineage(columns, flows, [a for a, _, _ in columns[0][1]])
-
-
-

@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING, Any
 from jinja2 import Environment
 
 from extract.io.derived import inputs_key, remember
+from extract.io.editions import load_editions
 from extract.io.generated import read_kb
 from extract.io.outputs import ours, read_manifest, write_manifest
-from extract.model import InputError
+from extract.model import Finding, InputError
 from extract.reports.rule_rows import RuleChange, RuleFinding, RuleScenario
 from extract.site.build import build_site
 from extract.site.common import (
@@ -34,7 +35,7 @@ from extract.site.common import (
 from extract.site.editions import edition_views
 from extract.site.kbview import RuleView, SiteData
 from extract.site.views.compare import CompareView, _compare_view, marked_text, word_diff_html
-from extract.site.views.downloads import DOWNLOADS_DIR, cat_downloads, downloads
+from extract.site.views.downloads import DOWNLOADS_DIR, cat_downloads, downloads, lint_downloads
 from extract.site.views.home import classifier_editions
 from extract.site.views.reports import (
     _scenarios_view,
@@ -122,7 +123,7 @@ def render_site(
         pages.write(f"{RULES_DIR}/{rule.id}.md", "rule.md.j2", rule=rule, title=topic_title)
     if reports is not None:
         _report_pages(pages, site, reports, compares, rulings)
-    _data_files(pages, kb_dir, Path(corpus_dir))
+    _data_files(pages, kb_dir, Path(corpus_dir), reports.findings if reports is not None else None)
     _remove_stale(site_dir, set(pages.written), pages.manifest)
     write_manifest(site_dir, pages.written)
     return pages.written
@@ -214,7 +215,7 @@ def _report_pages(
     )
 
 
-def _data_files(pages: Pages, kb_dir: Path, corpus_dir: Path) -> None:
+def _data_files(pages: Pages, kb_dir: Path, corpus_dir: Path, findings: list[Finding] | None = None) -> None:
     """The sidebar order, the search index and the downloads (with their page, always written)."""
     kb = read_kb(kb_dir)
     pages.data(f"{DATA_DIR}/order.json", json.dumps(pages.common["order"]).encode("utf-8"))
@@ -224,9 +225,12 @@ def _data_files(pages: Pages, kb_dir: Path, corpus_dir: Path) -> None:
 
         def produce() -> tuple[bytes, list[tuple[str, str, bytes]]]:
             files = downloads(kb_dir) + cat_downloads(kb_dir, corpus_dir, order)
+            if findings is not None:
+                raws = {e.id: e.text for e in load_editions(corpus_dir)}
+                files += lint_downloads(findings, order, raws.__getitem__)
             return search_gzip(kb_dir), [(name, what, make()) for name, make, what in files]
 
-        key = inputs_key("site-data", (corpus_dir, kb_dir), order)
+        key = inputs_key("site-data", (corpus_dir, kb_dir), [*order, "lint" if findings is not None else ""])
         search, files = remember(key, produce)  # the same inputs give the same bytes
         pages.data(f"{DATA_DIR}/search.json.gz", search)
         for name, what, content in files:

@@ -69,9 +69,7 @@ class Acceptance:
         and, given the raw text, overlap the span the finding flags (two findings in one provision
         are told apart by what each flags)."""
         if not (
-            f.edition == self.edition
-            and f.kind == self.kind
-            and (f.label or None) == (self.label or None)
+            f.edition == self.edition and f.kind == self.kind and (f.label or None) == (self.label or None)
         ):
             return False
         if self.quote is None:

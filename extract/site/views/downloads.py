@@ -1,18 +1,22 @@
 """The Downloads page's files: exports of the KB written into the site (docs dir / downloads/).
 
 `downloads(kb_dir)` is the hook: a list of (file name, bytes-producing function, description).
-`cat_downloads` adds the files for CAT tools (TBX of the termbase, a TMX per pair of consecutive editions).
+`cat_downloads` adds the files for CAT tools (TBX of the termbase, a TMX per pair of editions),
+`lint_downloads` each edition's translation findings (CSV, JSON).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from itertools import combinations
 from pathlib import Path
 from typing import Any
 
 from extract.io.generated import read_kb
+from extract.model import Finding
 from extract.reports.cat import tbx_for_kb, tmx_document
+from extract.reports.lint.files import encode_findings
 from extract.reports.tables import (
     ALIGNMENT_COLUMNS,
     PARAMETER_COLUMNS,
@@ -22,18 +26,18 @@ from extract.reports.tables import (
 )
 from extract.site.common import DOWNLOADS_DIR
 
-__all__ = ["DOWNLOADS_DIR", "Download", "cat_downloads", "downloads"]
+__all__ = ["DOWNLOADS_DIR", "Download", "cat_downloads", "downloads", "lint_downloads"]
 
 Download = tuple[str, Callable[[], bytes], str]  # file name, its content, what it holds
 
 
 def cat_downloads(kb_dir: Path, corpus_dir: Path, order: list[str]) -> list[Download]:
     """Files for translators' CAT tools: the termbase as TBX-Basic, and a TMX of aligned sentences
-    for each pair of consecutive editions (in-force order), as `chesslaws export tmx|tbx` writes them."""
+    for every pair of editions (in-force order), as `chesslaws export tmx|tbx` writes them."""
     result: list[Download] = [
         ("termbase.tbx", lambda: tbx_for_kb(kb_dir, corpus_dir), "the termbase, TBX-Basic (CAT tools)")
     ]
-    for a, b in zip(order, order[1:], strict=False):
+    for a, b in combinations(order, 2):
         result.append(
             (
                 f"{a}_{b}.tmx",
@@ -41,6 +45,20 @@ def cat_downloads(kb_dir: Path, corpus_dir: Path, order: list[str]) -> list[Down
                 f"aligned sentences {a} and {b}, TMX 1.4b",
             )
         )
+    return result
+
+
+def lint_downloads(findings: list[Finding], order: list[str], raw: Callable[[str], str]) -> list[Download]:
+    """Each edition's translation findings as CSV and JSON, as `chesslaws lint --edition E --format
+    csv|json` writes the rows: article, quote, character span, problem, what to fix."""
+    result: list[Download] = []
+    for edition in order:
+        mine = [f for f in findings if f.edition == edition]
+        for fmt in ("csv", "json"):
+            content = lambda m=mine, f=fmt: _served(encode_findings(m, f, raw), f)  # noqa: E731
+            result.append(
+                (f"findings-{edition}.{fmt}", content, f"translation findings of {edition} ({fmt.upper()})")
+            )
     return result
 
 

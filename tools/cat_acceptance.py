@@ -1,0 +1,248 @@
+"""The CAT files in real clients (issue 22), measured: OmegaT 3.6 headless and translate-toolkit.
+
+- `export tbx`: glossary entries OmegaT's own TBX reader gives, units translate-toolkit parses.
+- `export tmx` for every pair of editions: the share of the source paragraphs of a document built
+  from the TMX's source side that OmegaT (sentence segmentation on, the TMX in tm/auto/) fills
+  with exactly the TMX's target; units whose two sides differ by more than one sentence.
+- `kit --from OLD --to NEW`: per diff status, the segments OmegaT fills, and the XLIFF's states.
+
+Not a test (tests/test_cat_clients.py checks one pair and one kit): every pair takes one OmegaT
+start (about 10 s). Usage: python tools/cat_acceptance.py [--pairs A:B,...] [--kit OLD:NEW,...]
+[--corpus DIR --kb DIR] [--english ../shared/editions/en-2023.txt]
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import shutil
+import sys
+import tempfile
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+from lxml import etree
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+import omegat  # noqa: E402  (a sibling script, not a package)
+
+XLIFF = "{urn:oasis:names:tc:xliff:document:1.2}"
+FILLED_STATUSES = ("unchanged", "renumbered", "reworded")
+EMPTY_STATUSES = ("parameter-changed", "behaviour-changed", "content-changed", "added")
+
+
+@dataclass(frozen=True)
+class TmxFigures:
+    pair: tuple[str, str]
+    units: int
+    filled: int  # exactly the TMX's target
+    touched: int  # any translation at all (a paragraph of two segments with one filled counts)
+    lopsided: int
+
+    @property
+    def share(self) -> float:
+        return self.filled / self.units if self.units else 0.0
+
+
+def tmx_project(root: Path, tmx: bytes, languages: tuple[str, str]) -> list[str]:
+    """An OmegaT project whose source document is the TMX's source side, one paragraph per unit,
+    and whose tm/auto/ is the TMX; the expected target of each paragraph."""
+    document = etree.fromstring(tmx)
+    sources, targets = [], []
+    for tu in document.iter("tu"):
+        segs = [" ".join("".join(s.itertext()).split()) for s in tu.iter("seg")]
+        sources.append(segs[0])
+        targets.append(segs[1])
+    omegat.new_project(root, languages, sentence_seg=True)
+    (root / "source" / "doc.txt").write_text("\n\n".join(sources) + "\n", encoding="utf-8")
+    (root / "tm" / "auto" / "memory.tmx").write_bytes(tmx)
+    return targets
+
+
+def lopsided(tmx: bytes) -> int:
+    """Units whose two sides differ by more than one sentence (chesslaws' sentence splitter)."""
+    from extract.text.sentences import split_sentences
+
+    count = 0
+    for tu in etree.fromstring(tmx).iter("tu"):
+        sizes = [
+            len(
+                split_sentences(
+                    "".join(t.find("seg").itertext()), t.get("{http://www.w3.org/XML/1998/namespace}lang")
+                )
+            )
+            for t in tu.iter("tuv")
+        ]
+        count += max(sizes) - min(sizes) > 1
+    return count
+
+
+def tmx_figures(pair: tuple[str, str], kb: Path, corpus: Path, work: Path) -> TmxFigures:
+    from extract.reports.cat import tmx_document
+    from extract.reports.diff_data import load_kb
+
+    data = load_kb(kb, corpus)
+    languages = (data.language(pair[0]), data.language(pair[1]))
+    tmx = tmx_document(kb, corpus, list(pair))
+    project = work / f"{pair[0]}_{pair[1]}"
+    targets = tmx_project(project, tmx, languages)
+    omegat.translate(project, work / "home")
+    out = omegat.paragraphs((project / "target" / "doc.txt").read_text(encoding="utf-8"))
+    sources = omegat.paragraphs((project / "source" / "doc.txt").read_text(encoding="utf-8"))
+    filled = sum(1 for got, want in zip(out, targets, strict=True) if got == want)
+    touched = sum(1 for got, source in zip(out, sources, strict=True) if got != source)
+    return TmxFigures(pair, len(targets), filled, touched, lopsided(tmx))
+
+
+@dataclass(frozen=True)
+class KitFigures:
+    old: str
+    new: str
+    statuses: Counter[str]
+    filled: Counter[str]
+    translated: Counter[str]  # XLIFF units with state "translated", per status
+    xliff_units: int  # as translate-toolkit reads them
+
+    def share(self, statuses: tuple[str, ...]) -> tuple[int, int]:
+        return sum(self.filled[s] for s in statuses), sum(self.statuses[s] for s in statuses)
+
+
+def kit_figures(old: str, new: str, kb: Path, corpus: Path, work: Path) -> KitFigures:
+    """Run `chesslaws kit`, then OmegaT on it; count filled segments per diff status."""
+    from click.testing import CliRunner
+    from translate.storage import xliff
+
+    from extract.cli import main
+    from extract.reports.kit import kit_units
+
+    out = work / f"kit-{old}-{new}"
+    result = CliRunner().invoke(
+        main, ["kit", "--from", old, "--to", new, "--out", str(out), "--corpus", str(corpus), "--kb", str(kb)]
+    )
+    if result.exit_code != 0:
+        raise RuntimeError(result.output)
+    omegat.translate(out, work / "home")
+    kit = kit_units(old, new, kb, corpus)
+    sources = omegat.paragraphs((out / "source" / f"{new}.txt").read_text(encoding="utf-8"))
+    targets = omegat.paragraphs((out / "target" / f"{new}.txt").read_text(encoding="utf-8"))
+    assert [u.source for u in kit.units] == sources and len(targets) == len(sources)
+    statuses: Counter[str] = Counter(u.status or "no rule" for u in kit.units)
+    filled: Counter[str] = Counter(
+        u.status or "no rule" for u, s, t in zip(kit.units, sources, targets, strict=True) if s != t
+    )
+    document = etree.parse(str(out / f"{new}_from_{old}.xlf"))
+    states = [u.find(f"{XLIFF}target").get("state") for u in document.iter(f"{XLIFF}trans-unit")]
+    translated: Counter[str] = Counter(
+        u.status or "no rule" for u, state in zip(kit.units, states, strict=True) if state == "translated"
+    )
+    store = xliff.xlifffile.parsestring((out / f"{new}_from_{old}.xlf").read_bytes())
+    return KitFigures(old, new, statuses, filled, translated, len(store.units))
+
+
+def tbx_figures(kb: Path, corpus: Path, work: Path, languages: tuple[str, str]) -> tuple[int, int]:
+    """(entries OmegaT's TBX reader gives for `languages`, units translate-toolkit parses)."""
+    from translate.storage import tbx
+
+    from extract.reports.cat import tbx_for_kb
+
+    data = tbx_for_kb(kb, corpus)
+    project = omegat.new_project(work / "tbx", languages)
+    (project / "glossary" / "chesslaws.tbx").write_bytes(data)
+    (project / "source" / "empty.txt").write_text("Tom.\n", encoding="utf-8")
+    counts = omegat.glossary_counts(omegat.translate(project, work / "home", omegat.GLOSSARY_SCRIPT))
+    return counts["chesslaws.tbx"], len(tbx.tbxfile(data).units)
+
+
+def report_kit(k: KitFigures) -> bool:
+    """Print a kit's figures; whether they meet the targets."""
+    kept, kept_total = k.share(FILLED_STATUSES)
+    changed, changed_total = k.share(EMPTY_STATUSES)
+    xliff_kept = sum(k.translated[s] for s in FILLED_STATUSES)
+    xliff_changed = sum(k.translated[s] for s in EMPTY_STATUSES)
+    print(
+        f"kit {k.old} -> {k.new}: OmegaT filled {kept}/{kept_total} unchanged/renumbered/reworded "
+        f"segments ({kept / max(kept_total, 1):.1%}, >= 90%), {changed}/{changed_total} changed "
+        f"or added (0); XLIFF state translated: {xliff_kept} and {xliff_changed} (0); translate-toolkit "
+        f"reads {k.xliff_units} units; by status {dict(k.statuses)}, filled {dict(k.filled)}"
+    )
+    return kept >= 0.9 * kept_total and changed == 0 and xliff_changed == 0
+
+
+def english_copy(corpus: Path, kb: Path, text: Path, where: Path) -> tuple[Path, Path]:
+    """A copy of the corpus and the curated KB with `text` dropped in (one editions.yaml entry),
+    built: the project's own corpus/ and kb/ are never touched."""
+    from click.testing import CliRunner
+
+    from extract.cli import main
+
+    shutil.copytree(corpus, where / "corpus")
+    shutil.copytree(kb, where / "kb", ignore=shutil.ignore_patterns("generated"))
+    shutil.copy(text, where / "corpus" / text.name)
+    with (where / "corpus" / "editions.yaml").open("a", encoding="utf-8") as meta:
+        meta.write(
+            f'\n- id: {text.stem}\n  file: {text.name}\n  language: en\n  fide_edition: "2023"\n'
+            f'  in_force: "2023-01-01"\n'
+        )
+    result = CliRunner().invoke(main, ["build", "--corpus", str(where / "corpus"), "--kb", str(where / "kb")])
+    if result.exit_code != 0:
+        raise RuntimeError(result.output)
+    return where / "corpus", where / "kb"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--pairs", default="", help="A:B,... (default: every pair of editions)")
+    parser.add_argument("--kit", default="sv-2009:nb-2014", help="OLD:NEW,...")
+    parser.add_argument("--corpus", type=Path, default=ROOT / "corpus")
+    parser.add_argument("--kb", type=Path, default=ROOT / "kb")
+    parser.add_argument(
+        "--english",
+        type=Path,
+        default=ROOT.parent / "shared" / "editions" / "en-2023.txt",
+        help="an English text of the 2023 Laws, dropped into a copy of the corpus for the kit "
+        "hu-2018 -> en-2023 (skipped when absent)",
+    )
+    args = parser.parse_args()
+    if omegat.problem():
+        print(f"cat_acceptance: {omegat.problem()}")
+        return 2
+    from extract.reports.segments import known_editions
+
+    editions = known_editions(args.kb, args.corpus)
+    pairs = (
+        [tuple(p.split(":")) for p in args.pairs.split(",")]
+        if args.pairs
+        else list(itertools.combinations(editions, 2))
+    )
+    ok = True
+    with tempfile.TemporaryDirectory(prefix="chesslaws-cat-") as tmp:
+        work = Path(tmp)
+        entries, units = tbx_figures(args.kb, args.corpus, work, ("nb", "da"))
+        ok &= entries >= 300 and units >= 200
+        print(
+            f"tbx: OmegaT glossary entries nb->da {entries} (>= 300), "
+            f"translate-toolkit units {units} (>= 200)"
+        )
+        for pair in pairs:
+            f = tmx_figures((pair[0], pair[1]), args.kb, args.corpus, work)
+            ok &= f.share >= 0.95 and f.lopsided == 0
+            print(
+                f"tmx {pair[0]} -> {pair[1]}: OmegaT filled {f.filled}/{f.units} paragraphs with exactly "
+                f"the TMX's target ({f.share:.1%}, >= 95%), {f.touched} with some translation; "
+                f"lopsided units {f.lopsided}"
+            )
+        for spec in filter(None, args.kit.split(",")):
+            old, new = spec.split(":")
+            ok &= report_kit(kit_figures(old, new, args.kb, args.corpus, work))
+        if args.english.is_file():
+            corpus, kb = english_copy(args.corpus, args.kb, args.english, work / "english")
+            k = kit_figures("hu-2018", args.english.stem, kb, corpus, work)
+            ok &= report_kit(k)
+    print("PASS" if ok else "FAIL")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
