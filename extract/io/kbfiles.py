@@ -102,7 +102,9 @@ class TreeWriter:
     when the block ends without `commit`, the staging tree is removed and `target` is unchanged."""
 
     def __init__(self, target: Path) -> None:
-        self.target = Path(target)
+        # a link a person made (kb/generated kept on another disk) is kept: the tree it points to is
+        # replaced, all or nothing
+        self.target = Path(target).resolve() if Path(target).is_symlink() else Path(target)
         self.handles: dict[str, TextIO] = {}
         try:
             self.target.parent.mkdir(parents=True, exist_ok=True)
