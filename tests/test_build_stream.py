@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from conftest import ROOT, load
 
 from extract.io.kbfiles import TreeWriter, dump_items, dump_yaml
@@ -36,7 +35,7 @@ def grown_project(root: Path, copies: int) -> tuple[Path, Path]:
             entries.append(
                 entry | {"id": new_id, "file": f"{new_id}.txt", "in_force": f"{year}{entry['in_force'][4:]}"}
             )
-    (corpus / "editions.yaml").write_text(yaml.safe_dump(entries, allow_unicode=True), encoding="utf-8")
+    (corpus / "editions.yaml").write_text(dump_yaml(entries), encoding="utf-8")
     return corpus, kb
 
 
@@ -188,7 +187,7 @@ def test_without_curated_editions_each_edition_is_aligned_with_the_one_before(tm
         new_id = f"{entry['language']}-{year}"
         (corpus / entry["file"]).rename(corpus / f"{new_id}.txt")
         entry.update(id=new_id, file=f"{new_id}.txt", in_force=f"{year}{entry['in_force'][4:]}")
-    (corpus / "editions.yaml").write_text(yaml.safe_dump(entries, allow_unicode=True), encoding="utf-8")
+    (corpus / "editions.yaml").write_text(dump_yaml(entries), encoding="utf-8")
     result = build(corpus, kb)
     order = [r.edition for r in result.reports]
     assert order == ["da-2051", "da-2052", "da-2053", "sv-2059", "sv-2060", "sv-2061"]

@@ -17,6 +17,11 @@ from pathlib import Path
 import yaml
 
 
+class _NoAliases(yaml.SafeDumper):
+    def ignore_aliases(self, data: object) -> bool:
+        return True
+
+
 def grow_corpus(source: Path, target: Path, times: int) -> list[str]:
     """Copy `source` to `target` with each edition present `times` times; returns the edition ids."""
     entries = yaml.safe_load((source / "editions.yaml").read_text(encoding="utf-8"))
@@ -35,7 +40,9 @@ def grow_corpus(source: Path, target: Path, times: int) -> list[str]:
             copy = dict(entry) | {"id": edition_id, "file": f"{edition_id}.txt", "in_force": in_force}
             shutil.copyfile(source / entry["file"], target / copy["file"])
             out.append(copy)
-    (target / "editions.yaml").write_text(yaml.safe_dump(out, allow_unicode=True, sort_keys=False), "utf-8")
+    # every value written out: chesslaws refuses YAML aliases, which a dump of shared lists would make
+    text = yaml.dump(out, Dumper=_NoAliases, allow_unicode=True, sort_keys=False)
+    (target / "editions.yaml").write_text(text, "utf-8")
     return [str(e["id"]) for e in out]
 
 
