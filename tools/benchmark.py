@@ -118,6 +118,8 @@ def main() -> int:
         bare = measure([PYTHON, "-c", "import click, yaml"], project, n)
         show = measure([*CLI, "show", "illegal-move-penalty"], project, n)
         results.append(line("show illegal-move-penalty", show, "python -c 'import click, yaml'", bare, 8))
+        search = measure([*CLI, "search", "flag fell"], project, n)  # the first run stores the index
+        results.append(line("search 'flag fell'", search, "python -c 'import click, yaml'", bare, 8))
 
         floor = measure([PYTHON, "-c", FLOOR, str(project / "corpus")], project, n)
         lint = measure([*CLI, "lint"], project, n)
