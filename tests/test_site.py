@@ -22,7 +22,8 @@ import yaml
 from conftest import copy_project
 
 from extract.reports.collect import collect, compare_pairs
-from extract.reports.rule_rows import RuleChange, RuleFinding, RuleScenario
+from extract.reports.rule_rows import RuleChange, RuleFinding
+from extract.reports.rulings import RulingCell, RulingsMatrix, Situation
 from extract.site.render import GENERATED, SiteError, build_site, marked_text, render_site, word_diff_html
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -166,35 +167,50 @@ def test_corpus_text_is_escaped_in_markdown(rendered: tuple[Path, list[Path]]) -
 def test_rule_page_shows_parameters_texts_and_links(rendered: tuple[Path, list[Path]]) -> None:
     tmp_path = rendered[0]
     page = (tmp_path / "rules/illegal-move-penalty.md").read_text()
-    assert page.startswith("# Penalty for an illegal move {#rule}")
-    # timeline: one row per parameter, one column per edition, quote on hover and as a footnote
-    assert "<th>da-2001</th><th>sv-2009</th>" in page
-    row = re.search(r"<tr class=\"changed\"><th><code>illegal_move\.loss_on</code></th>(.*?)</tr>", page)
-    assert row and re.findall(r">(\d+)</a><sup>", row.group(1)) == ["3", "2"]
+    # Material's page meta hides the sidebars: the rule, its texts and the rulings get the width
+    assert page.startswith("---\nhide:\n  - navigation\n  - toc\n---\n")
+    assert "\n# Penalty for an illegal move {#rule}\n" in page
+    # numbers: one row per parameter, named in words, one column per edition, quote on hover and
+    # in the "how we know" box
+    assert '<th scope="col">da-2001</th><th scope="col">sv-2009</th>' in page
+    row = re.search(
+        r'<tr class="changed" data-parameter="illegal_move\.loss_on"><th scope="row">The illegal move that'
+        r" loses the game</th>(.*?)</tr>",
+        page,
+    )
+    assert row and re.findall(r">(\d+)</a></td>", row.group(1)) == ["3", "2"]
     assert 'title="et tredje ulovligt træk &lt;script&gt;alert(1)&lt;/script&gt;"' in page
-    assert '<input type="checkbox" value="sv-2009">' in page and 'class="asof"' in page
+    # the language switch names each language in itself, English last; "in force on" a date
+    assert '<button type="button" data-language="sv" lang="sv" aria-pressed="false">svenska</button>' in page
+    assert '<button type="button" data-language="en" lang="en" aria-pressed="false">English</button>' in page
+    assert 'class="asof"' in page
     assert (
         '<li id="q-1"><span class="quote-source">da-2001 <a href="../editions/da-2001.html#p-7.4.b">7.4.b</a>'
         in page
     )
-    # a chart only for the parameter whose value changed
-    assert page.count('<svg class="chart"') == 1 and "illegal_move.loss_on by edition" in page
-    # the text in every edition, in columns (newest first) each anchored by its edition id, with
-    # the period it was in force; both provisions printed 7.4.b, each to its own anchor
-    assert page.index('<section class="edition-col" id="sv-2009"') < page.index('id="da-2001"')
-    assert 'In force from 2001-07-01 to 2009-07-01, replaced by <a href="#sv-2009">sv-2009</a>.' in page
-    assert "In force from 2009-07-01; not replaced in this corpus." in page
+    # a chart only for the parameter whose value changed, captioned in words
+    assert page.count('<svg class="chart"') == 1
+    assert "<figcaption>The illegal move that loses the game: 3 in da-2001; 2 in sv-2009.</figcaption>" in page
+    assert "illegal_move." not in re.sub(r'data-parameter="[^"]*"', "", page)  # no parameter names shown
+    # the text in every edition, newest first, each anchored by its edition id, with the Laws it
+    # translates and what superseded them; both provisions printed 7.4.b, each to its own anchor
+    assert page.index('<section class="edition-text" id="sv-2009"') < page.index('id="da-2001"')
+    assert "Superseded by the 2009 Laws on 2009-07-01 (sv-2009 in this corpus)." in page
+    assert "The newest Laws in this corpus." in page
     assert 'href="../editions/da-2001.html#p-7.4.b-2"' in page
     assert 'href="../editions/sv-2009.html#p-4.4.d"' in page
-    assert "override 0.50" in page
+    # how a provision was matched is said in words inside "How we know this", never as a number
+    assert "<summary>How we know this</summary>" in page
+    assert "a person decided this match (kb/overrides.yaml)" in page
+    assert "0.50" not in page and "override 0" not in page
     # curated text is escaped too; the graph gives parent, references and terms
     assert "&lt;b&gt;loses&lt;/b&gt;" in page and "<b>loses" not in page
     assert '<dt>Refers to</dt><dd><ul><li><a href="illegal-move-correction.html">' in page
     assert "(da-2001 7.4.b → 7.4.a)" in page
     assert '<a href="../terms.html#t-illegal-move">illegal move</a>' in page
-    for section in ("What changed between editions", "Scenarios", "Translation findings"):
+    for section in ("Rulings by edition", "What changed between editions", "Translation findings"):
         assert f"## {section}" in page
-    assert "No scenario checks this rule yet." in page
+    assert "No situation exercises this rule yet." in page
     other = (tmp_path / "rules/scoresheet-notation.md").read_text()
     assert "da-2001 8.1 → 9.9 (not found)" in other and "Not in sv-2009." in other
 
@@ -217,18 +233,27 @@ def test_rule_page_sections_take_changes_scenarios_and_findings(tmp_path: Path) 
                 )
             ]
         },
-        scenarios={
-            "illegal-move-penalty": [
-                RuleScenario(
-                    id="second-illegal",
-                    title="Second illegal move",
-                    edition="sv-2009",
-                    status="fail",
-                    expected="0-1",
-                    actual="1/2-1/2",
-                    message=evil,
-                )
-            ]
+        rulings={
+            "illegal-move-penalty": RulingsMatrix(
+                "illegal-move-penalty",
+                "Penalty for an illegal move",
+                ("da-2001", "sv-2009"),
+                (
+                    Situation(
+                        "second-illegal",
+                        f"Second illegal move {evil}",
+                        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+                        "e7e5",
+                        "After 1. e4 e5, White to move",
+                        "Time control 90+30",
+                        (f"White completes an illegal move: king e1–e3 {evil}",),
+                        (
+                            RulingCell("da-2001", "The game goes on", "da-2001 7.4.b", False),
+                            RulingCell("sv-2009", "Black wins", "sv-2009 4.4.d", True),
+                        ),
+                    ),
+                ),
+            )
         },
         findings={
             "illegal-move-penalty": [
@@ -245,13 +270,29 @@ def test_rule_page_sections_take_changes_scenarios_and_findings(tmp_path: Path) 
     )
     page = (tmp_path / "rules/illegal-move-penalty.md").read_text()
     assert (
-        "<td>da-2001 7.4.b</td><td>sv-2009 4.4.d</td><td>changed</td><td>loss on the 2nd &lt;script&gt;"
-        in page
+        '<th scope="row">da-2001 7.4.b</th><td>sv-2009 4.4.d</td><td><span class="change-kind">changed</span>:'
+        " loss on the 2nd &lt;script&gt;" in page
     )
-    assert '<tr class="status-fail"><td><code>second-illegal</code> Second illegal move</td>' in page
-    assert '<tr class="severity-warning"><td>sv-2009 4.4.d</td>' in page and "da-2001:7.4.b" in page
+    # the rulings matrix: the situation in words with its board, each edition's ruling and article,
+    # the ruling that differs from the edition before marked in words
+    matrix = page[page.index('<table class="rulings"') : page.index("</table>", page.index('class="rulings"'))]
+    assert '<tr id="s-second-illegal"><th scope="row"><span class="situation-title">Second illegal move &lt;' in matrix
+    assert '<svg class="board" viewBox="0 0 360 360" role="img"' in matrix and "<use href=" in matrix
+    assert 'aria-label="After 1. e4 e5, White to move. Board picture of the position: rnbqkbnr/' in matrix
+    assert (
+        '<td data-edition="sv-2009" class="changed"><span class="changed-mark">Changed: </span>Black wins'
+        ' <a class="article" href="../editions/sv-2009.html#p-4.4.d">sv-2009 4.4.d</a></td>' in matrix
+    )
+    assert '<td data-edition="da-2001">The game goes on <a class="article"' in matrix
+    assert not re.search(r"\b(pass|fail|expected|actual|data)\b", re.sub(r"<[^>]*>", " ", matrix), re.I)
+    # the piece shapes are defined once, with ids no other element of the page uses
+    assert page.count('id="illegal-move-penalty-white-pawn"') == 1
+    assert '<tr class="severity-warning"><th scope="row">sv-2009 4.4.d</th>' in page
+    assert "Term switch</span>: two terms &lt;script&gt;" in page and "<td>da-2001 7.4.b</td>" in page
     assert "<script" not in page
     assert "No edition diff recorded" in (tmp_path / "rules/scoresheet-notation.md").read_text()
+    with pytest.raises(TypeError, match="rulings"):
+        render_site(KB, CORPUS, tmp_path, rulings={"illegal-move-penalty": "no"})  # type: ignore[dict-item]
     with pytest.raises(TypeError, match="findings"):
         render_site(KB, CORPUS, tmp_path, findings={"illegal-move-penalty": "not a list"})  # type: ignore[dict-item]
     with pytest.raises(TypeError, match="changes"):

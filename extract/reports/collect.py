@@ -23,7 +23,7 @@ from extract.model import Finding
 from extract.model.ruling import RunStatus
 from extract.model.vocab import Status
 from extract.reports.diff_model import EditionDiff, RuleDiff
-from extract.reports.rule_rows import ChangeKind, RuleChange, RuleFinding, RuleScenario
+from extract.reports.rule_rows import ChangeKind, RuleChange, RuleFinding
 from extract.text.notation import ExampleResult
 
 # diff status -> the `kind` of a change on a rule page
@@ -236,26 +236,6 @@ def scenario_status(result: CheckResult) -> RunStatus:
     if not result.checked:
         return "ruling"  # no expectation for this edition's Laws: its ruling is shown, not judged
     return "error" if result.error else "pass" if result.passed else "fail"
-
-
-def scenarios_by_rule(results: list[CheckResult]) -> dict[str, list[RuleScenario]]:
-    """Rule page "Scenarios": each run of a scenario that names the rule."""
-    out: dict[str, list[RuleScenario]] = defaultdict(list)
-    for r in results:
-        for rule in r.rules:
-            out[rule].append(
-                RuleScenario(
-                    id=r.scenario,
-                    title=r.title,
-                    edition=r.edition,
-                    status=scenario_status(r),
-                    expected=_compact(r.expected),
-                    actual=_compact(r.actual),
-                    message=r.error,
-                    href=f"scenarios.html#s-{r.scenario}",
-                )
-            )
-    return dict(out)
 
 
 def findings_by_rule(findings: list[Finding]) -> dict[str, list[RuleFinding]]:

@@ -7,6 +7,7 @@ translation is data, never markup.
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 from typing import Any, TypeVar
@@ -62,6 +63,8 @@ def _environment() -> Environment:
     )
     env.filters["md"] = md_inline
     env.filters["html"] = html_text
+    env.globals["words"] = parameter_words
+    env.globals["finding_words"] = finding_words
     return env
 
 
@@ -150,3 +153,79 @@ def _by_rule(value: dict[str, list[T]] | None, what: str, row: type[T]) -> dict[
             raise TypeError(f"{what}[{rule!r}] must be a list of {row.__name__}")
         result[str(rule)] = items
     return result
+
+
+# How a provision came to be shown under a rule, in words (model.vocab.Method), for "how we know this".
+METHOD_WORDS = {
+    "anchor": "a person named this article for the rule (kb/rules)",
+    "curated": "a person listed this provision for the rule (kb/rules)",
+    "override": "a person decided this match (kb/overrides.yaml)",
+    "aligner": "matched automatically with the same rule in the other editions (article number and wording)",
+    "mapping": "taken from a published mapping of the articles",
+}
+
+
+def how_words(method: str, confidence: float | None) -> str:
+    """'matched automatically ...; the match is likely': provenance without numbers or internal names."""
+    words = METHOD_WORDS.get(method, "matched to the rule")
+    if confidence is None or method in ("anchor", "curated", "override"):
+        return words
+    sure = "certain" if confidence >= 0.9 else "likely" if confidence >= 0.7 else "uncertain"
+    return f"{words}; the match is {sure}"
+
+
+def autonym(language: str) -> str:
+    """The language's name in itself ("dansk", "magyar") from CLDR through Babel; the code otherwise."""
+    from babel import Locale, UnknownLocaleError
+
+    code = language.replace("-", "_")
+    try:
+        return Locale.parse(code).get_display_name(code) or language
+    except (UnknownLocaleError, ValueError):
+        return language
+
+
+@functools.cache
+def _parameter_words() -> dict[str, str]:
+    from extract.io.yamlfile import load_yaml
+
+    data = load_yaml(Path(__file__).parent.parent / "data" / "parameter_words.yaml") or {}
+    return {str(k): str(v) for k, v in data.items()}
+
+
+def parameter_words(name: str) -> str:
+    """What a parameter means, in words (extract/data/parameter_words.yaml), else its name as words."""
+    known = _parameter_words().get(name)
+    if known:
+        return known
+    text = name.replace(".", ": ").replace("_", " ")
+    return text[:1].upper() + text[1:]
+
+
+# What each kind of translation finding (model.vocab.FindingKind) is, in words for readers.
+FINDING_WORDS = {
+    "dangling-reference": "Reference to an article that is not there",
+    "duplicate-number": "One number given to two provisions",
+    "numbering-order": "Numbers out of order",
+    "numbering-gap": "A number skipped",
+    "mixed-script": "Letters from another alphabet",
+    "parameter-mismatch": "A number stated differently in two places",
+    "terminology": "One concept, different words",
+    "leftover-markup": "Formatting code left in the text",
+    "piece-letter": "Piece letter that does not match the text's own",
+    "notation-example": "Notation example that cannot be played",
+    "duplicated-number": "Number printed twice in a row",
+    "heading-numbered": "Heading printed with a number",
+    "glossary-reference": "Glossary entry with a malformed article reference",
+    "lost-numbering": "Numbers not printed though the text cites them",
+    "notation-slip": "Slip in a move of the notation",
+    "reference-drift": "Reference to another rule than in the other editions",
+    "internal-contradiction": "The text contradicts itself",
+    "translation-divergence": "Rules differently from other translations of the same Laws",
+    "stale-acceptance": "Accepted finding that no longer occurs",
+}
+
+
+def finding_words(kind: str) -> str:
+    """A finding kind in words ("Number printed twice in a row"); unknown kinds as words too."""
+    return FINDING_WORDS.get(kind) or kind.replace("-", " ").capitalize()

@@ -15,7 +15,7 @@ from extract.io.generated import read_kb
 from extract.io.terms import read_terms
 from extract.model.kbrows import GraphDocument, Parameter
 from extract.reports.asof import EditionDates, Period, laws_number, timeline
-from extract.reports.rule_rows import RuleChange, RuleFinding, RuleScenario
+from extract.reports.rule_rows import RuleChange, RuleFinding
 from extract.site import svg
 from extract.site.common import (
     EDITIONS_DIR,
@@ -24,6 +24,7 @@ from extract.site.common import (
     _article_shown,
     _plain,
     _shown,
+    parameter_words,
 )
 from extract.site.editions import EditionView, ProvisionView
 
@@ -54,6 +55,31 @@ class ParameterTableRow:
     cells: list[ParameterValue | None]
     changed: bool
     chart: Markup | None = None
+    editions: tuple[str, ...] = ()  # the editions of `cells`, oldest first
+
+    @property
+    def words(self) -> str:
+        """What the parameter means, in words ("The illegal move that loses the game")."""
+        return parameter_words(self.name)
+
+    @property
+    def caption(self) -> str:
+        """The values in words, in edition order: "3 in da-2001 and sv-2009; 2 from nb-2014 on"."""
+        runs: list[tuple[str, list[str]]] = []
+        for edition, cell in zip(self.editions, self.cells, strict=False):
+            shown = cell.shown if cell is not None else "not stated"
+            if runs and runs[-1][0] == shown:
+                runs[-1][1].append(edition)
+            else:
+                runs.append((shown, [edition]))
+        parts = []
+        for i, (shown, editions) in enumerate(runs):
+            last = i == len(runs) - 1 and len(runs) > 1 and editions[-1] == self.editions[-1]
+            where = f"from {editions[0]} on" if last and len(editions) > 1 else " and ".join(
+                [", ".join(editions[:-1]), editions[-1]] if len(editions) > 1 else editions
+            )
+            parts.append(f"{shown} in {where}" if not where.startswith("from") else f"{shown} {where}")
+        return f"{self.words}: {'; '.join(parts)}."
 
 
 @dataclass
@@ -65,6 +91,11 @@ class RuleText:
     provisions: list[tuple[ProvisionView, str, float | None]]  # (provision, method, confidence)
     href: str
     period: Period | None = None
+    language_name: str = ""  # "Danish"
+    autonym: str = ""  # "dansk": the language's name in itself, for the language switch
+    laws: str | None = None  # "2017": the FIDE Laws the edition translates
+    superseded: str | None = None  # "Superseded by the 2009 Laws on 2009-07-01 (sv-2009 in this corpus)"
+    how: list[str] = field(default_factory=list)  # per provision: how we know it belongs to the rule
 
     @property
     def tab(self) -> str:
@@ -100,8 +131,8 @@ class RuleView:
     dangling: list[str]
     terms: list[tuple[str, str]]
     changes: list[RuleChange]
-    scenarios: list[RuleScenario]
     findings: list[RuleFinding]
+    rulings: Any = None  # views.rulings.RulingsView of the rule's situations, or None
 
 
 @dataclass
@@ -121,7 +152,6 @@ class SiteData:
         kb_dir: Path,
         editions: list[EditionView],
         changes: dict[str, list[RuleChange]],
-        scenarios: dict[str, list[RuleScenario]],
         findings: dict[str, list[RuleFinding]],
     ) -> None:
         from extract.io.rules import load_rules
@@ -162,7 +192,7 @@ class SiteData:
         self.parameters = [self._parameter(row) for row in found]
         self.terms = read_terms(kb_dir)
         self.graph: GraphDocument | None = kb.graph() if kb.path("graph.yaml").exists() else None
-        self.changes, self.scenarios, self.findings = changes, scenarios, findings
+        self.changes, self.findings = changes, findings
         dated = [
             EditionDates(e.id, e.language, e.fide_edition, e.in_force)
             for e in editions
@@ -217,14 +247,14 @@ class SiteData:
             cells = [by_edition.get(e) for e in self.order]
             distinct = {repr(c.value) for c in cells if c is not None}
             title = self.rule_by_id[rule].title if rule in self.rule_by_id else rule
-            row = ParameterTableRow(name, rule, title, cells, changed=len(distinct) > 1)
+            row = ParameterTableRow(name, rule, title, cells, len(distinct) > 1, None, tuple(self.order))
             numeric = [c for c in cells if c is not None and not isinstance(c.value, bool)]
             if row.changed and numeric and all(isinstance(c.value, int | float) for c in numeric):
                 points = [
                     (e, None if c is None else float(c.value), "" if c is None else c.shown)
                     for e, c in zip(self.order, cells, strict=True)
                 ]
-                row.chart = svg.value_chart(f"{name} by edition", points)
+                row.chart = svg.value_chart(f"{parameter_words(name)}, by edition", points)
             rows.append(row)
         return rows
 
