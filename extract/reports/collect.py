@@ -82,9 +82,10 @@ def compare_pairs(editions: list[tuple[str, str]]) -> list[tuple[str, str]]:
 
 def _diffs(pairs: list[tuple[str, str]], kb_dir: Path, corpus_dir: Path) -> tuple[list[EditionDiff], float]:
     """The diffs of `pairs` and the seconds they took (in whichever process ran them)."""
-    from extract.reports.diff import diff_editions
+    from extract.reports.diff import diff_editions, prefetch_translations
 
     clock = time.perf_counter()
+    prefetch_translations(pairs, kb_dir, corpus_dir)
     diffs = [diff_editions(a, b, kb_dir, corpus_dir) for a, b in pairs]
     return diffs, time.perf_counter() - clock
 
