@@ -136,7 +136,7 @@ def main() -> int:
             results.append(line("site", site, "mkdocs build (same docs dir)", mkdocs, 1.5))
             cold, clone = measure_cold(tmp, n)
             plain = measure([MKDOCS, "build", "-q", "-d", str(tmp / "public-plain")], clone, n)
-            results.append(line("site cold (fresh clone, no cache)", cold, "mkdocs build (same pages)", plain, 2.5))
+            results.append(line("site cold (fresh clone, no cache)", cold, "mkdocs (same pages)", plain, 2.5))
 
         if "growth" not in skip:
             grown = tmp / "corpus-x3"

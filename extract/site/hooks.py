@@ -65,5 +65,6 @@ def on_post_build(config: Any) -> None:
     if page.is_file():
         text = page.read_text(encoding="utf-8")
         text = _ROOT_LINK.sub(r"\1", text)  # as the root pages link (index.html's "base" is ".")
-        text = text.replace('"base": "/"', '"base": "."').replace('new URL("/",location)', 'new URL(".",location)')
+        text = text.replace('"base": "/"', '"base": "."')
+        text = text.replace('new URL("/",location)', 'new URL(".",location)')
         page.write_text(text, encoding="utf-8")
