@@ -144,6 +144,9 @@ class Concept:
     terms: list[list[str]]  # per edition, oldest first
 
 
+Column = tuple[str, list[tuple[str, str, int]]]  # an edition and its articles (key, as shown, rules)
+
+
 class SiteData:
     """The KB as the site pages need it: rules, mapping, parameters, terms and graph, joined once."""
 
@@ -312,6 +315,29 @@ class SiteData:
 
     def lineage(self) -> Markup | None:
         """Where the rules of each article went in the next edition (SVG), or None without rules."""
+        found = self._lineage()
+        if found is None:
+            return None
+        columns, flows = found
+        return svg.lineage(columns, flows, [a for a, _, _ in columns[0][1]])
+
+    def lineage_rows(self) -> list[tuple[str, str, str, str, list[str]]]:
+        """The lineage as a table: (edition, article, next edition, its article, rule titles) for
+        every band of the picture, in edition order and then by the number of rules."""
+        found = self._lineage()
+        if found is None:
+            return []
+        columns, flows = found
+        shown = {e: dict((a, s) for a, s, _ in arts) for e, arts in columns}
+        rows = []
+        for (a, _), (b, _), bands in zip(columns, columns[1:], flows, strict=False):
+            for band in sorted(bands, key=lambda f: (-len(f.rules), f.source, f.target)):
+                titles = [self.rule_by_id[r].title for r in band.rules if r in self.rule_by_id]
+                source, target = shown[a].get(band.source, band.source), shown[b].get(band.target, band.target)
+                rows.append((a, source, b, target, titles))
+        return rows
+
+    def _lineage(self) -> tuple[list[Column], list[list[svg.Flow]]] | None:
         placed: dict[str, dict[str, str]] = defaultdict(dict)  # edition -> rule -> article
         position = {(e.id, p.key): i for e in self.editions for i, p in enumerate(e.provisions)}
         for rule_id, rows in self.mapping.items():
@@ -339,7 +365,7 @@ class SiteData:
                 if rule_id in placed[b.id]:
                     bands[(article, placed[b.id][rule_id], oldest.get(rule_id, ""))].append(rule_id)
             flows.append([svg.Flow(s, t, o, tuple(sorted(r))) for (s, t, o), r in sorted(bands.items())])
-        return svg.lineage(columns, flows, [a for a, _, _ in columns[0][1]])
+        return columns, flows
 
 
 

@@ -187,7 +187,7 @@ def _overview_pages(pages: Pages, site: SiteData, rules: list[RuleView], compare
     pages.write("rules.md", "rules.md.j2", topics=sorted(topics.items()), title=topic_title)
     pages.write("parameters.md", "parameters.md.j2", rows=parameter_rows)
     pages.write("terms.md", "terms.md.j2", concepts=site.concepts())
-    pages.write("lineage.md", "lineage.md.j2", picture=site.lineage())
+    pages.write("lineage.md", "lineage.md.j2", picture=site.lineage(), rows=site.lineage_rows())
 
 
 def _report_pages(
