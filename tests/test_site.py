@@ -142,9 +142,13 @@ def test_edition_page_has_anchors_labels_and_flags(rendered: tuple[Path, list[Pa
     assert "dublet i kilden" in page
     # articles are Markdown headings (for the page's table of contents) with the anchor as id
     assert "## § 7\\. Uregelmæssigheder {#p-7}" in page
-    assert re.search(r'id="p-8\.2"><div class="provision-meta".*?>inferred</span>', page)
+    assert re.search(r'id="p-8\.2"><div class="provision-meta".*?>number inferred</span>', page)
     assert 'class="provision kind-item depth-2" id="p-7.4.a"' in page
-    assert "line 17" in page
+    # one label per provision (the printed one), no kind names or line numbers for readers
+    assert '<a class="printed-label" href="#p-7.4.a">a)</a><a class="rule-link"' in page or (
+        '<a class="printed-label" href="#p-7.4.a">' in page
+    )
+    assert "line 17" not in page and '<span class="kind">' not in page
 
 
 def test_italic_marks_are_placed_only_where_safe(rendered: tuple[Path, list[Path]]) -> None:
@@ -307,20 +311,31 @@ def test_index_matrix_termbase_and_lineage_pages(rendered: tuple[Path, list[Path
     assert "## Irregularities {#irregularities}" in rules and "## Scoresheet {#scoresheet}" in rules
     assert '<a href="rules/illegal-move-penalty.html">Penalty for an illegal move</a>' in rules
     matrix = (tmp_path / "parameters.md").read_text()
-    assert '<tr class="changed"><th><code>illegal_move.loss_on</code></th>' in matrix
+    # one sticky first column: the number in words, its rule beneath
+    assert (
+        '<tr class="changed" data-parameter="illegal_move.loss_on"><th scope="row">The illegal move that'
+        ' loses the game<br><a class="rule" href="rules/illegal-move-penalty.html">Penalty for an illegal'
+        " move</a></th>"
+        in matrix
+    )
     # the quote opens on tap; the value that differs from the edition before is marked
     assert (
-        '<td class="changed-cell"><details class="quote"><summary>2</summary><q lang="sv">andra regelstridiga'
-        ' draget</q> <a href="rules/illegal-move-penalty.html#q-2">sv-2009 4.4.d</a></details></td>' in matrix
+        '<td class="changed-cell"><details class="value-quote"><summary>2</summary><q lang="sv">andra'
+        ' regelstridiga draget</q> <a href="editions/sv-2009.html#p-4.4.d">sv-2009 4.4.d</a></details></td>'
+        in matrix
     )
     home = (tmp_path / "index.md").read_text()
-    assert "## What changed at a glance" in home and "illegal_move.loss_on" in home
+    assert "## What changed at a glance" in home and 'data-parameter="illegal_move.loss_on"' in home
+    assert "The illegal move that loses the game" in home
     assert "illegal_move.time_bonus" not in home  # 2 minutes in both: not a change
     terms = (tmp_path / "terms.md").read_text()
     assert '<tr id="t-illegal-move">' in terms and '<td lang="sv">regelstridigt drag</td>' in terms
     assert "&lt;script&gt;alert(1)&lt;/script&gt; stay text" in terms
     lineage = (tmp_path / "lineage.md").read_text()
     assert '<svg class="lineage"' in lineage and "da-2001 § 7 → sv-2009 § 4: 1 rule" in lineage
+    # the same as a table, for narrow screens and screen readers
+    row = '<tr><th scope="row">da-2001 § 7</th><td>sv-2009 § 4</td><td><details><summary>1 rule</summary>'
+    assert row in lineage
     editions = (tmp_path / "editions/da-2001.md").read_text()
     assert (
         'href="../rules/scoresheet-notation.html" title="rule: Recording the moves">→ Recording the moves</a>'

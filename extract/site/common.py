@@ -7,7 +7,6 @@ translation is data, never markup.
 
 from __future__ import annotations
 
-import functools
 import re
 from pathlib import Path
 from typing import Any, TypeVar
@@ -16,6 +15,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
 
 from extract.model import InputError, Kind
+from extract.reports.words import finding_words, parameter_words
 
 TEMPLATES = Path(__file__).parent / "templates"
 EDITIONS_DIR = "editions"
@@ -184,48 +184,3 @@ def autonym(language: str) -> str:
     except (UnknownLocaleError, ValueError):
         return language
 
-
-@functools.cache
-def _parameter_words() -> dict[str, str]:
-    from extract.io.yamlfile import load_yaml
-
-    data = load_yaml(Path(__file__).parent.parent / "data" / "parameter_words.yaml") or {}
-    return {str(k): str(v) for k, v in data.items()}
-
-
-def parameter_words(name: str) -> str:
-    """What a parameter means, in words (extract/data/parameter_words.yaml), else its name as words."""
-    known = _parameter_words().get(name)
-    if known:
-        return known
-    text = name.replace(".", ": ").replace("_", " ")
-    return text[:1].upper() + text[1:]
-
-
-# What each kind of translation finding (model.vocab.FindingKind) is, in words for readers.
-FINDING_WORDS = {
-    "dangling-reference": "Reference to an article that is not there",
-    "duplicate-number": "One number given to two provisions",
-    "numbering-order": "Numbers out of order",
-    "numbering-gap": "A number skipped",
-    "mixed-script": "Letters from another alphabet",
-    "parameter-mismatch": "A number stated differently in two places",
-    "terminology": "One concept, different words",
-    "leftover-markup": "Formatting code left in the text",
-    "piece-letter": "Piece letter that does not match the text's own",
-    "notation-example": "Notation example that cannot be played",
-    "duplicated-number": "Number printed twice in a row",
-    "heading-numbered": "Heading printed with a number",
-    "glossary-reference": "Glossary entry with a malformed article reference",
-    "lost-numbering": "Numbers not printed though the text cites them",
-    "notation-slip": "Slip in a move of the notation",
-    "reference-drift": "Reference to another rule than in the other editions",
-    "internal-contradiction": "The text contradicts itself",
-    "translation-divergence": "Rules differently from other translations of the same Laws",
-    "stale-acceptance": "Accepted finding that no longer occurs",
-}
-
-
-def finding_words(kind: str) -> str:
-    """A finding kind in words ("Number printed twice in a row"); unknown kinds as words too."""
-    return FINDING_WORDS.get(kind) or kind.replace("-", " ").capitalize()

@@ -16,6 +16,7 @@ from extract.io.terms import read_terms
 from extract.model.kbrows import GraphDocument, Parameter
 from extract.reports.asof import EditionDates, Period, laws_number, timeline
 from extract.reports.rule_rows import RuleChange, RuleFinding
+from extract.reports.words import parameter_words
 from extract.site import svg
 from extract.site.common import (
     EDITIONS_DIR,
@@ -24,7 +25,6 @@ from extract.site.common import (
     _article_shown,
     _plain,
     _shown,
-    parameter_words,
 )
 from extract.site.editions import EditionView, ProvisionView
 
@@ -333,7 +333,8 @@ class SiteData:
         for (a, _), (b, _), bands in zip(columns, columns[1:], flows, strict=False):
             for band in sorted(bands, key=lambda f: (-len(f.rules), f.source, f.target)):
                 titles = [self.rule_by_id[r].title for r in band.rules if r in self.rule_by_id]
-                source, target = shown[a].get(band.source, band.source), shown[b].get(band.target, band.target)
+                source = shown[a].get(band.source, band.source)
+                target = shown[b].get(band.target, band.target)
                 rows.append((a, source, b, target, titles))
         return rows
 
