@@ -640,7 +640,7 @@ def test_real_site_report_pages(real_site: Path) -> None:
     cross = (real_site / "compare/sv-2009-nb-2014.html").read_text()
     assert '<table class="side-by-side">' in cross and '<mark class="param' in cross and "<del>" not in cross
     home = (real_site / "index.html").read_text()
-    assert 'href="compare/da-2001-da-2017.html"' in home and "illegal_move.loss_on" in home
+    assert 'href="compare/da-2001-da-2017.html"' in home and 'data-parameter="illegal_move.loss_on"' in home
     report = (real_site / "translation.html").read_text()
     assert re.search(r'id="da-2017-notation-example".*?<q lang="da">dx5</q>', report, re.DOTALL)
     assert "Accepted: " in report
@@ -649,11 +649,14 @@ def test_real_site_report_pages(real_site: Path) -> None:
     assert scenarios.count('<tr id="s-') == 125
     assert 'class="status-fail"' not in scenarios
     rule = (real_site / "rules/illegal-move-penalty.html").read_text()
-    assert "No edition diff recorded" not in rule and "No scenario checks this rule yet" not in rule
+    assert "No edition diff recorded" not in rule and "No situation exercises this rule yet" not in rule
     assert 'href="../compare/sv-2009-nb-2014.html#r-illegal-move-penalty"' in rule
-    assert 'href="../scenarios.html#s-' in rule
-    # scenario rulings in plain words, citing the article
-    assert "<td>Black wins: White&#39;s second illegal move (da-2017 7.5.3)</td>" in rule
+    assert 'href="../scenarios.html"' in rule  # the checks behind the rulings, for maintainers
+    # rulings in plain words, citing the article on its edition page
+    assert (
+        "Black wins: White&#39;s second illegal move"
+        ' <a class="article" href="../editions/da-2017.html#p-7.5.3">da-2017 7.5.3</a></td>' in rule
+    )
 
 
 # --- in a real browser -----------------------------------------------------------------------
@@ -786,15 +789,15 @@ def test_rule_page_and_dark_mode_in_chromium(served_real: str, tmp_path: Path) -
         # the parameter timeline: every edition's value, oldest first
         table = page.locator(".parameter-timeline table")
         expect(table.locator("thead th")).to_have_text(
-            ["Parameter", "da-2001", "sv-2009", "nb-2014", "da-2017", "hu-2018"]
+            ["What", "da-2001", "sv-2009", "nb-2014", "da-2017", "hu-2018"]
         )
-        loss = table.locator("tr", has_text="illegal_move.loss_on").locator("td > a:first-child")
+        loss = table.locator('tr[data-parameter="illegal_move.loss_on"]').locator("td > a:first-child")
         expect(loss).to_have_text(["3", "3", "2", "2", "2"])
-        bonus = table.locator("tr", has_text="illegal_move.time_bonus").locator("td > a:first-child")
+        bonus = table.locator('tr[data-parameter="illegal_move.time_bonus"]').locator("td > a:first-child")
         expect(bonus).to_have_text(["2 min"] * 5)
         expect(page.locator("svg.chart")).to_have_count(1)
         expect(page.locator(".parameter-quotes")).to_contain_text("tredje ulovligt træk")
-        # the text of every edition in columns; the injected markup is text, not an element
+        # the text of every edition; the injected markup is text, not an element
         expect(page.locator('[id="da-2017"] .provision-text')).to_contain_text(EVIL)
         page.screenshot(path=str(tmp_path / "rule-light.png"), full_page=True)
 
@@ -919,26 +922,24 @@ def test_arbiter_questions_columns_and_narrow_screens_in_chromium(served_real: s
             re.compile(r"12\+0 is rapid under nb-2014 A\.\d[^:]*: more than 10 and less than 60 minutes")
         )
 
-        # a rule: the current edition first, a second one beside it, linkable by edition id
+        # a rule: the newest edition's text alone, the others one click away, linkable by edition id
         page.goto(f"{served_real}/rules/illegal-move-penalty.html", wait_until="networkidle")
-        columns = page.locator(".parallel .edition-col:visible")
-        expect(columns).to_have_count(2)
-        expect(columns.first).to_have_attribute("id", "hu-2018")
-        first, second = columns.nth(0).bounding_box(), columns.nth(1).bounding_box()
-        assert first and second and abs(first["y"] - second["y"]) < 2 and second["x"] > first["x"]
-        page.locator(".edition-picker input[value=da-2001]").check()
+        shown = page.locator(".rule-texts .edition-text:visible")
+        expect(shown).to_have_count(1)
+        expect(shown.first).to_have_attribute("id", "hu-2018")
+        page.locator('.edition-tabs a[data-edition="da-2001"]').click()
         expect(page.locator('[id="da-2001"]')).to_be_visible()
+        expect(page.locator('[id="hu-2018"]')).to_be_hidden()
+        expect(page).to_have_url(re.compile(r"#da-2001$"))
         page.screenshot(path=str(shots / "rule-1366.png"))
         page.goto(f"{served_real}/rules/illegal-move-penalty.html#nb-2014", wait_until="networkidle")
         col = page.locator('[id="nb-2014"]')
         expect(col).to_be_visible()  # hidden by default, shown because the link names it
         expect(col.locator(".superseded")).to_have_text(
-            "In force from 2014-07-01 to 2017-07-01, replaced by da-2017."
+            "Superseded by the 2017 Laws on 2017-07-01 (da-2017 in this corpus)."
         )
-        col.locator(".superseded a").click()
-        expect(page).to_have_url(re.compile(r"#da-2017$"))
+        page.locator('.edition-tabs a[data-edition="da-2017"]').click()
         expect(page.locator('[id="da-2017"]')).to_contain_text("ulovligt træk")
-        expect(page.locator('[id="da-2017"] .current')).to_contain_text("In force from 2017-07-01")
         # what was in force on a date
         page.locator(".asof input").fill("2010-01-01")
         page.locator(".asof input").dispatch_event("change")
@@ -960,4 +961,117 @@ def test_arbiter_questions_columns_and_narrow_screens_in_chromium(served_real: s
             page.screenshot(path=str(shots / f"{path.replace('/', '-')}-390.png"))
         page.wait_for_load_state("networkidle")
 
+    watch.assert_clean()
+
+
+# --- issue 21: answers first, the rulings matrix, print, phones, weight ------------------------------
+
+
+def test_public_has_no_source_maps_and_a_relative_404(real_site: Path) -> None:
+    assert list(real_site.rglob("*.map")) == []
+    for path in [*real_site.rglob("*.js"), *real_site.rglob("*.css")]:
+        assert "sourceMappingURL" not in path.read_text(errors="replace"), path
+    page = (real_site / "404.html").read_text()
+    assert not re.search(r'\s(?:href|src)="/(?!/)', page), "404.html links from the server's root"
+    assert 'href="assets/stylesheets/' in page and 'href="index.html"' in page
+
+
+def _pdf_text(data: bytes) -> tuple[int, str]:
+    import io
+
+    pypdf = pytest.importorskip("pypdf")
+    reader = pypdf.PdfReader(io.BytesIO(data))
+    return len(reader.pages), "".join(p.extract_text() or "" for p in reader.pages)
+
+
+def _squeezed(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
+@pytest.mark.browser
+def test_rule_page_answers_first_matrix_and_print_in_chromium(served_real: str, real_site: Path) -> None:
+    from playwright.sync_api import expect
+
+    order = json.loads((real_site / "data/order.json").read_text())
+    with offline_page(color_scheme="light") as (page, watch):
+        page.goto(f"{served_real}/rules/illegal-move-penalty.html", wait_until="networkidle")
+        # the first text a reader sees is the newest edition's
+        first = page.evaluate(
+            "Array.from(document.querySelectorAll('.provision-text')).find(e => e.offsetParent !== null)"
+            ".closest('.edition-text').id"
+        )
+        assert first == order[-1]
+        # the rulings matrix: one column per edition, in words, differences marked, no test vocabulary
+        matrix = page.locator("table.rulings")
+        heads = matrix.locator("thead th").all_inner_texts()
+        assert len(heads) == 1 + len(order)
+        assert [h.strip()[: len(e)] for h, e in zip(heads[1:], order, strict=True)] == order
+        words = matrix.inner_text()
+        assert not re.search(r"\b(pass|passed|fail|failed|data|expected|actual)\b", words, re.I), words
+        assert matrix.locator("svg.board").count() == matrix.locator("tbody tr").count() > 3
+        expect(matrix.locator("td.changed").first).to_contain_text("Changed: ")
+        # the language switch: the newest Danish text, remembered on the next visit
+        page.locator('.language-switch button[data-language="da"]').click()
+        expect(page.locator(".rule-texts .edition-text:visible")).to_have_attribute("id", "da-2017")
+        page.reload(wait_until="networkidle")
+        expect(page.locator(".rule-texts .edition-text:visible")).to_have_attribute("id", "da-2017")
+        page.locator('.language-switch button[data-language="en"]').click()
+        expect(page.locator(".language-note")).to_contain_text("No edition of this rule in English")
+        expect(page.locator(".rule-texts .edition-text:visible")).to_have_attribute("id", order[-1])
+        # printed on A4: summary, every edition's text and the matrix, at most five pages
+        page.emulate_media(media="print")
+        expect(page.locator(".rule-texts .edition-text:visible")).to_have_count(len(order))
+        expect(page.locator(".text-controls")).to_be_hidden()
+        first_texts = [page.locator(f'[id="{e}"] .provision-text').first.text_content() or "" for e in order]
+        texts = [_squeezed(t)[:30] for t in first_texts]
+        pages, text = _pdf_text(page.pdf(format="A4"))
+        print(f"printed rule page: {pages} pages")
+        assert pages <= 5
+        printed = _squeezed(text)
+        for edition, snippet in zip(order, texts, strict=True):
+            assert snippet and snippet in printed, (edition, snippet)
+        assert "Rulingsbyedition" in printed and "Howweknow" not in printed
+        page.wait_for_load_state("networkidle")
+    watch.assert_clean()
+
+
+NARROW_PAGES = [
+    "index.html", "rules.html", "parameters.html", "terms.html", "lineage.html", "translation.html",
+    "scenarios.html", "downloads.html", "about.html", "404.html", "compare/index.html",
+    "compare/da-2001-da-2017.html", "compare/sv-2009-nb-2014.html", "editions/da-2017.html",
+    "editions/hu-2018.html", "rules/illegal-move-penalty.html", "rules/default-time.html",
+    "rules/rapid-definition.html",
+]  # fmt: skip
+
+
+@pytest.mark.browser
+def test_no_page_scrolls_sideways_at_390_px_in_chromium(served_real: str, real_site: Path) -> None:
+    with offline_page(color_scheme="light") as (page, watch):
+        page.set_viewport_size({"width": 390, "height": 844})
+        for path in NARROW_PAGES:
+            if not (real_site / path).exists():
+                continue
+            page.goto(f"{served_real}/{path}", wait_until="networkidle")
+            wide = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+            assert wide <= 0, (path, wide)
+        # the lineage: labels of at least 11 CSS px as drawn, and the same data as a table
+        page.goto(f"{served_real}/lineage.html", wait_until="networkidle")
+        smallest = page.evaluate(
+            """() => Math.min(...Array.from(document.querySelectorAll('svg.lineage text')).map(t => {
+                 const svg = t.ownerSVGElement, box = svg.viewBox.baseVal;
+                 const scale = box && box.width ? svg.getBoundingClientRect().width / box.width : 1;
+                 return parseFloat(getComputedStyle(t).fontSize) * scale; }))"""
+        )
+        assert smallest >= 11, smallest
+        assert page.locator(".lineage-table tbody tr").count() > 10
+        # the rulings matrix becomes one card per situation, each ruling labelled with its edition
+        page.goto(f"{served_real}/rules/illegal-move-penalty.html#rulings", wait_until="networkidle")
+        card = page.locator("table.rulings tbody tr").first
+        box = card.bounding_box()
+        assert box and box["width"] <= 390
+        shape = page.evaluate(
+            "[getComputedStyle(document.querySelector('table.rulings td[data-edition]')).display,"
+            " getComputedStyle(document.querySelector('table.rulings thead')).display]"
+        )
+        assert shape == ["block", "none"], shape
     watch.assert_clean()
