@@ -51,3 +51,23 @@ FINDING_WORDS = {
 def finding_words(kind: str) -> str:
     """A finding kind in words ("Number printed twice in a row"); unknown kinds as words too."""
     return FINDING_WORDS.get(kind) or kind.replace("-", " ").capitalize()
+
+
+# What each diff status (model.vocab.Status) means, in words for readers of the compare pages.
+STATUS_WORDS = {
+    "added": "added",
+    "removed": "removed",
+    "parameter-changed": "a number changed",
+    "behaviour-changed": "the ruling changed",
+    "content-changed": "says something else",
+    "not-in-translation": "left out by the translation",
+    "moved": "moved",
+    "renumbered": "renumbered",
+    "reworded": "reworded only",
+    "unchanged": "unchanged",
+}
+
+
+def status_words(status: str) -> str:
+    """A diff status or flag in words ("parameter-changed" -> "a number changed")."""
+    return STATUS_WORDS.get(status) or status.replace("-", " ")

@@ -15,7 +15,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
 
 from extract.model import InputError, Kind
-from extract.reports.words import finding_words, parameter_words
+from extract.reports.words import finding_words, parameter_words, status_words
 
 TEMPLATES = Path(__file__).parent / "templates"
 EDITIONS_DIR = "editions"
@@ -65,6 +65,7 @@ def _environment() -> Environment:
     env.filters["html"] = html_text
     env.globals["words"] = parameter_words
     env.globals["finding_words"] = finding_words
+    env.globals["status_words"] = status_words
     return env
 
 
