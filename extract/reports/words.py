@@ -34,7 +34,7 @@ FINDING_WORDS = {
     "parameter-mismatch": "A number stated differently in two places",
     "terminology": "One concept, different words",
     "leftover-markup": "Formatting code left in the text",
-    "piece-letter": "Piece letter that does not match the text's own",
+    "piece-letter": "Piece letter unlike the one the text uses",
     "notation-example": "Notation example that cannot be played",
     "duplicated-number": "Number printed twice in a row",
     "heading-numbered": "Heading printed with a number",
