@@ -133,6 +133,7 @@ class RuleView:
     changes: list[RuleChange]
     findings: list[RuleFinding]
     rulings: Any = None  # views.rulings.RulingsView of the rule's situations, or None
+    notice: str | None = None  # one line when the newest text shown is not of the Laws in force today
 
 
 @dataclass

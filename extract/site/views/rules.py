@@ -108,6 +108,9 @@ def rule_views(site: SiteData, matrices: dict[str, Any] | None = None) -> list[R
                 changes=site.changes.get(rule.id, []),
                 findings=site.findings.get(rule.id, []),
                 rulings=rulings_view(site, matrices.get(rule.id)),
+                # CALL SITE (issue 21 item 1, branch `answers`): set `notice` from the reports/ function
+                # that says when the newest text shown (texts[0]) is not of the Laws in force today.
+                notice=None,
             )
         )
     return views
