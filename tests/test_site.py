@@ -1075,3 +1075,17 @@ def test_no_page_scrolls_sideways_at_390_px_in_chromium(served_real: str, real_s
         )
         assert shape == ["block", "none"], shape
     watch.assert_clean()
+
+
+def test_parameter_quotes_lose_the_markdown_marks_of_the_conversion() -> None:
+    from extract.site.common import plain_quote
+
+    assert plain_quote("### 7.5 a **10 perc** vagy __kevesebb__") == "7.5 a 10 perc vagy kevesebb"
+    assert plain_quote("2 * 3 minutes") == "2 * 3 minutes"  # a lone star is text
+
+
+def test_real_site_quotes_show_words_not_markdown(real_site: Path) -> None:
+    page = (real_site / "rules/blitz-definition.html").read_text()
+    quotes = re.findall(r'<q lang="hu">(.*?)</q>', page)
+    assert quotes and any("10 perc vagy" in q for q in quotes)
+    assert not any("**" in q or "###" in q for q in quotes)

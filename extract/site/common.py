@@ -47,6 +47,15 @@ def md_inline(value: object) -> Markup:
     return Markup(_MD_SPECIAL.sub(r"\\\1", " ".join(html.split())))
 
 
+_MD_MARKS = re.compile(r"(?m)^\s{0,3}#{1,6}\s+|\*\*|__")
+
+
+def plain_quote(value: object) -> str:
+    """A quote from a corpus text without the Markdown marks of its conversion (`**`, `__`, `### `):
+    the words a reader reads. Lint findings keep them: there the marks are the finding."""
+    return " ".join(_MD_MARKS.sub("", "" if value is None else str(value)).split())
+
+
 def html_text(value: object) -> Markup:
     """Text safe inside a one-line raw HTML block: escaped, newlines as character references."""
     return Markup(str(escape("" if value is None else str(value))).replace("\n", "&#10;"))
@@ -63,6 +72,7 @@ def _environment() -> Environment:
     )
     env.filters["md"] = md_inline
     env.filters["html"] = html_text
+    env.filters["plain_quote"] = plain_quote
     env.globals["words"] = parameter_words
     env.globals["finding_words"] = finding_words
     env.globals["status_words"] = status_words
