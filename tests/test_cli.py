@@ -73,9 +73,35 @@ def test_show_prints_the_provision_with_its_sub_items(built_kb):
     assert "öt alkalommal" in json.loads(out)[0]["text"]
 
 
+def test_show_rulings_is_the_rule_pages_matrix_as_text_and_json(built_kb):
+    code, out, _ = run("show", "illegal-move-penalty", "--rulings", "--kb", str(built_kb))
+    assert code == 0
+    assert out.startswith("illegal-move-penalty: Penalty for an illegal move: rulings by edition")
+    # a situation in words, then each edition's ruling with its article; the change is marked
+    assert "A second completed illegal move by the same player" in out
+    assert "   - White completes an illegal move: king e1–e3" in out
+    assert "           da-2001  The game goes on; Black gets 4 minutes" in out
+    assert "   changed nb-2014  Black wins: White's second illegal move (nb-2014 7.5.b)" in out
+    assert "pass" not in out.split() and "FAIL" not in out
+    code, out, _ = run("show", "illegal-move-penalty", "--rulings", "--format", "json", "--kb", str(built_kb))
+    matrix = json.loads(out)
+    assert matrix["editions"] == ["da-2001", "sv-2009", "nb-2014", "da-2017", "hu-2018"]
+    second = next(s for s in matrix["situations"] if s["situation"] == "illegal-move-second-standard")
+    assert [c["changed"] for c in second["rulings"]] == [False, False, True, False, False]
+    assert second["rulings"][3] == {
+        "edition": "da-2017",
+        "ruling": "Black wins: White's second illegal move",
+        "article": "da-2017 7.5.3",
+        "changed": False,
+    }
+    assert second["fen"].startswith("rnbqkbnr/pppp1ppp/8/4p3/4P3/")
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
+        (["show", "no-such-rule", "--rulings"], "no rule 'no-such-rule'"),
+        (["show", "da-2001:7.4", "--rulings"], "--rulings shows a rule, not a provision"),
         (["show", "no-such-rule"], "no rule 'no-such-rule'"),
         (["show", "xx-1999:1.1"], "unknown edition 'xx-1999'"),
         (["show", "da-2001:99.9"], "da-2001 has no provision labelled '99.9'"),

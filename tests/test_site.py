@@ -25,7 +25,8 @@ import yaml
 from conftest import copy_project
 
 from extract.reports.collect import collect, compare_pairs
-from extract.reports.rule_rows import RuleChange, RuleFinding, RuleScenario
+from extract.reports.rule_rows import RuleChange, RuleFinding
+from extract.reports.rulings import RulingCell, RulingsMatrix, Situation
 from extract.site.render import GENERATED, SiteError, build_site, marked_text, render_site, word_diff_html
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -155,9 +156,13 @@ def test_edition_page_has_anchors_labels_and_flags(rendered: tuple[Path, list[Pa
     assert "dublet i kilden" in page
     # articles are Markdown headings (for the page's table of contents) with the anchor as id
     assert "## § 7\\. Uregelmæssigheder {#p-7}" in page
-    assert re.search(r'id="p-8\.2"><div class="provision-meta".*?>inferred</span>', page)
+    assert re.search(r'id="p-8\.2"><div class="provision-meta".*?>number inferred</span>', page)
     assert 'class="provision kind-item depth-2" id="p-7.4.a"' in page
-    assert "line 17" in page
+    # one label per provision (the printed one), no kind names or line numbers for readers
+    assert '<a class="printed-label" href="#p-7.4.a">a)</a><a class="rule-link"' in page or (
+        '<a class="printed-label" href="#p-7.4.a">' in page
+    )
+    assert "line 17" not in page and '<span class="kind">' not in page
 
 
 def test_italic_marks_are_placed_only_where_safe(rendered: tuple[Path, list[Path]]) -> None:
@@ -180,35 +185,51 @@ def test_corpus_text_is_escaped_in_markdown(rendered: tuple[Path, list[Path]]) -
 def test_rule_page_shows_parameters_texts_and_links(rendered: tuple[Path, list[Path]]) -> None:
     tmp_path = rendered[0]
     page = (tmp_path / "rules/illegal-move-penalty.md").read_text()
-    assert page.startswith("# Penalty for an illegal move {#rule}")
-    # timeline: one row per parameter, one column per edition, quote on hover and as a footnote
-    assert "<th>da-2001</th><th>sv-2009</th>" in page
-    row = re.search(r"<tr class=\"changed\"><th><code>illegal_move\.loss_on</code></th>(.*?)</tr>", page)
-    assert row and re.findall(r">(\d+)</a><sup>", row.group(1)) == ["3", "2"]
+    # Material's page meta hides the sidebars: the rule, its texts and the rulings get the width
+    assert page.startswith("---\nhide:\n  - navigation\n  - toc\n---\n")
+    assert "\n# Penalty for an illegal move {#rule}\n" in page
+    # numbers: one row per parameter, named in words, one column per edition, quote on hover and
+    # in the "how we know" box
+    assert '<th scope="col">da-2001</th><th scope="col">sv-2009</th>' in page
+    row = re.search(
+        r'<tr class="changed" data-parameter="illegal_move\.loss_on"><th scope="row">The illegal move that'
+        r" loses the game</th>(.*?)</tr>",
+        page,
+    )
+    assert row and re.findall(r">(\d+)</a></td>", row.group(1)) == ["3", "2"]
     assert 'title="et tredje ulovligt træk &lt;script&gt;alert(1)&lt;/script&gt;"' in page
-    assert '<input type="checkbox" value="sv-2009">' in page and 'class="asof"' in page
+    # the language switch names each language in itself, English last; "in force on" a date
+    assert '<button type="button" data-language="sv" lang="sv" aria-pressed="false">svenska</button>' in page
+    assert '<button type="button" data-language="en" lang="en" aria-pressed="false">English</button>' in page
+    assert 'class="asof"' in page
     assert (
         '<li id="q-1"><span class="quote-source">da-2001 <a href="../editions/da-2001.html#p-7.4.b">7.4.b</a>'
         in page
     )
-    # a chart only for the parameter whose value changed
-    assert page.count('<svg class="chart"') == 1 and "illegal_move.loss_on by edition" in page
-    # the text in every edition, in columns (newest first) each anchored by its edition id, with
-    # the period it was in force; both provisions printed 7.4.b, each to its own anchor
-    assert page.index('<section class="edition-col" id="sv-2009"') < page.index('id="da-2001"')
-    assert 'In force from 2001-07-01 to 2009-07-01, replaced by <a href="#sv-2009">sv-2009</a>.' in page
-    assert "In force from 2009-07-01; not replaced in this corpus." in page
+    # a chart only for the parameter whose value changed, captioned in words
+    assert page.count('<svg class="chart"') == 1
+    caption = "The illegal move that loses the game: 3 in da-2001; 2 in sv-2009."
+    assert f"<figcaption>{caption}</figcaption>" in page
+    assert "illegal_move." not in re.sub(r'data-parameter="[^"]*"', "", page)  # no parameter names shown
+    # the text in every edition, newest first, each anchored by its edition id, with the Laws it
+    # translates and what superseded them; both provisions printed 7.4.b, each to its own anchor
+    assert page.index('<section class="edition-text" id="sv-2009"') < page.index('id="da-2001"')
+    assert "Superseded by the 2009 Laws on 2009-07-01 (sv-2009 in this corpus)." in page
+    assert "The newest Laws in this corpus." in page
     assert 'href="../editions/da-2001.html#p-7.4.b-2"' in page
     assert 'href="../editions/sv-2009.html#p-4.4.d"' in page
-    assert "override 0.50" in page
+    # how a provision was matched is said in words inside "How we know this", never as a number
+    assert "<summary>How we know this</summary>" in page
+    assert "a person decided this match (kb/overrides.yaml)" in page
+    assert "0.50" not in page and "override 0" not in page
     # curated text is escaped too; the graph gives parent, references and terms
     assert "&lt;b&gt;loses&lt;/b&gt;" in page and "<b>loses" not in page
     assert '<dt>Refers to</dt><dd><ul><li><a href="illegal-move-correction.html">' in page
     assert "(da-2001 7.4.b → 7.4.a)" in page
     assert '<a href="../terms.html#t-illegal-move">illegal move</a>' in page
-    for section in ("What changed between editions", "Scenarios", "Translation findings"):
+    for section in ("Rulings by edition", "What changed between editions", "Translation findings"):
         assert f"## {section}" in page
-    assert "No scenario checks this rule yet." in page
+    assert "No situation exercises this rule yet." in page
     other = (tmp_path / "rules/scoresheet-notation.md").read_text()
     assert "da-2001 8.1 → 9.9 (not found)" in other and "Not in sv-2009." in other
 
@@ -231,18 +252,27 @@ def test_rule_page_sections_take_changes_scenarios_and_findings(tmp_path: Path) 
                 )
             ]
         },
-        scenarios={
-            "illegal-move-penalty": [
-                RuleScenario(
-                    id="second-illegal",
-                    title="Second illegal move",
-                    edition="sv-2009",
-                    status="fail",
-                    expected="0-1",
-                    actual="1/2-1/2",
-                    message=evil,
-                )
-            ]
+        rulings={
+            "illegal-move-penalty": RulingsMatrix(
+                "illegal-move-penalty",
+                "Penalty for an illegal move",
+                ("da-2001", "sv-2009"),
+                (
+                    Situation(
+                        "second-illegal",
+                        f"Second illegal move {evil}",
+                        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+                        "e7e5",
+                        "After 1. e4 e5, White to move",
+                        "Time control 90+30",
+                        (f"White completes an illegal move: king e1–e3 {evil}",),
+                        (
+                            RulingCell("da-2001", "The game goes on", "da-2001 7.4.b", False),
+                            RulingCell("sv-2009", "Black wins", "sv-2009 4.4.d", True),
+                        ),
+                    ),
+                ),
+            )
         },
         findings={
             "illegal-move-penalty": [
@@ -259,13 +289,30 @@ def test_rule_page_sections_take_changes_scenarios_and_findings(tmp_path: Path) 
     )
     page = (tmp_path / "rules/illegal-move-penalty.md").read_text()
     assert (
-        "<td>da-2001 7.4.b</td><td>sv-2009 4.4.d</td><td>changed</td><td>loss on the 2nd &lt;script&gt;"
-        in page
+        '<th scope="row">da-2001 7.4.b</th><td>sv-2009 4.4.d</td><td><span class="change-kind">changed'
+        "</span>: loss on the 2nd &lt;script&gt;" in page
     )
-    assert '<tr class="status-fail"><td><code>second-illegal</code> Second illegal move</td>' in page
-    assert '<tr class="severity-warning"><td>sv-2009 4.4.d</td>' in page and "da-2001:7.4.b" in page
+    # the rulings matrix: the situation in words with its board, each edition's ruling and article,
+    # the ruling that differs from the edition before marked in words
+    start = page.index('<table class="rulings"')
+    matrix = page[start : page.index("</table>", start)]
+    assert '<tr id="s-second-illegal"><th scope="row"><span class="situation-title">Second illegal' in matrix
+    assert '<svg class="board" viewBox="0 0 360 360" role="img"' in matrix and "<use href=" in matrix
+    assert 'aria-label="After 1. e4 e5, White to move. Board picture of the position: rnbqkbnr/' in matrix
+    assert (
+        '<td data-edition="sv-2009" class="changed"><span class="changed-mark">Changed: </span>Black wins'
+        ' <a class="article" href="../editions/sv-2009.html#p-4.4.d">sv-2009 4.4.d</a></td>' in matrix
+    )
+    assert '<td data-edition="da-2001">The game goes on <a class="article"' in matrix
+    assert not re.search(r"\b(pass|fail|expected|actual|data)\b", re.sub(r"<[^>]*>", " ", matrix), re.I)
+    # the piece shapes are defined once, with ids no other element of the page uses
+    assert page.count('id="illegal-move-penalty-white-pawn"') == 1
+    assert '<tr class="severity-warning"><th scope="row">sv-2009 4.4.d</th>' in page
+    assert "Term switch</span>: two terms &lt;script&gt;" in page and "<td>da-2001 7.4.b</td>" in page
     assert "<script" not in page
     assert "No edition diff recorded" in (tmp_path / "rules/scoresheet-notation.md").read_text()
+    with pytest.raises(TypeError, match="rulings"):
+        render_site(KB, CORPUS, tmp_path, rulings={"illegal-move-penalty": "no"})  # type: ignore[dict-item]
     with pytest.raises(TypeError, match="findings"):
         render_site(KB, CORPUS, tmp_path, findings={"illegal-move-penalty": "not a list"})  # type: ignore[dict-item]
     with pytest.raises(TypeError, match="changes"):
@@ -278,20 +325,31 @@ def test_index_matrix_termbase_and_lineage_pages(rendered: tuple[Path, list[Path
     assert "## Irregularities {#irregularities}" in rules and "## Scoresheet {#scoresheet}" in rules
     assert '<a href="rules/illegal-move-penalty.html">Penalty for an illegal move</a>' in rules
     matrix = (tmp_path / "parameters.md").read_text()
-    assert '<tr class="changed"><th><code>illegal_move.loss_on</code></th>' in matrix
+    # one sticky first column: the number in words, its rule beneath
+    assert (
+        '<tr class="changed" data-parameter="illegal_move.loss_on"><th scope="row">The illegal move that'
+        ' loses the game<br><a class="rule" href="rules/illegal-move-penalty.html">Penalty for an illegal'
+        " move</a></th>"
+        in matrix
+    )
     # the quote opens on tap; the value that differs from the edition before is marked
     assert (
-        '<td class="changed-cell"><details class="quote"><summary>2</summary><q lang="sv">andra regelstridiga'
-        ' draget</q> <a href="rules/illegal-move-penalty.html#q-2">sv-2009 4.4.d</a></details></td>' in matrix
+        '<td class="changed-cell"><details class="value-quote"><summary>2</summary><q lang="sv">andra'
+        ' regelstridiga draget</q> <a href="editions/sv-2009.html#p-4.4.d">sv-2009 4.4.d</a></details></td>'
+        in matrix
     )
     home = (tmp_path / "index.md").read_text()
-    assert "## What changed at a glance" in home and "illegal_move.loss_on" in home
+    assert "## What changed at a glance" in home and 'data-parameter="illegal_move.loss_on"' in home
+    assert "The illegal move that loses the game" in home
     assert "illegal_move.time_bonus" not in home  # 2 minutes in both: not a change
     terms = (tmp_path / "terms.md").read_text()
     assert '<tr id="t-illegal-move">' in terms and '<td lang="sv">regelstridigt drag</td>' in terms
     assert "&lt;script&gt;alert(1)&lt;/script&gt; stay text" in terms
     lineage = (tmp_path / "lineage.md").read_text()
     assert '<svg class="lineage"' in lineage and "da-2001 § 7 → sv-2009 § 4: 1 rule" in lineage
+    # the same as a table, for narrow screens and screen readers
+    row = '<tr><th scope="row">da-2001 § 7</th><td>sv-2009 § 4</td><td><details><summary>1 rule</summary>'
+    assert row in lineage
     editions = (tmp_path / "editions/da-2001.md").read_text()
     assert (
         'href="../rules/scoresheet-notation.html" title="rule: Recording the moves">→ Recording the moves</a>'
@@ -596,7 +654,7 @@ def test_real_site_report_pages(real_site: Path) -> None:
     cross = (real_site / "compare/sv-2009-nb-2014.html").read_text()
     assert '<table class="side-by-side">' in cross and '<mark class="param' in cross and "<del>" not in cross
     home = (real_site / "index.html").read_text()
-    assert 'href="compare/da-2001-da-2017.html"' in home and "illegal_move.loss_on" in home
+    assert 'href="compare/da-2001-da-2017.html"' in home and 'data-parameter="illegal_move.loss_on"' in home
     report = (real_site / "translation.html").read_text()
     assert re.search(r'id="da-2017-notation-example".*?<q lang="da">dx5</q>', report, re.DOTALL)
     assert "Accepted: " in report
@@ -605,11 +663,14 @@ def test_real_site_report_pages(real_site: Path) -> None:
     assert scenarios.count('<tr id="s-') == 142
     assert 'class="status-fail"' not in scenarios
     rule = (real_site / "rules/illegal-move-penalty.html").read_text()
-    assert "No edition diff recorded" not in rule and "No scenario checks this rule yet" not in rule
+    assert "No edition diff recorded" not in rule and "No situation exercises this rule yet" not in rule
     assert 'href="../compare/sv-2009-nb-2014.html#r-illegal-move-penalty"' in rule
-    assert 'href="../scenarios.html#s-' in rule
-    # scenario rulings in plain words, citing the article
-    assert "<td>Black wins: White&#39;s second illegal move (da-2017 7.5.3)</td>" in rule
+    assert 'href="../scenarios.html"' in rule  # the checks behind the rulings, for maintainers
+    # rulings in plain words, citing the article on its edition page
+    assert (
+        "Black wins: White&#39;s second illegal move"
+        ' <a class="article" href="../editions/da-2017.html#p-7.5.3">da-2017 7.5.3</a></td>' in rule
+    )
 
 
 # --- in a real browser -----------------------------------------------------------------------
@@ -742,15 +803,15 @@ def test_rule_page_and_dark_mode_in_chromium(served_real: str, tmp_path: Path) -
         # the parameter timeline: every edition's value, oldest first
         table = page.locator(".parameter-timeline table")
         expect(table.locator("thead th")).to_have_text(
-            ["Parameter", "da-2001", "sv-2009", "nb-2014", "da-2017", "hu-2018"]
+            ["What", "da-2001", "sv-2009", "nb-2014", "da-2017", "hu-2018"]
         )
-        loss = table.locator("tr", has_text="illegal_move.loss_on").locator("td > a:first-child")
+        loss = table.locator('tr[data-parameter="illegal_move.loss_on"]').locator("td > a:first-child")
         expect(loss).to_have_text(["3", "3", "2", "2", "2"])
-        bonus = table.locator("tr", has_text="illegal_move.time_bonus").locator("td > a:first-child")
+        bonus = table.locator('tr[data-parameter="illegal_move.time_bonus"]').locator("td > a:first-child")
         expect(bonus).to_have_text(["2 min"] * 5)
         expect(page.locator("svg.chart")).to_have_count(1)
         expect(page.locator(".parameter-quotes")).to_contain_text("tredje ulovligt træk")
-        # the text of every edition in columns; the injected markup is text, not an element
+        # the text of every edition; the injected markup is text, not an element
         expect(page.locator('[id="da-2017"] .provision-text')).to_contain_text(EVIL)
         page.screenshot(path=str(tmp_path / "rule-light.png"), full_page=True)
 
@@ -875,27 +936,24 @@ def test_arbiter_questions_columns_and_narrow_screens_in_chromium(served_real: s
             re.compile(r"12\+0 is rapid under nb-2014 A\.\d[^:]*: more than 10 and less than 60 minutes")
         )
 
-        # a rule: the current edition first, a second one beside it, linkable by edition id
+        # a rule: the newest edition's text alone, the others one click away, linkable by edition id
         page.goto(f"{served_real}/rules/illegal-move-penalty.html", wait_until="networkidle")
-        columns = page.locator(".parallel .edition-col:visible")
-        expect(columns).to_have_count(2)
-        expect(columns.first).to_have_attribute("id", "hu-2018")
-        first, second = columns.nth(0).bounding_box(), columns.nth(1).bounding_box()
-        assert first and second and abs(first["y"] - second["y"]) < 2 and second["x"] > first["x"]
-        page.locator(".edition-picker input[value=da-2001]").check()
+        shown = page.locator(".rule-texts .edition-text:visible")
+        expect(shown).to_have_count(1)
+        expect(shown.first).to_have_attribute("id", "hu-2018")
+        page.locator('.edition-tabs a[data-edition="da-2001"]').click()
         expect(page.locator('[id="da-2001"]')).to_be_visible()
+        expect(page.locator('[id="hu-2018"]')).to_be_hidden()
+        expect(page).to_have_url(re.compile(r"#da-2001$"))
         page.screenshot(path=str(shots / "rule-1366.png"))
         page.goto(f"{served_real}/rules/illegal-move-penalty.html#nb-2014", wait_until="networkidle")
         col = page.locator('[id="nb-2014"]')
         expect(col).to_be_visible()  # hidden by default, shown because the link names it
-        expect(col.locator(".superseded")).to_have_text(  # superseded by Laws, not by a language
-            "In force from 2014-07-01 to 2017-07-01, when the 2017 Laws replaced the 2014 Laws "
-            "(text here: da-2017, hu-2018)."
+        expect(col.locator(".superseded")).to_have_text(
+            "Superseded by the 2017 Laws on 2017-07-01 (da-2017, hu-2018 in this corpus)."
         )
-        col.locator(".superseded a").first.click()
-        expect(page).to_have_url(re.compile(r"#da-2017$"))
+        page.locator('.edition-tabs a[data-edition="da-2017"]').click()
         expect(page.locator('[id="da-2017"]')).to_contain_text("ulovligt træk")
-        expect(page.locator('[id="da-2017"] .superseded')).to_contain_text("when the 2023 Laws replaced")
         # what was in force on a date
         page.locator(".asof input").fill("2010-01-01")
         page.locator(".asof input").dispatch_event("change")
@@ -973,6 +1031,8 @@ def test_everyday_questions_open_the_rule_with_enter_in_chromium(served_real: st
             page.wait_for_url(re.compile(rf"/rules/({wanted})\.html"))
         # "/" focuses the box; the arrows mark a hit and Enter opens the marked one
         page.goto(f"{served_real}/rules/illegal-move-penalty.html", wait_until="networkidle")
+        page.locator("h1").first.click()  # the reader is reading, not typing
+        expect(box).not_to_be_focused()
         page.keyboard.press("/")
         expect(box).to_be_focused()
         box.fill("illegal move")
@@ -1035,3 +1095,130 @@ def test_a_page_view_with_its_search_index_stays_under_700_kb(served_real: str, 
             print(f"page view with search: {path} {total} bytes")
             assert total <= VIEW_LIMIT, (path, total)
     watch.assert_clean()
+
+
+# --- issue 21: answers first, the rulings matrix, print, phones, weight ------------------------------
+
+
+def test_public_has_no_source_maps_and_a_relative_404(real_site: Path) -> None:
+    assert list(real_site.rglob("*.map")) == []
+    for path in [*real_site.rglob("*.js"), *real_site.rglob("*.css")]:
+        assert "sourceMappingURL" not in path.read_text(errors="replace"), path
+    page = (real_site / "404.html").read_text()
+    assert not re.search(r'\s(?:href|src)="/(?!/)', page), "404.html links from the server's root"
+    assert 'href="assets/stylesheets/' in page and 'href="index.html"' in page
+
+
+def _pdf_text(data: bytes) -> tuple[int, str]:
+    import io
+
+    pypdf = pytest.importorskip("pypdf")
+    reader = pypdf.PdfReader(io.BytesIO(data))
+    return len(reader.pages), "".join(p.extract_text() or "" for p in reader.pages)
+
+
+def _squeezed(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
+@pytest.mark.browser
+def test_rule_page_answers_first_matrix_and_print_in_chromium(served_real: str, real_site: Path) -> None:
+    from playwright.sync_api import expect
+
+    order = json.loads((real_site / "data/order.json").read_text())
+    with offline_page(color_scheme="light") as (page, watch):
+        page.goto(f"{served_real}/rules/illegal-move-penalty.html", wait_until="networkidle")
+        # the first text a reader sees is the newest edition's
+        first = page.evaluate(
+            "Array.from(document.querySelectorAll('.provision-text')).find(e => e.offsetParent !== null)"
+            ".closest('.edition-text').id"
+        )
+        assert first == order[-1]
+        # the rulings matrix: one column per edition, in words, differences marked, no test vocabulary
+        matrix = page.locator("table.rulings")
+        heads = matrix.locator("thead th").all_inner_texts()
+        assert len(heads) == 1 + len(order)
+        assert [h.strip()[: len(e)] for h, e in zip(heads[1:], order, strict=True)] == order
+        words = matrix.inner_text()
+        assert not re.search(r"\b(pass|passed|fail|failed|data|expected|actual)\b", words, re.I), words
+        assert matrix.locator("svg.board").count() == matrix.locator("tbody tr").count() > 3
+        expect(matrix.locator("td.changed").first).to_contain_text("Changed: ")
+        # the language switch: the newest Danish text, remembered on the next visit
+        page.locator('.language-switch button[data-language="da"]').click()
+        expect(page.locator(".rule-texts .edition-text:visible")).to_have_attribute("id", "da-2017")
+        page.reload(wait_until="networkidle")
+        expect(page.locator(".rule-texts .edition-text:visible")).to_have_attribute("id", "da-2017")
+        page.locator('.language-switch button[data-language="en"]').click()
+        expect(page.locator(".language-note")).to_contain_text("No edition of this rule in English")
+        expect(page.locator(".rule-texts .edition-text:visible")).to_have_attribute("id", order[-1])
+        # printed on A4: summary, every edition's text and the matrix, at most five pages
+        page.emulate_media(media="print")
+        expect(page.locator(".rule-texts .edition-text:visible")).to_have_count(len(order))
+        expect(page.locator(".text-controls")).to_be_hidden()
+        first_texts = [page.locator(f'[id="{e}"] .provision-text').first.text_content() or "" for e in order]
+        texts = [_squeezed(t)[:30] for t in first_texts]
+        pages, text = _pdf_text(page.pdf(format="A4"))
+        print(f"printed rule page: {pages} pages")
+        assert pages <= 5
+        printed = _squeezed(text)
+        for edition, snippet in zip(order, texts, strict=True):
+            assert snippet and snippet in printed, (edition, snippet)
+        assert "Rulingsbyedition" in printed and "Howweknow" not in printed
+        page.wait_for_load_state("networkidle")
+    watch.assert_clean()
+
+
+NARROW_PAGES = [
+    "index.html", "rules.html", "parameters.html", "terms.html", "lineage.html", "translation.html",
+    "scenarios.html", "downloads.html", "about.html", "404.html", "compare/index.html",
+    "compare/da-2001-da-2017.html", "compare/sv-2009-nb-2014.html", "editions/da-2017.html",
+    "editions/hu-2018.html", "rules/illegal-move-penalty.html", "rules/default-time.html",
+    "rules/rapid-definition.html",
+]  # fmt: skip
+
+
+@pytest.mark.browser
+def test_no_page_scrolls_sideways_at_390_px_in_chromium(served_real: str, real_site: Path) -> None:
+    with offline_page(color_scheme="light") as (page, watch):
+        page.set_viewport_size({"width": 390, "height": 844})
+        for path in NARROW_PAGES:
+            if not (real_site / path).exists():
+                continue
+            page.goto(f"{served_real}/{path}", wait_until="networkidle")
+            wide = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+            assert wide <= 0, (path, wide)
+        # the lineage: labels of at least 11 CSS px as drawn, and the same data as a table
+        page.goto(f"{served_real}/lineage.html", wait_until="networkidle")
+        smallest = page.evaluate(
+            """() => Math.min(...Array.from(document.querySelectorAll('svg.lineage text')).map(t => {
+                 const svg = t.ownerSVGElement, box = svg.viewBox.baseVal;
+                 const scale = box && box.width ? svg.getBoundingClientRect().width / box.width : 1;
+                 return parseFloat(getComputedStyle(t).fontSize) * scale; }))"""
+        )
+        assert smallest >= 11, smallest
+        assert page.locator(".lineage-table tbody tr").count() > 10
+        # the rulings matrix becomes one card per situation, each ruling labelled with its edition
+        page.goto(f"{served_real}/rules/illegal-move-penalty.html#rulings", wait_until="networkidle")
+        card = page.locator("table.rulings tbody tr").first
+        box = card.bounding_box()
+        assert box and box["width"] <= 390
+        shape = page.evaluate(
+            "[getComputedStyle(document.querySelector('table.rulings td[data-edition]')).display,"
+            " getComputedStyle(document.querySelector('table.rulings thead')).display]"
+        )
+        assert shape == ["block", "none"], shape
+    watch.assert_clean()
+
+
+def test_parameter_quotes_lose_the_markdown_marks_of_the_conversion() -> None:
+    from extract.site.common import plain_quote
+
+    assert plain_quote("### 7.5 a **10 perc** vagy __kevesebb__") == "7.5 a 10 perc vagy kevesebb"
+    assert plain_quote("2 * 3 minutes") == "2 * 3 minutes"  # a lone star is text
+
+
+def test_real_site_quotes_show_words_not_markdown(real_site: Path) -> None:
+    page = (real_site / "rules/blitz-definition.html").read_text()
+    quotes = re.findall(r'<q lang="hu">(.*?)</q>', page)
+    assert quotes and any("10 perc vagy" in q for q in quotes)
+    assert not any("**" in q or "###" in q for q in quotes)

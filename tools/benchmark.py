@@ -6,6 +6,7 @@ floor, and each line says PASS or FAIL against its target:
 - `show illegal-move-penalty` vs `python -c "import click, yaml"`                 <= 8x
 - `lint` and `build` vs spaCy's blank tokenizers reading all the corpus texts      <= 3x, <= 5x
 - `site` vs plain `mkdocs build` of the same docs dir                             <= 1.5x
+- `site` cold (a fresh `git clone`, an empty cache dir) vs plain `mkdocs build`    <= 2.5x
 - `build` of the corpus x3 (under new ids) vs `build` of the corpus               <= 3.5x
 - `build` of 200 editions (the corpus x40) vs `build` of the corpus, one run       <= 30x
 - `build` with kb/languages' six files deleted vs `build` with them                <= 1.5x
@@ -50,10 +51,10 @@ class Run:
     cpu_seconds: float = 0.0  # user + system: what a busy machine's other work does not inflate
 
 
-def measure(command: list[str], cwd: Path, runs: int) -> Run:
+def measure(command: list[str], cwd: Path, runs: int, extra_env: dict[str, str] | None = None) -> Run:
     """Best wall time and the largest peak RSS over `runs` fresh processes; a failed run stops all."""
     best, rss, cpu = float("inf"), 0.0, float("inf")
-    env = os.environ | {"PYTHONPATH": str(ROOT)}
+    env = os.environ | {"PYTHONPATH": str(ROOT)} | (extra_env or {})
     for _ in range(runs):
         started = time.perf_counter()
         child = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
@@ -77,6 +78,22 @@ def line(name: str, run: Run, floor_name: str, floor: Run, target: float) -> boo
         f"{floor.seconds:6.2f} s  = {ratio:5.2f}x  (target <= {target}x)"
     )
     return ok
+
+
+def measure_cold(tmp: Path, runs: int) -> tuple[Run, Path]:
+    """`chesslaws site` on a fresh clone of the repository (committed files only: no generated pages,
+    no public/) with an empty cache (XDG_CACHE_HOME, CHESSLAWS_CACHE_DIR): best of `runs`, each on its
+    own clone; returns the last clone, whose site/ then holds the generated pages."""
+    best, rss, clone = float("inf"), 0.0, tmp
+    for i in range(runs):
+        clone = tmp / f"clone-{i}"
+        subprocess.run(["git", "clone", "-q", "--no-hardlinks", str(ROOT), str(clone)], check=True)
+        cache = tmp / f"cold-cache-{i}"
+        cache.mkdir()
+        env = {"XDG_CACHE_HOME": str(cache), "CHESSLAWS_CACHE_DIR": str(cache / "chesslaws")}
+        run = measure([*CLI, "site", "--out", str(tmp / f"public-cold-{i}")], clone, 1, env)
+        best, rss = min(best, run.seconds), max(rss, run.max_rss_mb)
+    return Run(best, rss), clone
 
 
 def project_copy(tmp: Path, corpus: Path | None = None) -> Path:
@@ -118,6 +135,8 @@ def main() -> int:
         bare = measure([PYTHON, "-c", "import click, yaml"], project, n)
         show = measure([*CLI, "show", "illegal-move-penalty"], project, n)
         results.append(line("show illegal-move-penalty", show, "python -c 'import click, yaml'", bare, 8))
+        search = measure([*CLI, "search", "flag fell"], project, n)  # the first run stores the index
+        results.append(line("search 'flag fell'", search, "python -c 'import click, yaml'", bare, 8))
 
         floor = measure([PYTHON, "-c", FLOOR, str(project / "corpus")], project, n)
         lint = measure([*CLI, "lint"], project, n)
@@ -137,6 +156,9 @@ def main() -> int:
             site = measure([*CLI, "site", "--out", str(out)], project, n)
             mkdocs = measure([MKDOCS, "build", "-q", "-d", str(tmp / "public-mkdocs")], project, n)
             results.append(line("site", site, "mkdocs build (same docs dir)", mkdocs, 1.5))
+            cold, clone = measure_cold(tmp, n)
+            plain = measure([MKDOCS, "build", "-q", "-d", str(tmp / "public-plain")], clone, n)
+            results.append(line("site cold (fresh clone, no cache)", cold, "mkdocs (same pages)", plain, 2.5))
 
         if "growth" not in skip:
             grown = tmp / "corpus-x3"

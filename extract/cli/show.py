@@ -16,12 +16,23 @@ from extract.model import InputError
 @main.command()
 @click.argument("reference")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option(
+    "--rulings",
+    is_flag=True,
+    help="Instead of the texts: each situation that exercises the RULE and every edition's ruling of it, "
+    "in plain words with the article (rulings that differ from the previous edition's are marked).",
+)
 @data_options
-def show(reference: str, fmt: str, corpus_dir: Path, kb_dir: Path) -> None:
+def show(reference: str, fmt: str, rulings: bool, corpus_dir: Path, kb_dir: Path) -> None:
     """Show a RULE in every edition (oldest first), or EDITION:LABEL with its sub-items.
 
-    Example: chesslaws show illegal-move-penalty; chesslaws show da-2001:7.4.b
+    Example: chesslaws show illegal-move-penalty; chesslaws show da-2001:7.4.b;
+    chesslaws show illegal-move-penalty --rulings
     """
+    if rulings and ":" in reference:
+        raise UsageFailure(f"--rulings shows a rule, not a provision: give a rule id, not '{reference}'")
+    if rulings:
+        return show_rulings(reference, fmt, kb_dir)
     if ":" not in reference:
         return show_rule(reference, fmt, kb_dir)
     from extract.text.segment import normalize_label
@@ -100,6 +111,28 @@ def show_rule(rule_id: str, fmt: str, kb_dir: Path) -> None:
         for r in checks:
             click.echo(f"  {r.status:4}  {r.edition:8} {r.scenario}: {r.title}")
             click.echo(f"        {ruling_text(r.actual, r.edition, sources, r.rules, r.used)}")
+
+
+def show_rulings(rule_id: str, fmt: str, kb_dir: Path) -> None:
+    """The rulings matrix of one rule (extract/reports/rulings.py, as on the rule's page)."""
+    from extract.arbiter.check import fide_editions, run_scenarios
+    from extract.arbiter.law import load_laws
+    from extract.io.rules import load_rules
+    from extract.reports.plain import load_sources
+    from extract.reports.rulings import matrix_text, rule_scenarios, rulings_matrix
+
+    rules = {r.id: r for r in load_rules(kb_dir)}
+    if rule_id not in rules:
+        raise UsageFailure(unknown_rule(rule_id, kb_dir, sorted(rules)))
+    kb = read_kb(kb_dir)
+    order = [e.id for e in sorted(kb.editions(), key=lambda e: (e.in_force or "", e.id))]
+    scenarios = [s for s in rule_scenarios(kb_dir) if rule_id in s.rules]
+    results = run_scenarios(scenarios, load_laws(kb_dir), fide=fide_editions(kb_dir)) if scenarios else []
+    matrix = rulings_matrix(rule_id, rules[rule_id].title, scenarios, results, order, load_sources(kb_dir))
+    if fmt == "json":
+        click.echo(json.dumps(matrix.as_dict(), ensure_ascii=False, indent=2))
+    else:
+        click.echo(matrix_text(matrix))
 
 
 def unknown_rule(rule_id: str, kb_dir: Path, known: list[str]) -> str:

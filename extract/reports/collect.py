@@ -23,7 +23,8 @@ from extract.model import Finding
 from extract.model.ruling import RunStatus
 from extract.model.vocab import Status
 from extract.reports.diff_model import EditionDiff, RuleDiff
-from extract.reports.rule_rows import ChangeKind, RuleChange, RuleFinding, RuleScenario
+from extract.reports.rule_rows import ChangeKind, RuleChange, RuleFinding
+from extract.reports.words import parameter_words
 from extract.text.notation import ExampleResult
 
 # diff status -> the `kind` of a change on a rule page
@@ -82,9 +83,10 @@ def compare_pairs(editions: list[tuple[str, str]]) -> list[tuple[str, str]]:
 
 def _diffs(pairs: list[tuple[str, str]], kb_dir: Path, corpus_dir: Path) -> tuple[list[EditionDiff], float]:
     """The diffs of `pairs` and the seconds they took (in whichever process ran them)."""
-    from extract.reports.diff import diff_editions
+    from extract.reports.diff import diff_editions, prefetch_translations
 
     clock = time.perf_counter()
+    prefetch_translations(pairs, kb_dir, corpus_dir)
     diffs = [diff_editions(a, b, kb_dir, corpus_dir) for a, b in pairs]
     return diffs, time.perf_counter() - clock
 
@@ -181,14 +183,15 @@ def change_summary(rule: RuleDiff) -> str:
         if p.change != "unchanged":
             old = _value(None if p.old is None else p.old.value, p.unit)
             new = _value(None if p.new is None else p.new.value, p.unit)
-            parts.append(f"{p.parameter} {old} → {new}")
+            parts.append(f"{parameter_words(p.parameter).lower()}: {old} → {new}")
     others = [f for f in rule.flags if f != "parameter-changed"]
     if others:
-        parts.append(", ".join(others))
+        parts.append(", ".join(f.replace("-", " ") for f in others))
     if "renumbered" in rule.flags and rule.old_chapters != rule.new_chapters:
         parts.append(f"{' + '.join(rule.old_chapters)} → {' + '.join(rule.new_chapters)}")
     if rule.behaviour:
-        parts.append(f"behaviour {rule.behaviour.old or '-'} → {rule.behaviour.new or '-'} (curated)")
+        old_way, new_way = (_behaviour(b) for b in (rule.behaviour.old, rule.behaviour.new))
+        parts.append(f"how the rule applies, as a person read the texts: {old_way} → {new_way}")
     parts += [f"scenario {run.title}: {run.summary}" for run in rule.scenarios[:2]]
     if rule.moved_from or rule.moved_to:
         where = f"from {' '.join(rule.moved_from)}" if rule.moved_from else f"to {' '.join(rule.moved_to)}"
@@ -198,6 +201,11 @@ def change_summary(rule: RuleDiff) -> str:
     if rule.status in ("content-changed", "not-in-translation"):
         parts += list(rule.evidence[:2])
     return "; ".join(parts)
+
+
+def _behaviour(value: str | None) -> str:
+    """A curated behaviour word in words ("after-both-moved" -> "after both moved")."""
+    return value.replace("-", " ") if value else "not said"
 
 
 def compare_slug(a: str, b: str) -> str:
@@ -237,26 +245,6 @@ def scenario_status(result: CheckResult) -> RunStatus:
     if not result.checked:
         return "ruling"  # no expectation for this edition's Laws: its ruling is shown, not judged
     return "error" if result.error else "pass" if result.passed else "fail"
-
-
-def scenarios_by_rule(results: list[CheckResult]) -> dict[str, list[RuleScenario]]:
-    """Rule page "Scenarios": each run of a scenario that names the rule."""
-    out: dict[str, list[RuleScenario]] = defaultdict(list)
-    for r in results:
-        for rule in r.rules:
-            out[rule].append(
-                RuleScenario(
-                    id=r.scenario,
-                    title=r.title,
-                    edition=r.edition,
-                    status=scenario_status(r),
-                    expected=_compact(r.expected),
-                    actual=_compact(r.actual),
-                    message=r.error,
-                    href=f"scenarios.html#s-{r.scenario}",
-                )
-            )
-    return dict(out)
 
 
 def findings_by_rule(findings: list[Finding]) -> dict[str, list[RuleFinding]]:

@@ -25,6 +25,7 @@ Every canonical rule that either edition expresses appears exactly once, with al
 
 from __future__ import annotations
 
+import contextlib
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -371,6 +372,38 @@ def diff_editions(a: str, b: str, kb_dir: Path, corpus_dir: Path) -> EditionDiff
         renumberings=schemes,
         wording=wording.method,
     )
+
+
+def prefetch_translations(pairs: list[tuple[str, str]], kb_dir: Path, corpus_dir: Path) -> None:
+    """Translate, ahead of `diff_editions`, every sentence the pairs' Apertium comparisons need: one
+    apertium process per mode, all modes at once (threads waiting on processes), instead of one
+    process after the other inside each diff; the diffs then find every translation cached."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from extract.reports.wording import SCANDINAVIAN
+    from extract.text.translate import translate, translation_direction
+
+    data = load_kb(kb_dir, corpus_dir)
+    texts: dict[str, set[str]] = defaultdict(set)
+    for a, b in pairs:
+        if a not in data.editions or b not in data.editions:
+            continue
+        la, lb = data.language(a), data.language(b)
+        if la == lb or la not in SCANDINAVIAN or lb not in SCANDINAVIAN:
+            continue
+        direction = translation_direction(la, lb)
+        if direction is None:
+            continue
+        mode, source, _ = direction
+        side = b if source == lb else a
+        load_edition(data, side, kb_dir, corpus_dir)
+        texts[mode].update(s.text for s in _sentences(data, side, list(data.provisions[side])))
+    if not texts:
+        return
+    with ThreadPoolExecutor(max_workers=len(texts)) as pool:
+        for done in [pool.submit(translate, sorted(batch), mode) for mode, batch in sorted(texts.items())]:
+            with contextlib.suppress(RuntimeError):  # the diff itself meets the same failure and says so
+                done.result()
 
 
 def _wording_note(wording: Wording) -> str:

@@ -116,6 +116,18 @@ def ruling_text(
     value); they choose the article cited, and `illegal_move.loss_on` says which illegal move lost
     when the ruling does not count them.
     """
+    text, article = ruling_parts(ruling, edition, sources, rules, used)
+    return f"{text} ({article})" if article else text
+
+
+def ruling_parts(
+    ruling: RulingView | Mapping[str, object],
+    edition: str,
+    sources: Sources | None = None,
+    rules: Iterable[str] = (),
+    used: Mapping[str, object] | None = None,
+) -> tuple[str, str | None]:
+    """`ruling_text` in two parts: the ruling in words and the article cited ("da-2017 7.5.3"), or None."""
     view = ruling if isinstance(ruling, RulingView) else RulingView.of(ruling)
     rules = list(rules)
     used = dict(used or {})
@@ -163,8 +175,7 @@ def ruling_text(
     if not parts:
         parts.append("No ruling")
     text = parts[0] + ("; " + "; ".join(parts[1:]) if len(parts) > 1 else "")
-    article = sources.article(edition, cited + consulted, rules) if sources else None
-    return f"{text} ({article})" if article else text
+    return text, sources.article(edition, cited + consulted, rules) if sources else None
 
 
 def _details(view: RulingView) -> list[str]:

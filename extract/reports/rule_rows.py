@@ -1,8 +1,8 @@
-"""What a rule page shows from the reports: one row per change, scenario run and lint finding.
+"""What a rule page shows from the reports: one row per change and per lint finding.
 
-`collect.changes_by_rule` / `scenarios_by_rule` / `findings_by_rule` build them; the site reads them
-(render_site's `changes=`, `scenarios=`, `findings=`). `href` is relative to site/: the change's
-entry on its compare page, the scenario's row, the finding's provision.
+`collect.changes_by_rule` / `findings_by_rule` build them; the site reads them (render_site's
+`changes=`, `findings=`; the rulings come from extract/reports/rulings.py). `href` is relative to
+site/: the change's entry on its compare page, the finding's provision.
 """
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from extract.model.ruling import RunStatus
 from extract.model.vocab import Severity
 
 # What a change is called on a rule page ("What changed between editions").
@@ -37,21 +36,6 @@ class RuleChange:
     to_label: str | None
     summary: str  # "loss on the 2nd illegal move instead of the 3rd"
     href: str | None = None
-
-
-@dataclass(frozen=True)
-class RuleScenario:
-    """One scenario that names the rule, run on one edition."""
-
-    id: str
-    title: str
-    edition: str
-    status: RunStatus
-    expected: str | None  # "0-1", or the expected ruling's fields in one line
-    actual: str | None
-    message: str | None
-    href: str | None = None
-    ruling: str = ""  # the edition's ruling in plain words
 
 
 @dataclass(frozen=True)

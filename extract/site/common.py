@@ -15,6 +15,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
 
 from extract.model import InputError, Kind
+from extract.reports.words import finding_words, parameter_words, status_words
 
 TEMPLATES = Path(__file__).parent / "templates"
 EDITIONS_DIR = "editions"
@@ -46,6 +47,15 @@ def md_inline(value: object) -> Markup:
     return Markup(_MD_SPECIAL.sub(r"\\\1", " ".join(html.split())))
 
 
+_MD_MARKS = re.compile(r"(?m)^\s{0,3}#{1,6}\s+|\*\*|__")
+
+
+def plain_quote(value: object) -> str:
+    """A quote from a corpus text without the Markdown marks of its conversion (`**`, `__`, `### `):
+    the words a reader reads. Lint findings keep them: there the marks are the finding."""
+    return " ".join(_MD_MARKS.sub("", "" if value is None else str(value)).split())
+
+
 def html_text(value: object) -> Markup:
     """Text safe inside a one-line raw HTML block: escaped, newlines as character references."""
     return Markup(str(escape("" if value is None else str(value))).replace("\n", "&#10;"))
@@ -62,6 +72,10 @@ def _environment() -> Environment:
     )
     env.filters["md"] = md_inline
     env.filters["html"] = html_text
+    env.filters["plain_quote"] = plain_quote
+    env.globals["words"] = parameter_words
+    env.globals["finding_words"] = finding_words
+    env.globals["status_words"] = status_words
     return env
 
 
@@ -150,3 +164,34 @@ def _by_rule(value: dict[str, list[T]] | None, what: str, row: type[T]) -> dict[
             raise TypeError(f"{what}[{rule!r}] must be a list of {row.__name__}")
         result[str(rule)] = items
     return result
+
+
+# How a provision came to be shown under a rule, in words (model.vocab.Method), for "how we know this".
+METHOD_WORDS = {
+    "anchor": "a person named this article for the rule (kb/rules)",
+    "curated": "a person listed this provision for the rule (kb/rules)",
+    "override": "a person decided this match (kb/overrides.yaml)",
+    "aligner": "matched automatically with the same rule in the other editions (article number and wording)",
+    "mapping": "taken from a published mapping of the articles",
+}
+
+
+def how_words(method: str, confidence: float | None) -> str:
+    """'matched automatically ...; the match is likely': provenance without numbers or internal names."""
+    words = METHOD_WORDS.get(method, "matched to the rule")
+    if confidence is None or method in ("anchor", "curated", "override"):
+        return words
+    sure = "certain" if confidence >= 0.9 else "likely" if confidence >= 0.7 else "uncertain"
+    return f"{words}; the match is {sure}"
+
+
+def autonym(language: str) -> str:
+    """The language's name in itself ("dansk", "magyar") from CLDR through Babel; the code otherwise."""
+    from babel import Locale, UnknownLocaleError
+
+    code = language.replace("-", "_")
+    try:
+        return Locale.parse(code).get_display_name(code) or language
+    except (UnknownLocaleError, ValueError):
+        return language
+

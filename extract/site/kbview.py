@@ -27,7 +27,8 @@ from extract.reports.asof import (
     not_current_note,
     timeline,
 )
-from extract.reports.rule_rows import RuleChange, RuleFinding, RuleScenario
+from extract.reports.rule_rows import RuleChange, RuleFinding
+from extract.reports.words import parameter_words
 from extract.site import svg
 from extract.site.common import (
     EDITIONS_DIR,
@@ -66,6 +67,31 @@ class ParameterTableRow:
     cells: list[ParameterValue | None]
     changed: bool
     chart: Markup | None = None
+    editions: tuple[str, ...] = ()  # the editions of `cells`, oldest first
+
+    @property
+    def words(self) -> str:
+        """What the parameter means, in words ("The illegal move that loses the game")."""
+        return parameter_words(self.name)
+
+    @property
+    def caption(self) -> str:
+        """The values in words, in edition order: "3 in da-2001 and sv-2009; 2 from nb-2014 on"."""
+        runs: list[tuple[str, list[str]]] = []
+        for edition, cell in zip(self.editions, self.cells, strict=False):
+            shown = cell.shown if cell is not None else "not stated"
+            if runs and runs[-1][0] == shown:
+                runs[-1][1].append(edition)
+            else:
+                runs.append((shown, [edition]))
+        parts = []
+        for i, (shown, editions) in enumerate(runs):
+            last = i == len(runs) - 1 and len(runs) > 1 and editions[-1] == self.editions[-1]
+            where = f"from {editions[0]} on" if last and len(editions) > 1 else " and ".join(
+                [", ".join(editions[:-1]), editions[-1]] if len(editions) > 1 else editions
+            )
+            parts.append(f"{shown} in {where}" if not where.startswith("from") else f"{shown} {where}")
+        return f"{self.words}: {'; '.join(parts)}."
 
 
 @dataclass
@@ -77,6 +103,11 @@ class RuleText:
     provisions: list[tuple[ProvisionView, str, float | None]]  # (provision, method, confidence)
     href: str
     period: Period | None = None
+    language_name: str = ""  # "Danish"
+    autonym: str = ""  # "dansk": the language's name in itself, for the language switch
+    laws: str | None = None  # "2017": the FIDE Laws the edition translates
+    superseded: str | None = None  # "Superseded by the 2009 Laws on 2009-07-01 (sv-2009 in this corpus)"
+    how: list[str] = field(default_factory=list)  # per provision: how we know it belongs to the rule
 
     @property
     def tab(self) -> str:
@@ -112,8 +143,9 @@ class RuleView:
     dangling: list[str]
     terms: list[tuple[str, str]]
     changes: list[RuleChange]
-    scenarios: list[RuleScenario]
     findings: list[RuleFinding]
+    rulings: Any = None  # views.rulings.RulingsView of the rule's situations, or None
+    notice: str | None = None  # one line when the newest text shown is not of the Laws in force today
 
 
 @dataclass
@@ -125,6 +157,9 @@ class Concept:
     terms: list[list[str]]  # per edition, oldest first
 
 
+Column = tuple[str, list[tuple[str, str, int]]]  # an edition and its articles (key, as shown, rules)
+
+
 class SiteData:
     """The KB as the site pages need it: rules, mapping, parameters, terms and graph, joined once."""
 
@@ -133,7 +168,6 @@ class SiteData:
         kb_dir: Path,
         editions: list[EditionView],
         changes: dict[str, list[RuleChange]],
-        scenarios: dict[str, list[RuleScenario]],
         findings: dict[str, list[RuleFinding]],
     ) -> None:
         from extract.io.rules import load_rules
@@ -174,7 +208,7 @@ class SiteData:
         self.parameters = [self._parameter(row) for row in found]
         self.terms = read_terms(kb_dir)
         self.graph: GraphDocument | None = kb.graph() if kb.path("graph.yaml").exists() else None
-        self.changes, self.scenarios, self.findings = changes, scenarios, findings
+        self.changes, self.findings = changes, findings
         dated = [
             EditionDates(e.id, e.language, e.fide_edition, e.in_force)
             for e in editions
@@ -248,14 +282,14 @@ class SiteData:
             cells = [by_edition.get(e) for e in self.order]
             distinct = {repr(c.value) for c in cells if c is not None}
             title = self.rule_by_id[rule].title if rule in self.rule_by_id else rule
-            row = ParameterTableRow(name, rule, title, cells, changed=len(distinct) > 1)
+            row = ParameterTableRow(name, rule, title, cells, len(distinct) > 1, None, tuple(self.order))
             numeric = [c for c in cells if c is not None and not isinstance(c.value, bool)]
             if row.changed and numeric and all(isinstance(c.value, int | float) for c in numeric):
                 points = [
                     (e, None if c is None else float(c.value), "" if c is None else c.shown)
                     for e, c in zip(self.order, cells, strict=True)
                 ]
-                row.chart = svg.value_chart(f"{name} by edition", points)
+                row.chart = svg.value_chart(f"{parameter_words(name)}, by edition", points)
             rows.append(row)
         return rows
 
@@ -313,6 +347,30 @@ class SiteData:
 
     def lineage(self) -> Markup | None:
         """Where the rules of each article went in the next edition (SVG), or None without rules."""
+        found = self._lineage()
+        if found is None:
+            return None
+        columns, flows = found
+        return svg.lineage(columns, flows, [a for a, _, _ in columns[0][1]])
+
+    def lineage_rows(self) -> list[tuple[str, str, str, str, list[str]]]:
+        """The lineage as a table: (edition, article, next edition, its article, rule titles) for
+        every band of the picture, in edition order and then by the number of rules."""
+        found = self._lineage()
+        if found is None:
+            return []
+        columns, flows = found
+        shown = {e: dict((a, s) for a, s, _ in arts) for e, arts in columns}
+        rows = []
+        for (a, _), (b, _), bands in zip(columns, columns[1:], flows, strict=False):
+            for band in sorted(bands, key=lambda f: (-len(f.rules), f.source, f.target)):
+                titles = [self.rule_by_id[r].title for r in band.rules if r in self.rule_by_id]
+                source = shown[a].get(band.source, band.source)
+                target = shown[b].get(band.target, band.target)
+                rows.append((a, source, b, target, titles))
+        return rows
+
+    def _lineage(self) -> tuple[list[Column], list[list[svg.Flow]]] | None:
         placed: dict[str, dict[str, str]] = defaultdict(dict)  # edition -> rule -> article
         position = {(e.id, p.key): i for e in self.editions for i, p in enumerate(e.provisions)}
         for rule_id, rows in self.mapping.items():
@@ -340,4 +398,7 @@ class SiteData:
                 if rule_id in placed[b.id]:
                     bands[(article, placed[b.id][rule_id], oldest.get(rule_id, ""))].append(rule_id)
             flows.append([svg.Flow(s, t, o, tuple(sorted(r))) for (s, t, o), r in sorted(bands.items())])
-        return svg.lineage(columns, flows, [a for a, _, _ in columns[0][1]])
+        return columns, flows
+
+
+

@@ -18,7 +18,8 @@ from extract.io.editions import load_editions
 from extract.io.generated import read_kb
 from extract.io.outputs import ours, read_manifest, write_manifest
 from extract.model import Finding, InputError
-from extract.reports.rule_rows import RuleChange, RuleFinding, RuleScenario
+from extract.reports.rule_rows import RuleChange, RuleFinding
+from extract.reports.rulings import RulingsMatrix
 from extract.site.build import build_site
 from extract.site.common import (
     COMPARE_DIR,
@@ -30,6 +31,7 @@ from extract.site.common import (
     _by_rule,
     _environment,
     _write,
+    autonym,
     topic_title,
 )
 from extract.site.editions import edition_views
@@ -41,7 +43,6 @@ from extract.site.views.reports import (
     _scenarios_view,
     _translation_view,
     _with_finding_links,
-    _with_rulings,
     plain_rulings,
 )
 from extract.site.views.rules import rule_views
@@ -67,7 +68,7 @@ def render_site(
     site_dir: Path,
     *,
     changes: dict[str, list[RuleChange]] | None = None,
-    scenarios: dict[str, list[RuleScenario]] | None = None,
+    rulings: dict[str, RulingsMatrix] | None = None,
     findings: dict[str, list[RuleFinding]] | None = None,
     reports: Reports | None = None,
 ) -> list[Path]:
@@ -80,10 +81,9 @@ def render_site(
     Stale generated edition and rule pages are removed. Returns the pages written, in a stable order.
 
     The three optional mappings feed sections of the rule pages (empty when absent); keys are rule
-    ids, values lists of rows (extract/reports/rule_rows.py): `changes` (edition diffs, one
-    RuleChange per change between two editions), `scenarios` (one RuleScenario per scenario run on
-    one edition), `findings` (one RuleFinding per translation-lint finding). All strings are escaped
-    on the page.
+    ids: `changes` (edition diffs, one RuleChange per change between two editions), `rulings` (the
+    rule's RulingsMatrix, extract/reports/rulings.py: each situation and every edition's ruling),
+    `findings` (one RuleFinding per translation-lint finding). All strings are escaped on the page.
 
     `reports` (extract.reports.Reports, from `collect`) adds the report pages: compare/<a>-<b>.md
     for each compared pair of editions and compare/index.md, translation.md (lint findings) and
@@ -92,41 +92,57 @@ def render_site(
     """
     kb_dir, site_dir = Path(kb_dir), Path(site_dir)
     editions = edition_views(kb_dir, Path(corpus_dir))
-    rulings = plain_rulings(kb_dir, reports.results) if reports is not None else {}
     if reports is not None:
-        from extract.reports.collect import changes_by_rule, findings_by_rule, scenarios_by_rule
+        from extract.reports.collect import changes_by_rule, findings_by_rule
+        from extract.reports.rulings import rulings_by_rule
 
         changes = changes_by_rule(reports.consecutive) if changes is None else changes
-        scenarios = (
-            _with_rulings(rulings, scenarios_by_rule(reports.results)) if scenarios is None else scenarios
-        )
         findings = findings_by_rule(reports.findings) if findings is None else findings
+        if rulings is None:
+            rulings = rulings_by_rule(kb_dir, reports.results, [e.id for e in editions if e.built])
+    for rule_id, matrix in (rulings or {}).items():
+        if not isinstance(matrix, RulingsMatrix):
+            raise TypeError(f"rulings[{rule_id!r}] must be a RulingsMatrix")
     site = SiteData(
         kb_dir,
         editions,
         _by_rule(changes, "changes", RuleChange),
-        _by_rule(scenarios, "scenarios", RuleScenario),
         _by_rule(findings, "findings", RuleFinding),
     )
     if reports is not None:
         site.findings = _with_finding_links(site, site.findings)
     env = _environment()
     not_current = {e: note for e in site.order if (note := site.not_current(e))}
-    common = {"editions": editions, "order": site.order, "laws": site.laws(), "not_current": not_current}
+    sources = {e.id: e.source or e.id for e in editions}
+    common = {
+        "editions": editions,
+        "order": site.order,
+        "laws": site.laws(),
+        "languages": _switch_languages(editions),
+        "source_of": lambda edition: sources.get(edition, edition),
+        "not_current": not_current,
+    }
     pages = Pages(env, site_dir, common)
     compares = _compare_views(site, reports)
-    rules = rule_views(site)
+    rules = rule_views(site, rulings)
     _overview_pages(pages, site, rules, compares)
     for view in editions:
         pages.write(f"{EDITIONS_DIR}/{view.id}.md", "edition.md.j2", edition=view)
     for rule in rules:
         pages.write(f"{RULES_DIR}/{rule.id}.md", "rule.md.j2", rule=rule, title=topic_title)
     if reports is not None:
-        _report_pages(pages, site, reports, compares, rulings)
+        _report_pages(pages, site, reports, compares, plain_rulings(kb_dir, reports.results))
     _data_files(pages, kb_dir, Path(corpus_dir), reports.findings if reports is not None else None)
     _remove_stale(site_dir, set(pages.written), pages.manifest)
     write_manifest(site_dir, pages.written)
     return pages.written
+
+
+def _switch_languages(editions: list[Any]) -> list[tuple[str, str]]:
+    """The rule pages' language switch: each language of the editions, then English (interface
+    words), each named in itself."""
+    codes = list(dict.fromkeys(e.language for e in editions if e.language))
+    return [(code, autonym(code)) for code in [*codes, *(["en"] if "en" not in codes else [])]]
 
 
 class Pages:
@@ -194,7 +210,7 @@ def _overview_pages(pages: Pages, site: SiteData, rules: list[RuleView], compare
     pages.write("rules.md", "rules.md.j2", topics=sorted(topics.items()), title=topic_title)
     pages.write("parameters.md", "parameters.md.j2", rows=parameter_rows)
     pages.write("terms.md", "terms.md.j2", concepts=site.concepts())
-    pages.write("lineage.md", "lineage.md.j2", picture=site.lineage())
+    pages.write("lineage.md", "lineage.md.j2", picture=site.lineage(), rows=site.lineage_rows())
 
 
 def _report_pages(

@@ -1,4 +1,4 @@
-/* chesslaws: search box, edition columns, "in force on" picker and time-control classifier.
+/* chesslaws: search box, time-control classifier and folding edition pages (rule pages: rules.js).
    Everything runs in the page; nothing is loaded from another host. The search index
    (data/search.json.gz, written by `chesslaws site`) is fetched only when the reader first uses the box. */
 (function () {
@@ -353,62 +353,6 @@
     });
   }
 
-  // --- rule pages: which editions to show, "in force on" --------------------------------------
-  function setUpColumns() {
-    var picker = document.querySelector(".edition-picker");
-    if (!picker) return;
-    var columns = Array.from(document.querySelectorAll(".parallel .edition-col"));
-    var boxes = Array.from(picker.querySelectorAll("input[type=checkbox]"));
-    function apply() {
-      boxes.forEach(function (b) {
-        var col = document.getElementById(b.value);
-        if (col) col.hidden = !b.checked;
-      });
-      var shown = columns.filter(function (c) { return !c.hidden; }).length;
-      document.querySelector(".parallel").setAttribute("data-shown", String(shown));
-    }
-    function reveal(id) {
-      boxes.forEach(function (b) { if (b.value === id) b.checked = true; });
-      apply();
-    }
-    boxes.forEach(function (b, i) { b.checked = i < 2; b.addEventListener("change", apply); });
-    picker.hidden = false;
-    var wanted = decodeURIComponent(location.hash.slice(1));
-    if (wanted && document.getElementById(wanted) && document.getElementById(wanted).classList.contains("edition-col")) {
-      reveal(wanted);
-      document.getElementById(wanted).scrollIntoView();
-    } else {
-      apply();
-    }
-    window.addEventListener("hashchange", function () {
-      var id = decodeURIComponent(location.hash.slice(1));
-      var col = document.getElementById(id);
-      if (col && col.classList.contains("edition-col")) { reveal(id); col.scrollIntoView(); }
-    });
-    var asof = document.querySelector(".asof");
-    if (!asof) return;
-    var editions = JSON.parse(asof.getAttribute("data-editions"));
-    var input = asof.querySelector("input[type=date]"), out = asof.querySelector("output");
-    asof.hidden = false;
-    input.addEventListener("change", function () {
-      var day = input.value, started = editions.filter(function (e) { return e.in_force <= day; });
-      columns.forEach(function (c) { c.classList.remove("asof-chosen"); });
-      if (!day) { out.textContent = ""; return; }
-      if (!started.length) { out.textContent = "No edition was in force on " + day + "."; return; }
-      var laws = Math.max.apply(null, started.map(function (e) { return e.laws; }));
-      var chosen = started.filter(function (e) { return e.laws === laws; })
-        .sort(function (a, b) { return a.in_force < b.in_force ? -1 : a.in_force > b.in_force ? 1 : a.id < b.id ? -1 : 1; })
-        .pop();
-      var col = document.getElementById(chosen.id);
-      out.textContent = "On " + day + ": " + chosen.id + " (in force from " + chosen.in_force + ")" +
-        (col ? "" : ", which does not have this rule");
-      if (col && col.classList.contains("edition-col")) {
-        reveal(chosen.id);
-        col.classList.add("asof-chosen");
-      }
-    });
-  }
-
   // --- time-control classifier: each edition's thresholds from kb/generated/parameters.yaml ----
   function limit(value, inclusive, below) {
     if (below) return (inclusive ? "at most " : "less than ") + value;
@@ -514,7 +458,7 @@
     reveal();
   }
 
-  function start() { setUpSearch(); setUpColumns(); setUpClassifier(); setUpFolding(); }
+  function start() { setUpSearch(); setUpClassifier(); setUpFolding(); }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
 })();

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from markupsafe import Markup, escape
 
 from extract.model.vocab import Change, Status
+from extract.reports.words import status_words
 from extract.site.common import WORD_CONTEXT, _plain, _shown
 from extract.site.kbview import RuleLink, SiteData
 
@@ -191,6 +192,7 @@ def _compare_view(site: SiteData, d: EditionDiff, consecutive: bool) -> CompareV
     # substantive changes first (what FIDE changed), then translation gaps, moves and renumbering
     order = [s for s in STATUSES if s in SUBSTANTIVE] + [s for s in STATUSES if s not in SUBSTANTIVE]
     groups = [(s, [r for r in rules if r.status == s]) for s in order]
+    substantive = ", ".join(status_words(s) for s in SUBSTANTIVE)
     return CompareView(
         a=d.a,
         b=d.b,
@@ -199,7 +201,7 @@ def _compare_view(site: SiteData, d: EditionDiff, consecutive: bool) -> CompareV
         lang_b=d.b.split("-")[0],
         same_language=d.same_language,
         consecutive=consecutive,
-        notes=list(d.notes) + [f"Substantive changes ({', '.join(SUBSTANTIVE)}): {d.substantive_count()}"],
+        notes=[*d.notes, f"Substantive changes ({substantive}): {d.substantive_count()}"],
         counts=[(s, d.counts.get(s, 0)) for s in order],
         total=len(d.rules),
         parameters=parameters,

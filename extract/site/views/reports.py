@@ -9,7 +9,7 @@ from typing import Any
 
 from extract.model import Finding, FindingKind, InputError, Severity
 from extract.model.ruling import RunStatus
-from extract.reports.rule_rows import RuleFinding, RuleScenario
+from extract.reports.rule_rows import RuleFinding
 from extract.site.kbview import RuleLink, SiteData
 
 
@@ -96,15 +96,6 @@ def plain_rulings(kb_dir: Path, results: list[Any]) -> dict[tuple[str, str], str
         sources = None
     return {
         (r.scenario, r.edition): ruling_text(r.actual, r.edition, sources, r.rules, r.used) for r in results
-    }
-
-
-def _with_rulings(
-    rulings: dict[tuple[str, str], str], by_rule: dict[str, list[RuleScenario]]
-) -> dict[str, list[RuleScenario]]:
-    return {
-        rule: [replace(item, ruling=rulings.get((item.id, item.edition), "")) for item in items]
-        for rule, items in by_rule.items()
     }
 
 

@@ -3,14 +3,28 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import Any
 
-from extract.site.common import EDITIONS_DIR
+from extract.site.common import EDITIONS_DIR, LANGUAGE_NAMES, autonym, how_words
 from extract.site.editions import ProvisionView
 from extract.site.kbview import ParameterTableRow, RuleLink, RuleText, RuleView, SiteData
+from extract.site.views.rulings import rulings_view
 
 
-def rule_views(site: SiteData) -> list[RuleView]:
-    """Every rule's page data, in the order of kb/rules."""
+def superseded_words(site: SiteData, edition: str) -> str | None:
+    """'Superseded by the 2009 Laws on 2009-07-01 (sv-2009 in this corpus)': by Laws, not by language."""
+    period = site.periods.get(edition)
+    if period is None or not period.until or not period.superseded_by:
+        return None
+    texts = ", ".join(period.successor_texts)
+    here = f" ({texts} in this corpus)" if texts else " (no text of them in this corpus)"
+    return f"Superseded by the {period.superseded_by} Laws on {period.until}{here}."
+
+
+def rule_views(site: SiteData, matrices: dict[str, Any] | None = None) -> list[RuleView]:
+    """Every rule's page data, in the order of kb/rules; `matrices` are the rules' rulings matrices
+    (extract/reports/rulings.py), by rule id."""
+    matrices = matrices or {}
     refs, dangling = site.rule_graph()
     back: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
     for source, targets in refs.items():
@@ -56,6 +70,11 @@ def rule_views(site: SiteData) -> list[RuleView]:
                         by_edition[e.id],
                         f"{EDITIONS_DIR}/{e.id}.html#{first.anchor}",
                         site.periods.get(e.id),
+                        language_name=LANGUAGE_NAMES.get(e.language, e.language),
+                        autonym=autonym(e.language),
+                        laws=e.fide_edition,
+                        superseded=superseded_words(site, e.id),
+                        how=[how_words(method, conf) for _, method, conf in by_edition[e.id]],
                     )
                 )
         rows = param_rows.get(rule.id, [])
@@ -87,8 +106,9 @@ def rule_views(site: SiteData) -> list[RuleView]:
                 dangling=sorted(set(dangling[rule.id])),
                 terms=sorted(((t, term_names.get(t, t)) for t in uses[rule.id]), key=lambda t: t[1].lower()),
                 changes=site.changes.get(rule.id, []),
-                scenarios=site.scenarios.get(rule.id, []),
                 findings=site.findings.get(rule.id, []),
+                rulings=rulings_view(site, matrices.get(rule.id)),
+                notice=site.not_current(texts[0].edition) if texts else None,
             )
         )
     return views

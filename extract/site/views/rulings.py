@@ -1,0 +1,126 @@
+"""The rulings matrix of a rule page (extract/reports/rulings.py), with its board pictures and links.
+
+Each situation's position is drawn by python-chess (chess.svg) from its FEN, inline: no file, no
+request. The piece shapes are defined once per page and every distinct position once, as an SVG
+symbol that each row's picture uses, so a page with many situations from the same position stays
+light; ids are prefixed so that they cannot clash with the page's other ids.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import chess
+import chess.svg
+from markupsafe import Markup, escape
+
+from extract.reports.rulings import RulingCell, RulingsMatrix, Situation
+from extract.site.common import LANGUAGE_NAMES
+from extract.site.kbview import SiteData
+
+_DEFS = re.compile(r"<defs>(.*?)</defs>", re.DOTALL)
+_DESC = re.compile(r"<desc>.*?</desc>", re.DOTALL)
+_PIECE = re.compile(r'<g id="([a-z]+-[a-z]+)"')
+_SVG = re.compile(r"^<svg [^>]*>|</svg>$")
+BOARD_BOX = 360  # chess.svg's viewBox without coordinates
+
+
+@dataclass(frozen=True)
+class EditionHead:
+    id: str
+    language: str
+    laws: str | None  # "2017": the FIDE Laws it translates
+
+
+@dataclass(frozen=True)
+class CellView:
+    cell: RulingCell
+    href: str | None  # the deciding provision on its edition page, relative to site/
+    label: str | None  # "7.5.3"
+
+
+@dataclass(frozen=True)
+class RowView:
+    situation: Situation
+    board: Markup
+    cells: list[CellView | None]
+
+
+@dataclass(frozen=True)
+class RulingsView:
+    """What the rule page's "Rulings by edition" section shows."""
+
+    editions: list[EditionHead]
+    rows: list[RowView]
+    defs: Markup  # the piece shapes and positions, once per page
+
+    @property
+    def differing(self) -> int:
+        return sum(1 for row in self.rows for c in row.cells if c and c.cell.changed)
+
+
+def rulings_view(site: SiteData, matrix: RulingsMatrix | None) -> RulingsView | None:
+    """The page section of `matrix` (None when no situation exercises the rule)."""
+    if matrix is None or not matrix.rows:
+        return None
+    editions = {e.id: e for e in site.editions}
+    heads = [
+        EditionHead(
+            e,
+            LANGUAGE_NAMES.get(editions[e].language, editions[e].language) if e in editions else "",
+            editions[e].fide_edition if e in editions else None,
+        )
+        for e in matrix.editions
+    ]
+    pieces: dict[str, str] = {}
+    positions: dict[tuple[str, str | None], str] = {}
+    symbols: list[str] = []
+    rows = []
+    for row in matrix.rows:
+        key = (row.fen, row.last_move)
+        if key not in positions:
+            positions[key] = f"{matrix.rule}-position-{len(positions) + 1}"
+            symbols.append(_symbol(positions[key], row, pieces, matrix.rule))
+        label = f"{row.position}. Board picture of the position: {row.fen}"
+        board = Markup(
+            f'<svg class="board" viewBox="0 0 {BOARD_BOX} {BOARD_BOX}" role="img" '
+            f'aria-label="{escape(label)}">'
+            f'<use href="#{positions[key]}"/></svg>'
+        )
+        cells = [_cell(site, c) if c else None for c in row.cells]
+        rows.append(RowView(row, board, cells))
+    defs = Markup(
+        '<svg class="board-defs" aria-hidden="true" focusable="false" width="0" height="0"><defs>'
+        + "".join(pieces.values())
+        + "".join(symbols)
+        + "</defs></svg>"
+    )
+    return RulingsView(heads, rows, defs)
+
+
+def _symbol(name: str, row: Situation, pieces: dict[str, str], prefix: str) -> str:
+    """One position as an SVG symbol; its piece shapes go into `pieces` (once each)."""
+    board = chess.Board(row.fen)
+    last = chess.Move.from_uci(row.last_move) if row.last_move else None
+    drawn = chess.svg.board(board, size=None, coordinates=False, lastmove=last)
+    drawn = _DESC.sub("", drawn)
+    found = _DEFS.search(drawn)
+    if found:
+        for shape in re.split(r"(?=<g id=)", found.group(1)):
+            piece = _PIECE.match(shape)
+            if piece:
+                pieces.setdefault(
+                    piece.group(1), shape.replace(f'id="{piece.group(1)}"', f'id="{prefix}-{piece.group(1)}"')
+                )
+        drawn = drawn[: found.start()] + drawn[found.end() :]
+    body = _SVG.sub("", drawn)
+    body = re.sub(r'href="#([a-z]+-[a-z]+)"', rf'href="#{prefix}-\1"', body)
+    return f'<symbol id="{name}" viewBox="0 0 {BOARD_BOX} {BOARD_BOX}">{body}</symbol>'
+
+
+def _cell(site: SiteData, cell: RulingCell) -> CellView:
+    if not cell.article:
+        return CellView(cell, None, None)
+    edition, _, label = cell.article.partition(" ")
+    return CellView(cell, site.locate(edition, label), label)

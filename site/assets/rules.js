@@ -1,0 +1,95 @@
+/* chesslaws rule pages: the newest edition's text first, a language switch remembered in the browser
+   (localStorage), the other editions one click away, and "in force on" a date. Without this script
+   every edition's text is shown, newest first; printing shows them all whatever was chosen. */
+(function () {
+  "use strict";
+  var KEY = "chesslaws.language";
+
+  function stored() {
+    try { return localStorage.getItem(KEY) || ""; } catch (e) { return ""; }
+  }
+  function remember(code) {
+    try {
+      if (code) localStorage.setItem(KEY, code); else localStorage.removeItem(KEY);
+    } catch (e) { /* storage refused (private mode): the choice lasts for this page */ }
+  }
+
+  function setUpTexts() {
+    var box = document.querySelector(".rule-texts");
+    if (!box) return;
+    var sections = Array.prototype.slice.call(box.querySelectorAll(".edition-text"));
+    if (!sections.length) return;
+    var tabs = Array.prototype.slice.call(box.querySelectorAll(".edition-tabs a"));
+    var buttons = Array.prototype.slice.call(box.querySelectorAll(".language-switch button"));
+    var note = box.querySelector(".language-note");
+
+    function show(id) {
+      sections.forEach(function (s) { s.hidden = s.id !== id; });
+      tabs.forEach(function (t) {
+        if (t.getAttribute("data-edition") === id) t.setAttribute("aria-current", "true");
+        else t.removeAttribute("aria-current");
+      });
+    }
+    function pick(code) {  // the newest edition in the reader's language, else the newest edition
+      var found = null;
+      sections.forEach(function (s) { if (!found && code && s.getAttribute("data-language") === code) found = s; });
+      buttons.forEach(function (b) { b.setAttribute("aria-pressed", String(b.getAttribute("data-language") === code)); });
+      var button = buttons.filter(function (b) { return b.getAttribute("data-language") === code; })[0];
+      note.hidden = !(code && !found);
+      note.textContent = code && !found
+        ? "No edition of this rule in " + (button ? button.textContent : code) + " in this corpus: the newest edition is shown."
+        : "";
+      return (found || sections[0]).id;
+    }
+    function isSection(id) {
+      return sections.some(function (s) { return s.id === id; });
+    }
+
+    box.querySelector(".text-controls").hidden = false;
+    box.classList.add("one-at-a-time");
+    var wanted = decodeURIComponent(location.hash.slice(1));
+    if (isSection(wanted)) { pick(stored()); show(wanted); }
+    else show(pick(stored()));
+
+    buttons.forEach(function (b) {
+      b.addEventListener("click", function () {
+        var code = b.getAttribute("data-language");
+        remember(code);
+        show(pick(code));
+        if (isSection(decodeURIComponent(location.hash.slice(1)))) history.replaceState(null, "", location.pathname);
+      });
+    });
+    tabs.forEach(function (t) {
+      t.addEventListener("click", function (event) {
+        event.preventDefault();
+        var id = t.getAttribute("data-edition");
+        show(id);
+        history.replaceState(null, "", "#" + encodeURIComponent(id));
+      });
+    });
+    window.addEventListener("hashchange", function () {
+      var id = decodeURIComponent(location.hash.slice(1));
+      if (isSection(id)) { show(id); document.getElementById(id).scrollIntoView(); }
+    });
+
+    var asof = box.querySelector(".asof");
+    if (!asof) return;
+    var editions = JSON.parse(asof.getAttribute("data-editions"));
+    var input = asof.querySelector("input[type=date]"), out = asof.querySelector("output");
+    input.addEventListener("change", function () {
+      var day = input.value, started = editions.filter(function (e) { return e.in_force <= day; });
+      if (!day) { out.textContent = ""; return; }
+      if (!started.length) { out.textContent = "No edition was in force on " + day + "."; return; }
+      var laws = Math.max.apply(null, started.map(function (e) { return e.laws; }));
+      var chosen = started.filter(function (e) { return e.laws === laws; })
+        .sort(function (a, b) { return a.in_force < b.in_force ? -1 : a.in_force > b.in_force ? 1 : a.id < b.id ? -1 : 1; })
+        .pop();
+      out.textContent = "On " + day + ": " + chosen.id + " (in force from " + chosen.in_force + ")" +
+        (isSection(chosen.id) ? "" : ", which does not have this rule");
+      if (isSection(chosen.id)) show(chosen.id);
+    });
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUpTexts);
+  else setUpTexts();
+})();
