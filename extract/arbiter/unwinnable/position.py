@@ -39,7 +39,7 @@ def parse_fen(text: str) -> tuple[chess.Board, str]:
     try:
         board = chess.Board(fen)
     except ValueError as error:
-        raise ValueError(f"not a FEN position: '{fen}' ({error})") from None
+        raise ValueError(f"not a FEN position: '{text.strip()}' ({error})") from None
     status = board.status()
     if status != chess.STATUS_VALID:
         problems = [words for flag, words in _PROBLEMS.items() if status & flag]
