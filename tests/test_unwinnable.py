@@ -184,9 +184,8 @@ def test_stdin_answers_the_good_lines_and_names_the_bad_one():
     assert code == 2
     answers = [json.loads(line) for line in out.splitlines()]
     assert [a["note"] for a in answers if "note" in a] == ["game1"] and len(answers) == 2
-    assert err.strip().splitlines() == [
-        "chesslaws: <stdin>:3: not a FEN position: 'not a fen at all' (a FEN has at least four fields)"
-    ] or (len(err.strip().splitlines()) == 1 and err.startswith("chesslaws: <stdin>:3: "))
+    (line,) = err.strip().splitlines()  # one line, naming the stdin line and quoting it whole
+    assert line.startswith("chesslaws: <stdin>:3: not a FEN position: 'not a fen at all' (")
 
 
 def test_position_without_input_is_a_usage_error():
