@@ -8,9 +8,10 @@ floor, and each line says PASS or FAIL against its target:
 - `site` vs plain `mkdocs build` of the same docs dir                             <= 1.5x
 - `build` of the corpus x3 (under new ids) vs `build` of the corpus               <= 3.5x
 - peak memory (max RSS) of `show`                                                 < 150 MB
+- `position`: CHA's dev positions and 1,000 real games (tools/bench_positions.py)  see there
 
 Everything runs in a temporary copy of the project, so the repository is never written.
-Usage: python tools/benchmark.py [--runs N] [--skip site,growth]
+Usage: python tools/benchmark.py [--runs N] [--skip site,growth,positions]
 """
 
 from __future__ import annotations
@@ -93,7 +94,7 @@ for entry in yaml.safe_load((corpus / "editions.yaml").read_text(encoding="utf-8
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--skip", default="", help="comma-separated: site, growth")
+    parser.add_argument("--skip", default="", help="comma-separated: site, growth, positions")
     args = parser.parse_args()
     skip = set(filter(None, args.skip.split(",")))
     results = []
@@ -129,6 +130,9 @@ def main() -> int:
         ok = show.max_rss_mb < 150
         print(f"{'PASS' if ok else 'FAIL'}  peak memory of show: {show.max_rss_mb:.0f} MB (target < 150 MB)")
         results.append(ok)
+    if "positions" not in skip:  # one run each: these take minutes
+        positions = subprocess.run([PYTHON, str(ROOT / "tools" / "bench_positions.py")], check=False)
+        results.append(positions.returncode == 0)
     print(f"{sum(results)}/{len(results)} targets met (best of {args.runs}, {os.cpu_count()} cores)")
     return 0 if all(results) else 1
 

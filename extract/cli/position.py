@@ -4,27 +4,41 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 
 import click
 
 from extract.arbiter.unwinnable import DEFAULT_BUDGET
-from extract.cli.common import UsageFailure, main, one_line
+from extract.cli.common import UsageFailure, data_options, main, one_line
 
 
 @main.command("position")
 @click.argument("fens", nargs=-1, metavar="[FEN]...")
-@click.option("--stdin", "from_stdin", is_flag=True, help="Read positions from standard input, one FEN a line.")
 @click.option(
-    "--format", "fmt", type=click.Choice(["text", "json", "jsonl"]), default="text", show_default=True,
+    "--stdin", "from_stdin", is_flag=True, help="Read positions from standard input, one FEN a line."
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json", "jsonl"]),
+    default="text",
+    show_default=True,
     help="json: one array; jsonl: one object a line, written as each position is answered.",
 )
 @click.option(
-    "--budget", type=int, default=DEFAULT_BUDGET, show_default=True,
+    "--budget",
+    type=int,
+    default=DEFAULT_BUDGET,
+    show_default=True,
     help="Positions the search may visit per colour before it answers 'not decided' (at least 1).",
 )
-def position_command(fens: tuple[str, ...], from_stdin: bool, fmt: str, budget: int) -> None:
+@data_options
+def position_command(
+    fens: tuple[str, ...], from_stdin: bool, fmt: str, budget: int, corpus_dir: Path, kb_dir: Path
+) -> None:
     """Whether White and Black can each still checkmate in every FEN given (in quotes), and whether the
-    position is dead (neither can).
+    position is dead (neither can). The Laws and the KB are not needed: --corpus and --kb are
+    accepted like everywhere and unused.
 
     Each answer is yes with a helpmate (moves anyone can replay to the checkmate), no with the reason,
     or not decided when the search ran out of budget (never a guess). With --stdin, a line may carry
@@ -38,7 +52,9 @@ def position_command(fens: tuple[str, ...], from_stdin: bool, fmt: str, budget: 
     if budget < 1:
         raise UsageFailure(f"--budget must be at least 1, not {budget}")
     if not fens and not from_stdin:
-        raise UsageFailure("position: give one or more FEN positions, or --stdin (see 'chesslaws position --help')")
+        raise UsageFailure(
+            "position: give one or more FEN positions, or --stdin (see 'chesslaws position --help')"
+        )
     boards = []
     for number, text in enumerate(fens, 1):  # arguments are checked before anything is written
         try:
@@ -96,7 +112,9 @@ def _text(analysis: object) -> str:
     assert isinstance(analysis, Analysis)
     lines = [analysis.fen + (f"  ({analysis.note})" if analysis.note else "")]
     for name, answer in (("White", analysis.white), ("Black", analysis.black)):
-        verdict = {True: "can still checkmate", False: "cannot checkmate", None: "not decided"}[answer.can_checkmate]
+        verdict = {True: "can still checkmate", False: "cannot checkmate", None: "not decided"}[
+            answer.can_checkmate
+        ]
         lines.append(f"  {name} {verdict}: {answer.reason}")
         if answer.helpmate:
             lines.append(f"    for example: {' '.join(answer.helpmate)}")

@@ -22,10 +22,10 @@ from extract.arbiter.unwinnable.reachable import search
 from extract.arbiter.unwinnable.regions import never_mate
 
 DEFAULT_BUDGET = 30_000
-QUICK_NODES, QUICK_PLIES = 300, 5
+QUICK_NODES, QUICK_PLIES = 120, 3
 REGION_STRUCTURES = 400
-SHORT_ROUNDS = (400, 2_000)
-LONG_ROUNDS = (8_000, 30_000, 120_000)
+SHORT_ROUNDS = (100, 400, 1_500)
+LONG_ROUNDS = (5_000, 20_000, 80_000)
 REACHABLE_POSITIONS = 20_000
 
 
@@ -82,12 +82,14 @@ def can_checkmate(board: chess.Board, colour: chess.Color, budget: int = DEFAULT
 
 def is_dead(board: chess.Board, budget: int = DEFAULT_BUDGET) -> bool | None:
     """Article 5.2.2: neither player can checkmate by any series of legal moves (None: undecided)."""
-    answers = [can_checkmate(board, colour, budget).can_checkmate for colour in chess.COLORS]
+    return dead(*(can_checkmate(board, colour, budget).can_checkmate for colour in chess.COLORS))
+
+
+def dead(*answers: bool | None) -> bool | None:
+    """Dead when no colour can checkmate; not when one can; None while an answer is undecided."""
     if any(answers):
         return False
-    if all(answer is False for answer in answers):
-        return True
-    return None
+    return True if all(answer is False for answer in answers) else None
 
 
 def replays_to_mate(board: chess.Board, colour: chess.Color, helpmate: list[str] | tuple[str, ...]) -> bool:
@@ -104,11 +106,12 @@ def replays_to_mate(board: chess.Board, colour: chess.Color, helpmate: list[str]
 def _proved(board: chess.Board, colour: chess.Color, line: list[str], nodes: int) -> Mateability:
     name = chess.COLOR_NAMES[colour].capitalize()
     if not replays_to_mate(board, colour, line):  # never give a proof that does not replay
-        return Mateability(None, reason="not decided: the line found did not replay to checkmate", nodes=nodes)
+        return Mateability(
+            None, reason="not decided: the line found did not replay to checkmate", nodes=nodes
+        )
     moves = len(line)
-    return Mateability(
-        True, tuple(line), f"a checkmate by {name} is reachable in {moves} half-move{'s' * (moves != 1)}", nodes
-    )
+    reason = f"the helpmate given ({moves} half-move{'s' * (moves != 1)}) ends in checkmate by {name}"
+    return Mateability(True, tuple(line), reason, nodes)
 
 
 def _guided(
@@ -152,7 +155,10 @@ def _material_reason(board: chess.Board, colour: chess.Color, name: str) -> str:
     if not own:
         return f"no mating material: {name} has only the king"
     if board.pieces_mask(chess.KNIGHT, colour):
-        return f"no mating material: {name} has a lone knight and nothing of the other side's can block"
+        return (
+            f"no mating material: {name} has a lone knight, "
+            "and the other side has nothing but queens to block with"
+        )
     return (
         f"no mating material: {name}'s bishops all stand on squares of one colour, "
         "with no knight or pawn on the board to block"

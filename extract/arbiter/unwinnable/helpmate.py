@@ -1,14 +1,21 @@
 """Looking for a helpmate: both sides cooperate so that one colour checkmates the other.
 
-A depth-first search with iterative deepening, its moves ordered toward mate (promotions, the winner's
-pieces coming near the loser's king, the loser's king walking to a corner, the loser giving its pieces
-away when the winner has mating material of its own, or bringing them beside its king to block when the
-winner has only a minor piece), a transposition table of what was already searched to what depth, and a
-node budget. Whatever it returns is a line of moves python-chess replays to checkmate; it never proves
-that no mate exists.
-"""
+Two searches; whatever either returns is a line of moves python-chess replays to checkmate, and
+neither ever proves that no mate exists.
+
+- `Helpmate`: depth-first with iterative deepening for the short mates, its moves ordered toward mate
+  (promotions, the winner's pieces coming near the loser's king, the loser's king walking to a corner,
+  the loser giving its pieces away when the winner can mate alone or bringing them beside its king to
+  block when it cannot), a transposition table of what was searched to what depth, a node budget.
+- `best_first`: for the long ones (a king walk, a promotion, a lone king hunted to the edge): moves
+  wait in a priority queue ranked by a guess of how near the position after them is to mate
+  (`distance_to_mate`), and are played only when their turn comes; a position already seen is not
+  searched again. Two aims, tried in turn: a mating net with the loser's own pieces as blockers, and
+  (when the winner could mate a lone king) taking the loser's pieces first."""
 
 from __future__ import annotations
+
+import heapq
 
 import chess
 
@@ -16,6 +23,8 @@ from extract.arbiter.unwinnable.regions import attacks
 
 VALUES = {chess.PAWN: 1, chess.KNIGHT: 3, chess.BISHOP: 3, chess.ROOK: 5, chess.QUEEN: 9, chess.KING: 0}
 CORNERS = (chess.A1, chess.H1, chess.A8, chess.H8)
+DISTANCE = [[chess.square_distance(a, b) for b in chess.SQUARES] for a in chess.SQUARES]
+CORNER = [min(DISTANCE[square][corner] for corner in CORNERS) for square in chess.SQUARES]
 
 
 class OutOfBudget(Exception):
@@ -29,7 +38,11 @@ def is_mate_by(board: chess.Board, winner: chess.Color) -> bool:
 
 def strong(board: chess.Board, winner: chess.Color) -> bool:
     """Can `winner`'s own material mate a bare king (so the loser's pieces are only in the way)?"""
-    if board.pieces_mask(chess.PAWN, winner) | board.pieces_mask(chess.ROOK, winner) | board.pieces_mask(chess.QUEEN, winner):
+    if (
+        board.pieces_mask(chess.PAWN, winner)
+        | board.pieces_mask(chess.ROOK, winner)
+        | board.pieces_mask(chess.QUEEN, winner)
+    ):
         return True
     knights = board.pieces_mask(chess.KNIGHT, winner)
     bishops = board.pieces_mask(chess.BISHOP, winner)
@@ -95,14 +108,18 @@ class Helpmate:
         scored.sort(reverse=True)
         return [m for _, _, m in scored]
 
-    def _score(self, board: chess.Board, move: chess.Move, king: int, winner_moves: bool, has_power: bool) -> int:
+    def _score(
+        self, board: chess.Board, move: chess.Move, king: int, winner_moves: bool, has_power: bool
+    ) -> int:
         piece = board.piece_type_at(move.from_square) or chess.PAWN
         taken = board.piece_type_at(move.to_square)
         closer = chess.square_distance(move.from_square, king) - chess.square_distance(move.to_square, king)
         if winner_moves:
             score = 0
             if move.promotion:
-                score += 900 if move.promotion == chess.QUEEN else 300 if move.promotion == chess.KNIGHT else 0
+                score += (
+                    900 if move.promotion == chess.QUEEN else 300 if move.promotion == chess.KNIGHT else 0
+                )
             if taken and has_power:
                 score += 100 * VALUES[taken] + 50
             if piece == chess.PAWN:
@@ -125,7 +142,7 @@ class Helpmate:
 
 
 def _corner(square: int) -> int:
-    return min(chess.square_distance(square, corner) for corner in CORNERS)
+    return CORNER[square]
 
 
 def gives_check(board: chess.Board, move: chess.Move, king: int) -> bool:
@@ -142,7 +159,9 @@ def gives_check(board: chess.Board, move: chess.Move, king: int) -> bool:
     elif piece is not None and attacks(piece, move.to_square, occupied) & chess.BB_SQUARES[king]:
         return True
     own = board.occupied_co[board.turn] & ~origin
-    diagonal = chess.BB_DIAG_ATTACKS[king][chess.BB_DIAG_MASKS[king] & occupied] & (board.bishops | board.queens)
+    diagonal = chess.BB_DIAG_ATTACKS[king][chess.BB_DIAG_MASKS[king] & occupied] & (
+        board.bishops | board.queens
+    )
     straight = (
         chess.BB_RANK_ATTACKS[king][chess.BB_RANK_MASKS[king] & occupied]
         | chess.BB_FILE_ATTACKS[king][chess.BB_FILE_MASKS[king] & occupied]
@@ -167,51 +186,22 @@ def distance_to_mate(board: chess.Board, winner: chess.Color, bare: bool) -> int
     king = board.king(not winner)
     if king is None:
         return 0
-    guess = 6 * flight_squares(board, king, winner) + (0 if board.is_check() else 4) + 2 * _corner(king)
-    for square in chess.scan_forward(board.occupied_co[winner] & ~board.pawns):
-        piece = board.piece_type_at(square)
-        guess += chess.square_distance(square, king) * (1 if piece == chess.KING else 2)
-    for square in chess.scan_forward(board.pawns & board.occupied_co[winner]):
-        guess += 2 * (7 - chess.square_rank(square) if winner == chess.WHITE else chess.square_rank(square))
+    near = DISTANCE[king]
+    guess = 6 * flight_squares(board, king, winner) + (0 if board.is_check() else 4) + 2 * CORNER[king]
+    mine = board.occupied_co[winner]
+    for square in chess.scan_forward(mine & ~board.pawns & ~board.kings):
+        guess += 2 * near[square]
+    for square in chess.scan_forward(mine & board.kings):
+        guess += near[square]
+    for square in chess.scan_forward(board.pawns & mine):
+        guess += 2 * (7 - (square >> 3) if winner == chess.WHITE else square >> 3)
     loser = board.occupied_co[not winner] & ~board.kings
     if bare:
         guess += 6 * chess.popcount(loser & ~board.pawns) + 3 * chess.popcount(loser & board.pawns)
     else:  # the loser's pieces are the blockers the mate needs
         for square in chess.scan_forward(loser & ~board.pawns):
-            guess += chess.square_distance(square, king)
+            guess += near[square]
     return guess
-
-
-def best_first(
-    board: chess.Board, winner: chess.Color, budget: int, bare: bool
-) -> tuple[list[chess.Move] | None, int]:
-    """Greedy best-first search on `distance_to_mate` with a visited set: good at long, simple mates.
-    `bare`: aim at taking the loser's pieces first (only tried when the winner can mate alone)."""
-    import heapq
-
-    start = board.copy(stack=False)
-    root = start._transposition_key()
-    parents: dict[object, tuple[object, chess.Move] | None] = {root: None}
-    queue: list[tuple[int, int, chess.Board]] = [(0, 0, start)]
-    counter = 0
-    while queue and len(parents) < budget:
-        _, _, position = heapq.heappop(queue)
-        key = position._transposition_key()
-        for move in position.generate_legal_moves():
-            child = position.copy(stack=False)
-            child.push(move)
-            child_key = child._transposition_key()
-            if child_key in parents:
-                continue
-            parents[child_key] = (key, move)
-            if child.turn != winner and child.is_check() and not any(child.generate_legal_moves()):
-                return _unwind(parents, child_key), len(parents)
-            if (position.is_capture(move) or move.promotion) and child.has_insufficient_material(winner):
-                continue
-            counter += 1
-            guess = distance_to_mate(child, winner, bare and strong(child, winner))
-            heapq.heappush(queue, (guess, counter, child))
-    return None, len(parents)
 
 
 def _unwind(parents: dict[object, tuple[object, chess.Move] | None], key: object) -> list[chess.Move]:
@@ -222,3 +212,70 @@ def _unwind(parents: dict[object, tuple[object, chess.Move] | None], key: object
         moves.append(move)
         step = parents[key]
     return list(reversed(moves))
+
+
+def _gain(board: chess.Board, move: chess.Move, king: int, winner: chess.Color, bare: bool) -> int:
+    """How much a move should lower `distance_to_mate`, guessed without playing it."""
+    origin, target = move.from_square, move.to_square
+    piece = board.piece_type_at(origin)
+    taken = board.piece_type_at(target)
+    if board.turn == winner:
+        gain = 0
+        if piece == chess.PAWN:
+            gain += 2 + (12 if move.promotion else 0)
+        elif piece == chess.KING:
+            gain += DISTANCE[king][origin] - DISTANCE[king][target]
+        else:
+            gain += 2 * (DISTANCE[king][origin] - DISTANCE[king][target])
+        if taken and bare:
+            gain += 6 if taken != chess.PAWN else 3
+        if gives_check(board, move, king):
+            gain += 4
+        return gain
+    if piece == chess.KING:
+        return 2 * (CORNER[origin] - CORNER[target])
+    if taken:
+        return -8
+    if bare:
+        return 3 if board.is_attacked_by(winner, target) else 0
+    return DISTANCE[king][origin] - DISTANCE[king][target] if piece != chess.PAWN else 0
+
+
+def best_first(
+    board: chess.Board, winner: chess.Color, budget: int, bare: bool
+) -> tuple[list[chess.Move] | None, int]:
+    """Best-first over moves: each move waits in the queue with its parent's guess less its own
+    guessed gain, and is played only when its turn comes (most moves never are)."""
+    start = board.copy(stack=False)
+    root = start._transposition_key()
+    parents: dict[object, tuple[object, chess.Move] | None] = {root: None}
+    queue: list[tuple[int, int, chess.Board, object, chess.Move]] = []
+    counter = 0
+
+    def expand(position: chess.Board, key: object) -> None:
+        nonlocal counter
+        king = position.king(not winner)
+        if king is None:
+            return
+        guess = distance_to_mate(position, winner, bare and strong(position, winner))
+        for move in position.generate_legal_moves():
+            counter += 1
+            heapq.heappush(
+                queue, (guess - _gain(position, move, king, winner, bare), counter, position, key, move)
+            )
+
+    expand(start, root)
+    while queue and len(parents) < budget:
+        _, _, position, key, move = heapq.heappop(queue)
+        child = position.copy(stack=False)
+        child.push(move)
+        child_key = child._transposition_key()
+        if child_key in parents:
+            continue
+        parents[child_key] = (key, move)
+        if child.turn != winner and child.is_check() and not any(child.generate_legal_moves()):
+            return _unwind(parents, child_key), len(parents)
+        if (position.is_capture(move) or move.promotion) and child.has_insufficient_material(winner):
+            continue
+        expand(child, child_key)
+    return None, len(parents)

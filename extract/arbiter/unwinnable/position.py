@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import chess
 
-from extract.arbiter.unwinnable import DEFAULT_BUDGET, Mateability, can_checkmate
+from extract.arbiter.unwinnable import DEFAULT_BUDGET, Mateability, can_checkmate, dead
 
 _PROBLEMS = {
     chess.STATUS_NO_WHITE_KING: "White has no king",
@@ -60,10 +60,7 @@ class Analysis:
     @property
     def dead(self) -> bool | None:
         """Article 5.2.2: neither side can checkmate (None while one answer is undecided)."""
-        answers = (self.white.can_checkmate, self.black.can_checkmate)
-        if any(answers):
-            return False
-        return True if answers == (False, False) else None
+        return dead(self.white.can_checkmate, self.black.can_checkmate)
 
     def as_dict(self) -> dict[str, object]:
         found: dict[str, object] = {"fen": self.fen}

@@ -10,11 +10,11 @@ gives a new abstract position, with every region grown again under the new pawns
 Over-approximation makes this sound: every real series of moves is followed by a path of abstract
 positions in which each real piece stands inside its region. Pieces are kept even when a pawn could take
 them (more pieces only ever allow more), a promotion adds both a queen and a knight, and an en passant
-capture follows the double step it answers (or the position's own en passant square). If in none of the abstract positions
-reached is there a square of the loser's king region that the winner could attack while every square
-beside it is attacked by the winner too or filled by the loser (`can_ever_mate`), the winner can never
-checkmate. If one can, or there are too many abstract positions, the analysis
-says nothing (None).
+capture follows the double step it answers (or the position's own en passant square). If in none of
+the abstract positions reached is there a square of the loser's king region that the winner could
+attack while every square beside it is attacked by the winner too or filled by the loser
+(`can_ever_mate`), the winner can never checkmate. If one can, or there are too many abstract
+positions, the analysis says nothing.
 """
 
 from __future__ import annotations
@@ -145,7 +145,10 @@ def _moved(state: Abstract, colour: bool, square: int, target: int, taken: int) 
     mine = state.pawns[colour] & ~chess.BB_SQUARES[square]
     extra: tuple[Piece, ...] = ()
     if chess.BB_SQUARES[target] & chess.BB_BACKRANKS:  # a queen and a knight: more than either alone
-        extra = ((colour, chess.QUEEN, chess.BB_SQUARES[target]), (colour, chess.KNIGHT, chess.BB_SQUARES[target]))
+        extra = (
+            (colour, chess.QUEEN, chess.BB_SQUARES[target]),
+            (colour, chess.KNIGHT, chess.BB_SQUARES[target]),
+        )
     else:
         mine |= chess.BB_SQUARES[target]
     pawns = _with_pawns(state.pawns, colour, mine)

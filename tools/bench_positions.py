@@ -1,0 +1,132 @@
+"""`chesslaws position` against CHA's labels and on real games (issue 23). Not a test.
+
+- dev: every position of ../shared/positions/unwinnability-dev.txt (both colours), in this process:
+  answers contradicting CHA's label (target 0), share decided (target >= 95%), helpmates that replay.
+- lichess: `chesslaws position --stdin --format jsonl` on the first N real final positions, one process:
+  share of colour-queries decided (target >= 99.5%), wall time (target <= 120 s for 1,000), median and
+  p99 per position, beside python-chess's material count (`has_insufficient_material`) on the same.
+Skipped (said so) when the position files are absent. Usage: python tools/bench_positions.py [--dev N]
+[--lichess N] [--skip dev,lichess]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import chess
+
+ROOT = Path(__file__).resolve().parent.parent
+POSITIONS = ROOT.parent / "shared" / "positions"
+sys.path.insert(0, str(ROOT))
+
+from extract.arbiter.unwinnable import can_checkmate, replays_to_mate  # noqa: E402
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * share))]
+
+
+def dev(limit: int) -> list[bool]:
+    path = POSITIONS / "unwinnability-dev.txt"
+    if not path.exists():
+        print(f"SKIP  dev positions: {path} is absent")
+        return []
+    rows = path.read_text(encoding="utf-8").splitlines()[:limit]
+    queries = decided = wrong = bad_proofs = 0
+    times = []
+    for row in rows:
+        label, fen = row[:2], row[3:]
+        board = chess.Board(fen)
+        for colour, mark in zip((chess.WHITE, chess.BLACK), label, strict=True):  # White, then Black
+            started = time.perf_counter()
+            answer = can_checkmate(board, colour)
+            times.append(time.perf_counter() - started)
+            queries += 1
+            if answer.can_checkmate is None:
+                continue
+            decided += 1
+            wrong += answer.can_checkmate != (mark != "-")
+            if answer.can_checkmate and not replays_to_mate(board, colour, answer.helpmate):
+                bad_proofs += 1
+    share = decided / queries
+    print(
+        f"{'PASS' if wrong == 0 else 'FAIL'}  dev: {wrong} answers contradict CHA of {decided} decided "
+        f"({len(rows)} positions, {queries} colour-queries)"
+    )
+    print(f"{'PASS' if share >= 0.95 else 'FAIL'}  dev: {share:.1%} decided (target >= 95%)")
+    print(f"{'PASS' if bad_proofs == 0 else 'FAIL'}  dev: {bad_proofs} helpmates fail to replay")
+    print(
+        f"      dev: per colour-query median {statistics.median(times) * 1000:.0f} ms, p99 "
+        f"{percentile(times, 0.99) * 1000:.0f} ms, total {sum(times):.0f} s"
+    )
+    return [wrong == 0, share >= 0.95, bad_proofs == 0]
+
+
+def lichess(limit: int) -> list[bool]:
+    path = POSITIONS / "lichess-positions.txt"
+    if not path.exists():
+        print(f"SKIP  lichess positions: {path} is absent")
+        return []
+    text = "".join(path.read_text(encoding="utf-8").splitlines(keepends=True)[:limit])
+    env = os.environ | {"PYTHONPATH": str(ROOT)}
+    started = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-m", "extract.cli", "position", "--stdin", "--format", "jsonl"],
+        input=text,
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+    wall = time.perf_counter() - started
+    if done.returncode != 0:
+        raise SystemExit(
+            f"bench_positions: position --stdin failed ({done.returncode}): {done.stderr[-500:]}"
+        )
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    queries = [a[side]["can_checkmate"] for a in answers for side in ("white", "black")]
+    share = sum(q is not None for q in queries) / len(queries)
+    ms = [a["ms"] for a in answers]
+    material = []
+    for line in text.splitlines():
+        board = chess.Board(line.rsplit(" ", 1)[0])
+        begun = time.perf_counter()
+        for colour in chess.COLORS:
+            board.has_insufficient_material(colour)
+        material.append((time.perf_counter() - begun) * 1000)
+    target = 120 * len(answers) / 1000
+    decided, in_time = share >= 0.995, wall <= target
+    print(f"{'PASS' if decided else 'FAIL'}  lichess: {share:.2%} of {len(queries)} colour-queries decided")
+    print(f"{'PASS' if in_time else 'FAIL'}  lichess: {len(answers)} positions in {wall:.0f} s, one process")
+    print(f"      (targets >= 99.5% decided, <= {target:.0f} s)")
+    p99 = percentile(ms, 0.99)
+    print(f"      lichess: per position: median {statistics.median(ms):.1f} ms, p99 {p99:.0f} ms")
+    print(
+        f"      material count on the same: median {statistics.median(material):.3f} ms, "
+        f"p99 {percentile(material, 0.99):.3f} ms"
+    )
+    return [decided, in_time]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--dev", type=int, default=902, help="dev positions to run (default: all 902)")
+    parser.add_argument("--lichess", type=int, default=1000, help="real positions to run (default: 1,000)")
+    parser.add_argument("--skip", default="", help="comma-separated: dev, lichess")
+    args = parser.parse_args()
+    skip = set(filter(None, args.skip.split(",")))
+    results = ([] if "dev" in skip else dev(args.dev)) + ([] if "lichess" in skip else lichess(args.lichess))
+    print(f"{sum(results)}/{len(results)} position targets met")
+    return 0 if all(results) else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
