@@ -325,3 +325,33 @@ def test_an_edition_the_termbase_gives_no_checkmate_word_keeps_the_exception(mon
     result = replay(unread, Setup(fen=KNIGHT_AGAINST_KING), [Event("flag_fall")])
     assert result.result == "1/2-1/2"
     assert result.findings[0].quote == ""
+
+
+@pytest.mark.parametrize(
+    ("setup", "event"),
+    [({"clocks": {"white": "soon"}}, "draw_offer"), ({}, "flag_fall: {by: purple}"), ({}, "move: Zz9")],
+)
+def test_ruling_and_a_scenario_file_refuse_bad_input_in_the_same_words(tmp_path, setup, event):
+    """One reading of a described game: the command line and a scenario file give the same message."""
+    import yaml
+
+    from extract.io.scenarios import load_scenarios
+    from extract.model import InputError
+
+    folder = tmp_path / "scenarios"
+    folder.mkdir()
+    entry = {
+        "id": "x",
+        "title": "x",
+        "rules": ["loss-on-time"],
+        "setup": setup,
+        "events": [yaml.safe_load(event)],
+    }
+    entry["expect"] = {"2017": {"result": "*"}}
+    (folder / "x.yaml").write_text(yaml.safe_dump([entry]), encoding="utf-8")
+    with pytest.raises(InputError) as raised:
+        load_scenarios(folder, {"loss-on-time"}, set(EDITIONS))
+    args = [f"--{k}={yaml.safe_dump(v, default_flow_style=True).strip()}" for k, v in setup.items()]
+    result = CliRunner().invoke(main, ["ruling", "--kb", KB, *args, event])
+    assert result.exit_code == 2
+    assert result.stderr.strip().endswith(raised.value.message.removeprefix("scenario 'x': "))
