@@ -324,7 +324,7 @@ def changed_sources(corpus_dir: Path, kb_dir: Path) -> list[str]:
     or deleted since the last build); [] when nothing says so (no KB yet, no hashes, no corpus)."""
     try:
         editions = read_kb(kb_dir).editions()
-    except InputError:
+    except (InputError, OSError):
         return []  # the command itself reports a KB it cannot read
     changed = []
     for edition in editions:
