@@ -7,7 +7,6 @@ The metadata file is curated by people, so it is checked strictly: every problem
 from __future__ import annotations
 
 import re
-import unicodedata
 from datetime import date
 from pathlib import Path, PurePosixPath
 
@@ -27,6 +26,8 @@ OPTIONAL = OPTIONAL_VALUES + ("notes", "numbering")
 ALLOWED_KEYS = REQUIRED_VALUES + OPTIONAL
 
 MAX_CONTROL_SHARE = 0.01
+# Unicode category Cc (C0, DEL, C1) except tab, line feed and carriage return
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 
 _NULL_TAG = "tag:yaml.org,2002:null"
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -72,7 +73,7 @@ def read_text(path: Path) -> str:
     text = decode_text(path, data)  # a UTF-8 byte-order mark is dropped
     if not text.strip():
         raise InputError(path, None, "text file is empty" if not text else "text file has only whitespace")
-    controls = [i for i, ch in enumerate(text) if ch not in "\t\n\r" and unicodedata.category(ch) == "Cc"]
+    controls = [m.start() for m in _CONTROL.finditer(text)]
     if len(controls) > MAX_CONTROL_SHARE * len(text):
         share = 100 * len(controls) / len(text)
         raise InputError(

@@ -91,11 +91,28 @@ def _diffs(pairs: list[tuple[str, str]], kb_dir: Path, corpus_dir: Path) -> tupl
     return diffs, time.perf_counter() - clock
 
 
+def _search_index(kb_dir: Path) -> None:
+    """Build the search index into the derived cache, where the site's search page then finds it."""
+    from extract.reports.search import searcher
+
+    searcher(kb_dir)
+
+
+def _warm(kb_dir: Path) -> None:
+    """Read the kb/generated files both the diffs and lint read, once, before forking: the forked
+    workers then find them in the derived cache instead of parsing the same YAML again."""
+    from extract.io.generated import read_kb
+
+    kb = read_kb(kb_dir)
+    for read in (kb.editions, kb.alignment, kb.parameters, kb.all_provisions):
+        read()
+
+
 def _pool() -> ProcessPoolExecutor | None:
-    """A one-worker pool forked from this process, where the platform forks and has a second core."""
+    """A two-worker pool forked from this process, where the platform forks and has a second core."""
     if (os.cpu_count() or 1) < 2 or "fork" not in multiprocessing.get_all_start_methods():
         return None
-    return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("fork"))
+    return ProcessPoolExecutor(max_workers=2, mp_context=multiprocessing.get_context("fork"))
 
 
 def collect(kb_dir: Path, corpus_dir: Path, progress: Callable[[str], None] | None = None) -> Reports:
@@ -129,6 +146,7 @@ def _collect(kb_dir: Path, corpus_dir: Path, say: Callable[[str], None]) -> Repo
     from extract.io.editions import load_editions
     from extract.io.rules import load_rules
     from extract.io.scenarios import load_scenarios
+    from extract.io.yamlfile import cache_dir
     from extract.reports.lint import ACCEPTED_FILE, lint, load_accepted, load_context
 
     timings: dict[str, float] = {}
@@ -138,9 +156,13 @@ def _collect(kb_dir: Path, corpus_dir: Path, say: Callable[[str], None]) -> Repo
     order = [e for e, _ in present]
 
     pairs = compare_pairs(present)
-    # The diffs run in a second process while this one lints and checks (two cores, half the wait).
+    # The diffs and the search index (the site's, built into the derived cache when there is one) run
+    # in forked processes while this one lints and checks: two cores, about half the wait.
     pool = _pool()
+    if pool:
+        _warm(kb_dir)
     pending = pool.submit(_diffs, pairs, kb_dir, corpus_dir) if pool else None
+    indexed = pool.submit(_search_index, kb_dir) if pool and cache_dir() is not None else None
 
     clock = time.perf_counter()
     context = load_context(corpus_dir, kb_dir)
@@ -160,6 +182,8 @@ def _collect(kb_dir: Path, corpus_dir: Path, say: Callable[[str], None]) -> Repo
     say(f"checked: {len(results)} scenario runs, {len(examples)} examples of the texts")
 
     diffs, timings["diff"] = pending.result() if pending else _diffs(pairs, kb_dir, corpus_dir)
+    if indexed:
+        indexed.result()
     if pool:
         pool.shutdown()
     say(f"compared {len(diffs)} pairs of editions" + (" (in a second process, alongside)" if pool else ""))
