@@ -91,13 +91,6 @@ def _diffs(pairs: list[tuple[str, str]], kb_dir: Path, corpus_dir: Path) -> tupl
     return diffs, time.perf_counter() - clock
 
 
-def _search_index(kb_dir: Path) -> None:
-    """Build the search index into the derived cache, where the site's search page then finds it."""
-    from extract.reports.search import searcher
-
-    searcher(kb_dir)
-
-
 def _warm(kb_dir: Path) -> None:
     """Read the kb/generated files both the diffs and lint read, once, before forking: the forked
     workers then find them in the derived cache instead of parsing the same YAML again."""
@@ -115,8 +108,16 @@ def _pool() -> ProcessPoolExecutor | None:
     return ProcessPoolExecutor(max_workers=2, mp_context=multiprocessing.get_context("fork"))
 
 
-def collect(kb_dir: Path, corpus_dir: Path, progress: Callable[[str], None] | None = None) -> Reports:
+def collect(
+    kb_dir: Path,
+    corpus_dir: Path,
+    progress: Callable[[str], None] | None = None,
+    alongside: Callable[[], None] | None = None,
+) -> Reports:
     """Diffs of the compared pairs, lint findings (with acceptances), scenario results, text examples.
+
+    `alongside`: work for the derived cache (the site's search index and downloads) that runs in a
+    forked worker while the reports are computed, when they are computed and the cache is on.
 
     Remembered by a hash of the corpus, the KB, the code and the installed Apertium modes (see
     extract.io.derived): rebuilding the site with nothing changed but a page template or a hand-written
@@ -130,7 +131,7 @@ def collect(kb_dir: Path, corpus_dir: Path, progress: Callable[[str], None] | No
     computed: list[Reports] = []
 
     def compute() -> Reports:
-        computed.append(_collect(kb_dir, corpus_dir, say))
+        computed.append(_collect(kb_dir, corpus_dir, say, alongside))
         return computed[0]
 
     reports = remember(key, compute)
@@ -140,7 +141,9 @@ def collect(kb_dir: Path, corpus_dir: Path, progress: Callable[[str], None] | No
     return reports
 
 
-def _collect(kb_dir: Path, corpus_dir: Path, say: Callable[[str], None]) -> Reports:
+def _collect(
+    kb_dir: Path, corpus_dir: Path, say: Callable[[str], None], alongside: Callable[[], None] | None
+) -> Reports:
     from extract.arbiter.check import fide_editions, run_scenarios, text_examples
     from extract.arbiter.law import load_laws
     from extract.io.editions import load_editions
@@ -156,13 +159,13 @@ def _collect(kb_dir: Path, corpus_dir: Path, say: Callable[[str], None]) -> Repo
     order = [e for e, _ in present]
 
     pairs = compare_pairs(present)
-    # The diffs and the search index (the site's, built into the derived cache when there is one) run
-    # in forked processes while this one lints and checks: two cores, about half the wait.
+    # The diffs (and `alongside`, when there is a derived cache to fill) run in forked processes while
+    # this one lints and checks: two cores, about half the wait.
     pool = _pool()
     if pool:
         _warm(kb_dir)
     pending = pool.submit(_diffs, pairs, kb_dir, corpus_dir) if pool else None
-    indexed = pool.submit(_search_index, kb_dir) if pool and cache_dir() is not None else None
+    indexed = pool.submit(alongside) if pool and alongside and cache_dir() is not None else None
 
     clock = time.perf_counter()
     context = load_context(corpus_dir, kb_dir)
