@@ -229,13 +229,24 @@ def peer_label(context: Context, p: Provision) -> str | None:
     rule = context.rule(p)
     if rule is None:
         return None
-    labels = {
-        q.label
-        for peer in context.peers(p.edition)
-        for q in context.provisions[peer]
-        if context.rule(q) == rule
-    }
+    labels: set[str] = set()
+    for peer in context.peers(p.edition):
+        labels |= _labels_by_rule(context, peer).get(rule, set())
     return labels.pop() if len(labels) == 1 else None
+
+
+def _labels_by_rule(context: Context, edition: str) -> dict[str, set[str]]:
+    """An edition's provision labels by the rule they express (built once per edition and lint)."""
+    key = f"labels-by-rule:{edition}"
+    if key not in context._cache:
+        index: dict[str, set[str]] = {}
+        for q in context.provisions[edition]:
+            rule = context.rule(q)
+            if rule is not None:
+                index.setdefault(rule, set()).add(q.label)
+        context._cache[key] = index
+    found: dict[str, set[str]] = context._cache[key]
+    return found
 
 
 def numbering_order(edition: str, provisions: list[Provision], context: Context) -> list[Finding]:

@@ -78,6 +78,7 @@ def terminology(edition: str, provisions: list[Provision], context: Context) -> 
     raw = context.raw(edition)
     language = context.language(edition)
     found = []
+    spans: dict[tuple[int, int], list[tuple[int, int]]] = {}  # a provision's sentences, found once
     for concept in context.concepts:
         terms = concept.terms.get(edition, ())
         if len(terms) < 2:
@@ -92,7 +93,10 @@ def terminology(edition: str, provisions: list[Provision], context: Context) -> 
         for p in provisions:
             if p.kind in ("preface", "heading", "glossary entry"):
                 continue  # a glossary entry names the synonyms on purpose
-            sentences = [(m.start(), m.end()) for m in _sentences(raw, p.start, p.end)]
+            sentences = spans.get((p.start, p.end))
+            if sentences is None:
+                sentences = [(m.start(), m.end()) for m in _sentences(raw, p.start, p.end)]
+                spans[(p.start, p.end)] = sentences
             for s_start, s_end in sentences:
                 inside = [
                     (alternatives[int(m.lastgroup[1:])][1], m)
