@@ -125,3 +125,9 @@ def test_languages_draft_shows_its_evidence(without_hu, tmp_path):
 def test_languages_draft_bad_input(language, message):
     result = CliRunner().invoke(main, ["languages", "draft", language])
     assert result.exit_code == 2 and message in result.output and "Traceback" not in result.output
+
+
+def test_languages_draft_needs_a_built_kb(tmp_path):
+    result = CliRunner().invoke(main, ["languages", "draft", "hu", "--kb", str(tmp_path)])
+    assert result.exit_code == 2 and "run 'chesslaws build' first" in result.output
+    assert "Traceback" not in result.output and not any(tmp_path.iterdir())  # nothing written
