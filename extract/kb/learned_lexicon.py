@@ -485,7 +485,7 @@ def _vote(anchor: Anchor, base: Compiled, votes: _Votes) -> None:
         return  # the words around this number teach nothing about comparators
     if comparator == "between" and not any(k in _numbers_at(doc, base) for k in range(end + 2, end + 7)):
         comparator = None  # "between two opponents": no second number, no band
-    glued = anchor.unit == "factor" and follower.isalpha()  # "60-szorosa", "60 times": no "multiplied by"
+    glued = anchor.unit == "factor" and (stem or follower.isalpha())  # "60-szorosa": no "multiplied by"
     meaning_before = None if glued else "factor" if anchor.unit == "factor" else comparator
     candidates: list[tuple[str, tuple[str, ...]]] = []
     for gram in _before(doc, at):
