@@ -10,6 +10,7 @@ or a number word of the same value. Around each anchor the new text's own words 
   times, multiplied, ordinals   a word that starts with a number word of the anchor's value and ends
                 otherwise ("háromszor", "hatvanszorosa", "tredje")
   comparators   one to three words right before the number (before) or after its unit (after)
+                "between": the words before a range ("mellem 15 og 60") whose upper bound the references state
   instead       the words between two quantities of which the references mark one as replaced
   multiply, multiplied_by, increment_words   the words around a factor
 
