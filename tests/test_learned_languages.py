@@ -125,3 +125,39 @@ def test_languages_draft_shows_its_evidence(without_hu, tmp_path):
 def test_languages_draft_bad_input(language, message):
     result = CliRunner().invoke(main, ["languages", "draft", language])
     assert result.exit_code == 2 and message in result.output and "Traceback" not in result.output
+
+
+def test_languages_draft_needs_a_built_kb(tmp_path):
+    result = CliRunner().invoke(main, ["languages", "draft", "hu", "--kb", str(tmp_path)])
+    assert result.exit_code == 2 and "run 'chesslaws build' first" in result.output
+    assert "Traceback" not in result.output and not any(tmp_path.iterdir())  # nothing written
+
+
+# ---------------------------------------------------------------------------------------------
+# A range: the references state only "less than 60"; the text says "zwischen 15 und 60 Minuten".
+
+
+def _range_votes(bare_kb, text: str, upper: float):
+    from extract.kb.learned_lexicon import Anchor, _ranges, _vote, _vote_range, _Votes
+    from extract.text.quantities import compiled, tokens
+
+    base, doc = compiled("de", bare_kb), tokens(text)
+    at = next(i for i, t in enumerate(doc) if t.lower_ == str(int(upper)))
+    anchor = Anchor("de-2001", "B.1", doc, at, at, upper, "minute", "less", ("en-2023",))
+    lowers = _ranges([anchor], base)
+    votes = _Votes({t.lower_: 1.0 for t in doc})
+    _vote(anchor, base, votes, lowers)
+    for (range_doc, first), place in lowers.items():
+        _vote_range(range_doc, first, base, votes, place)
+    return lowers, votes.decide("de").tables.get("comparators", {})
+
+
+def test_a_range_teaches_between_from_its_upper_bound(bare_kb):
+    lowers, comparators = _range_votes(bare_kb, "eine Bedenkzeit zwischen 15 und 60 Minuten", 60)
+    assert [first for _, first in lowers] == [3]  # "15", whatever value the references give theirs
+    assert comparators == {"between": ["zwischen"]}  # "und" joins the numbers, it is no "less"
+
+
+def test_no_range_without_a_joining_word(bare_kb):
+    lowers, comparators = _range_votes(bare_kb, "mehr als 15 Minuten, aber weniger als 60 Minuten", 60)
+    assert not lowers and "between" not in comparators

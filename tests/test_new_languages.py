@@ -326,3 +326,34 @@ def test_the_site_builds_with_texts_in_other_scripts(tmp_path):
 
 
 SITE_SCRIPTS = ("ar-2023", "zh-2023", "el-2023", "hi-2023")
+
+
+# An unnumbered titled part after the appendices whose items count from 1 again: the 2009 layout of the
+# adjournment guideline, found by its numbering in a language no file describes.
+APPENDIX_F = "Anhang F. Schach960\nF.1 Regeln.\nHinweise\n1. Erster Hinweis.\n2. Zweiter Hinweis.\n"
+
+
+def test_an_unnumbered_part_after_the_appendices_opens_the_guideline(tmp_path):
+    title = "Leitfaden für eine Partie die vertagt werden muss"
+    body = APPENDIX_F + f"{title}\n1. a) Abgabe.\nb) Ende.\n2. Umschlag.\n"
+    by_label = {p.label: p for p in segment(_edition(tmp_path, body))}
+    assert by_label["GL"].heading == title
+    assert by_label["GL.1.a"].text == "Abgabe." and by_label["GL.2"].text == "Umschlag."
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "Weitere Hinweise",  # two words: a sub-heading
+        "Leitfaden für eine Partie die vertagt werden muss.",  # a sentence
+        "Leitfaden 2 für eine vertagte Partie",  # a number in it
+    ],
+)
+def test_no_unnumbered_part_without_a_title_line(tmp_path, title):
+    labels = [p.label for p in segment(_edition(tmp_path, APPENDIX_F + f"{title}\n1. Abgabe.\n"))]
+    assert not any(label.startswith("GL") for label in labels)
+
+
+def test_no_unnumbered_part_when_the_list_did_not_pass_one(tmp_path):
+    body = "Anhang F. Schach960\nF.1 Regeln.\nLeitfaden für eine Partie die vertagt werden muss\n1. Abgabe.\n"
+    assert not any(p.label.startswith("GL") for p in segment(_edition(tmp_path, body)))

@@ -10,6 +10,7 @@ or a number word of the same value. Around each anchor the new text's own words 
   times, multiplied, ordinals   a word that starts with a number word of the anchor's value and ends
                 otherwise ("háromszor", "hatvanszorosa", "tredje")
   comparators   one to three words right before the number (before) or after its unit (after)
+                "between": the words before a range ("mellem 15 og 60") whose upper bound the references state
   instead       the words between two quantities of which the references mark one as replaced
   multiply, multiplied_by, increment_words   the words around a factor
 
@@ -22,7 +23,7 @@ new edition's own text with these words; nothing is copied from a reference.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from difflib import SequenceMatcher
 from functools import lru_cache
 from pathlib import Path
@@ -86,8 +87,12 @@ def learn(
     anchors, neutral = find_anchors(language, provisions, languages, assigned, kb_dir, seed)
     base = compiled(language, kb_dir, seed)
     votes = _Votes(_specificity(language, provisions, languages, base))
+    lowers = _ranges(anchors, base)
     for anchor in anchors:
-        _vote(anchor, base, votes)
+        _vote(anchor, base, votes, lowers)
+    for (doc, at), place in lowers.items():
+        if not any(a.doc is doc and a.at == at for a in anchors):  # the text's lower bound is its own
+            _vote_range(doc, at, base, votes, place)
     for doc, at, end in neutral:
         votes.negative(doc, at, end, base)
     learned = votes.decide(language)
@@ -443,9 +448,51 @@ def _unit_end(doc: tuple[Token, ...], end: int, base: Compiled) -> int:
     return end
 
 
-def _vote(anchor: Anchor, base: Compiled, votes: _Votes) -> None:
+def _ranges(anchors: list[Anchor], base: Compiled) -> dict[tuple[tuple[Token, ...], int], str]:
+    """A range ("mellem 15 og 60 minutter"): a number the references state as an upper bound ("less
+    than 60") right after another number and one or two joining words. The first number is the
+    range's lower bound, whatever value the references give theirs, so the words before it say
+    "between". (doc, the first number's token) -> where it was learned."""
+    lowers: dict[tuple[tuple[Token, ...], int], str] = {}
+    for anchor in anchors:
+        if anchor.comparator not in ("less", "at_most"):
+            continue
+        doc, numbers = anchor.doc, _numbers_at(anchor.doc, base)
+        for gap in (1, 2):
+            first = anchor.at - gap - 1
+            joiners = doc[first + 1 : anchor.at]
+            if first < 1 or first not in numbers or not all(t.lower_.isalpha() for t in joiners):
+                continue
+            if unit_of_token(joiners[-1].lower_, base) is not None:
+                continue  # "15 minutter 60": no word joins the two numbers
+            refs = ", ".join(anchor.references)
+            lowers[(doc, first)] = f"{anchor.edition} {anchor.label} (a range; upper bound as in {refs})"
+            break
+    return lowers
+
+
+def _vote_range(doc: tuple[Token, ...], at: int, base: Compiled, votes: _Votes, place: str) -> None:
+    """The words before a range's lower bound compete for "between"."""
+    candidates = [("before", gram) for gram in _before(doc, at)]
+    for _, gram in candidates:
+        votes.seen("before", gram)
+    if candidates:
+        votes.compete(candidates, "between", place, "before")
+
+
+def _vote(
+    anchor: Anchor,
+    base: Compiled,
+    votes: _Votes,
+    lowers: dict[tuple[tuple[Token, ...], int], str] | None = None,
+) -> None:
     doc, at, end = anchor.doc, anchor.at, anchor.end
     place = f"{anchor.edition} {anchor.label} (as in {', '.join(anchor.references)})"
+    lowers = lowers or {}
+    if (doc, at) in lowers and anchor.comparator != UNSURE:
+        anchor = replace(anchor, comparator="between")  # "mellem 15 og 60": the text's own range
+    if anchor.comparator in ("less", "at_most") and any((doc, k) in lowers for k in (at - 2, at - 3)):
+        anchor = replace(anchor, comparator=None)  # "og 60": the joining word says no comparator
     if anchor.unit == "next":
         votes.add("next", tuple(t.lower_ for t in doc[at : end + 1]), "next", place)
         return
@@ -485,7 +532,7 @@ def _vote(anchor: Anchor, base: Compiled, votes: _Votes) -> None:
         return  # the words around this number teach nothing about comparators
     if comparator == "between" and not any(k in _numbers_at(doc, base) for k in range(end + 2, end + 7)):
         comparator = None  # "between two opponents": no second number, no band
-    glued = anchor.unit == "factor" and follower.isalpha()  # "60-szorosa", "60 times": no "multiplied by"
+    glued = anchor.unit == "factor" and (stem or follower.isalpha())  # "60-szorosa": no "multiplied by"
     meaning_before = None if glued else "factor" if anchor.unit == "factor" else comparator
     candidates: list[tuple[str, tuple[str, ...]]] = []
     for gram in _before(doc, at):

@@ -103,6 +103,8 @@ class Segmenter(ListMarkers):
             and not any(opens_article(a.text, self.kb_dir) for a in ahead[:2])
         ):
             structural = None  # "Anbefalinger" inside an appendix is a sub-heading, not a part
+        if structural is None and self.unnumbered_part(line, ahead):
+            structural = "GL"
         if structural and self.start_structural(line, structural):
             return None
         if self.in_contents:
@@ -157,6 +159,23 @@ class Segmenter(ListMarkers):
         del self.stack[-1:]
         self.stack.append(Node("tail", "tail", provision))
         return True
+
+    def unnumbered_part(self, line: Line, ahead: list[Line]) -> bool:
+        """A titled part with no number after the appendices, whose items count from 1 again (the 2009
+        Laws' "Guidelines in case a game needs to be adjourned", in any language): a title line (three to
+        twelve words, capitalised, no digit, no closing punctuation) inside a lettered appendix whose
+        numbered list has passed 1, right before an item "1.". It opens the unnumbered guideline `GL`."""
+        text = line.text.strip()
+        words = text.split()
+        if not (3 <= len(words) <= 12) or not text[:1].isupper() or text.endswith((".", ":", ";", ",")):
+            return False
+        if any(ch.isdigit() for ch in text) or "GL" in self.labels or not ahead:
+            return False
+        if self.section is None or not re.fullmatch(r"[A-H]", self.section.label):
+            return False
+        restart = re.match(r"1\.\s", ahead[0].text)
+        passed = any(node.style == "num" and node.value not in ("", "1") for node in self.stack)
+        return bool(restart) and passed
 
     def subheading(self, line: Line) -> None:
         """ "Noter", "Eksempler:": a sub-heading inside an item opens a group for the list after it."""
