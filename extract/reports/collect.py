@@ -206,8 +206,8 @@ def _collect(
         indexed.result()
     if pool:
         pool.shutdown()
-    alongside = " (in two worker processes, alongside)" if pool else ""
-    say(f"compared {len(diffs)} pairs of editions{alongside}")
+    workers = " (in two worker processes, alongside)" if pool else ""
+    say(f"compared {len(diffs)} pairs of editions{workers}")
     return Reports(order, diffs, findings, results, examples, timings)
 
 
