@@ -155,10 +155,9 @@ def _material_reason(board: chess.Board, colour: chess.Color, name: str) -> str:
     if not own:
         return f"no mating material: {name} has only the king"
     if board.pieces_mask(chess.KNIGHT, colour):
-        return (
-            f"no mating material: {name} has a lone knight, "
-            "and the other side has nothing but queens to block with"
-        )
+        bare = not board.occupied_co[not colour] & ~board.kings
+        blockers = "only its king" if bare else "nothing but queens to block with"
+        return f"no mating material: {name} has a lone knight, and the other side has {blockers}"
     return (
         f"no mating material: {name}'s bishops all stand on squares of one colour, "
         "with no knight or pawn on the board to block"
