@@ -23,6 +23,9 @@ _DEFS = re.compile(r"<defs>(.*?)</defs>", re.DOTALL)
 _DESC = re.compile(r"<desc>.*?</desc>", re.DOTALL)
 _PIECE = re.compile(r'<g id="([a-z]+-[a-z]+)"')
 _SVG = re.compile(r"^<svg [^>]*>|</svg>$")
+# a square drawn in its plain colour (not marked as the last move): drawn once per page, in a shared
+# symbol, instead of 64 times per board
+_PLAIN_SQUARE = re.compile(r'<rect [^>]*class="square (?:light|dark) [a-h][1-8]"[^>]*/>')
 BOARD_BOX = 360  # chess.svg's viewBox without coordinates
 
 
@@ -75,7 +78,7 @@ def rulings_view(site: SiteData, matrix: RulingsMatrix | None) -> RulingsView | 
     ]
     pieces: dict[str, str] = {}
     positions: dict[tuple[str, str | None], str] = {}
-    symbols: list[str] = []
+    symbols: list[str] = [_squares(matrix.rule)]
     rows = []
     for row in matrix.rows:
         key = (row.fen, row.last_move)
@@ -115,8 +118,17 @@ def _symbol(name: str, row: Situation, pieces: dict[str, str], prefix: str) -> s
                 )
         drawn = drawn[: found.start()] + drawn[found.end() :]
     body = _SVG.sub("", drawn)
+    squares = f'<use href="#{prefix}-squares" width="{BOARD_BOX}" height="{BOARD_BOX}"/>'
+    body = squares + _PLAIN_SQUARE.sub("", body)
     body = re.sub(r'href="#([a-z]+-[a-z]+)"', rf'href="#{prefix}-\1"', body)
     return f'<symbol id="{name}" viewBox="0 0 {BOARD_BOX} {BOARD_BOX}">{body}</symbol>'
+
+
+def _squares(prefix: str) -> str:
+    """The 64 squares of an empty board in their plain colours, as a symbol every board uses."""
+    drawn = chess.svg.board(chess.Board(None), size=None, coordinates=False)
+    squares = "".join(_PLAIN_SQUARE.findall(drawn))
+    return f'<symbol id="{prefix}-squares" viewBox="0 0 {BOARD_BOX} {BOARD_BOX}">{squares}</symbol>'
 
 
 def _cell(site: SiteData, cell: RulingCell) -> CellView:
