@@ -205,7 +205,7 @@ def _collect(
         indexed.result()
     if pool:
         pool.shutdown()
-    say(f"compared {len(diffs)} pairs of editions" + (" (in two worker processes, alongside)" if pool else ""))
+    say(f"compared {len(diffs)} pairs of editions" + (" (in worker processes, alongside)" if pool else ""))
     return Reports(order, diffs, findings, results, examples, timings)
 
 
