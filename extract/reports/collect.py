@@ -81,18 +81,12 @@ def compare_pairs(editions: list[tuple[str, str]]) -> list[tuple[str, str]]:
     return pairs
 
 
-def _diffs(
-    pairs: list[tuple[str, str]],
-    kb_dir: Path,
-    corpus_dir: Path,
-    translated: list[tuple[str, str]] | None = None,
-) -> tuple[list[EditionDiff], float]:
-    """The diffs of `pairs` and the seconds they took (in whichever process ran them); the sentences
-    the comparisons of `translated` (default: `pairs`) need are translated first, all at once."""
+def _diffs(pairs: list[tuple[str, str]], kb_dir: Path, corpus_dir: Path) -> tuple[list[EditionDiff], float]:
+    """The diffs of `pairs` and the seconds they took (in whichever process ran them)."""
     from extract.reports.diff import diff_editions, prefetch_translations
 
     clock = time.perf_counter()
-    prefetch_translations(pairs if translated is None else translated, kb_dir, corpus_dir)
+    prefetch_translations(pairs, kb_dir, corpus_dir)
     diffs = [diff_editions(a, b, kb_dir, corpus_dir) for a, b in pairs]
     return diffs, time.perf_counter() - clock
 
@@ -107,11 +101,11 @@ def _warm(kb_dir: Path) -> None:
         read()
 
 
-def _pool() -> ProcessPoolExecutor | None:
-    """A two-worker pool forked from this process, where the platform forks and has a second core."""
+def _pool(workers: int) -> ProcessPoolExecutor | None:
+    """A pool of workers forked from this process, where the platform forks and has a second core."""
     if (os.cpu_count() or 1) < 2 or "fork" not in multiprocessing.get_all_start_methods():
         return None
-    return ProcessPoolExecutor(max_workers=2, mp_context=multiprocessing.get_context("fork"))
+    return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"))
 
 
 def collect(
@@ -167,16 +161,12 @@ def _collect(
     pairs = compare_pairs(present)
     # The diffs (and `alongside`, when there is a derived cache to fill) run in forked processes while
     # this one lints and checks: two cores, about half the wait.
-    pool = _pool()
+    beside = alongside if cache_dir() is not None else None
+    pool = _pool(2 if beside else 1)
     if pool:
         _warm(kb_dir)
-    # Two halves of the pairs, so the worker that finishes `alongside` first takes the second half;
-    # the first half's worker translates every pair's sentences first (Apertium, once per mode).
-    halves = [pairs[0::2], pairs[1::2]] if pool else []
-    pending = [pool.submit(_diffs, halves[0], kb_dir, corpus_dir, pairs)] if pool else []
-    indexed = pool.submit(alongside) if pool and alongside and cache_dir() is not None else None
-    if pool and halves[1]:
-        pending.append(pool.submit(_diffs, halves[1], kb_dir, corpus_dir, pairs))
+    pending = pool.submit(_diffs, pairs, kb_dir, corpus_dir) if pool else None
+    indexed = pool.submit(beside) if pool and beside else None
 
     clock = time.perf_counter()
     context = load_context(corpus_dir, kb_dir)
@@ -195,12 +185,7 @@ def _collect(
     timings["check"] = time.perf_counter() - clock
     say(f"checked: {len(results)} scenario runs, {len(examples)} examples of the texts")
 
-    if pending:
-        parts = [future.result() for future in pending]
-        done = {(d.a, d.b): d for part, _ in parts for d in part}
-        diffs, timings["diff"] = [done[pair] for pair in pairs], max(seconds for _, seconds in parts)
-    else:
-        diffs, timings["diff"] = _diffs(pairs, kb_dir, corpus_dir)
+    diffs, timings["diff"] = pending.result() if pending else _diffs(pairs, kb_dir, corpus_dir)
     if indexed:
         indexed.result()
     if pool:
