@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import shutil
-from functools import partial
 from pathlib import Path
 
 import click
@@ -27,7 +26,7 @@ def site(out_dir: Path, site_dir: Path, corpus_dir: Path, kb_dir: Path) -> None:
     import time
 
     from extract.reports.collect import collect
-    from extract.site.render import GENERATED, SiteError, build_site, prepare_data_files, render_site
+    from extract.site.render import GENERATED, SiteError, build_site, render_site
 
     project = Path.cwd()
     protected = (corpus_dir, kb_dir, site_dir)
@@ -36,8 +35,7 @@ def site(out_dir: Path, site_dir: Path, corpus_dir: Path, kb_dir: Path) -> None:
     check_writable(out_dir)
     check_writable(site_dir)
     started = time.perf_counter()
-    # the search index and the downloads are made in a forked worker while the reports are computed
-    reports = collect(kb_dir, corpus_dir, click.echo, partial(prepare_data_files, kb_dir, corpus_dir))
+    reports = collect(kb_dir, corpus_dir, progress=click.echo)
     docs = stage_pages(site_dir)
     try:
         pages = render_site(kb_dir, corpus_dir, docs, reports=reports)

@@ -93,7 +93,7 @@ def _diffs(pairs: list[tuple[str, str]], kb_dir: Path, corpus_dir: Path) -> tupl
 
 def _warm(kb_dir: Path) -> None:
     """Read the kb/generated files both the diffs and lint read, once, before forking: the forked
-    workers then find them in the derived cache instead of parsing the same YAML again."""
+    worker then finds them in the derived cache instead of parsing the same YAML again."""
     from extract.io.generated import read_kb
 
     kb = read_kb(kb_dir)
@@ -101,23 +101,15 @@ def _warm(kb_dir: Path) -> None:
         read()
 
 
-def _pool(workers: int) -> ProcessPoolExecutor | None:
-    """A pool of workers forked from this process, where the platform forks and has a second core."""
+def _pool() -> ProcessPoolExecutor | None:
+    """A one-worker pool forked from this process, where the platform forks and has a second core."""
     if (os.cpu_count() or 1) < 2 or "fork" not in multiprocessing.get_all_start_methods():
         return None
-    return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"))
+    return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("fork"))
 
 
-def collect(
-    kb_dir: Path,
-    corpus_dir: Path,
-    progress: Callable[[str], None] | None = None,
-    alongside: Callable[[], None] | None = None,
-) -> Reports:
+def collect(kb_dir: Path, corpus_dir: Path, progress: Callable[[str], None] | None = None) -> Reports:
     """Diffs of the compared pairs, lint findings (with acceptances), scenario results, text examples.
-
-    `alongside`: work for the derived cache (the site's search index and downloads) that runs in a
-    forked worker while the reports are computed, when they are computed and the cache is on.
 
     Remembered by a hash of the corpus, the KB, the code and the installed Apertium modes (see
     extract.io.derived): rebuilding the site with nothing changed but a page template or a hand-written
@@ -131,7 +123,7 @@ def collect(
     computed: list[Reports] = []
 
     def compute() -> Reports:
-        computed.append(_collect(kb_dir, corpus_dir, say, alongside))
+        computed.append(_collect(kb_dir, corpus_dir, say))
         return computed[0]
 
     reports = remember(key, compute)
@@ -141,15 +133,12 @@ def collect(
     return reports
 
 
-def _collect(
-    kb_dir: Path, corpus_dir: Path, say: Callable[[str], None], alongside: Callable[[], None] | None
-) -> Reports:
+def _collect(kb_dir: Path, corpus_dir: Path, say: Callable[[str], None]) -> Reports:
     from extract.arbiter.check import fide_editions, run_scenarios, text_examples
     from extract.arbiter.law import load_laws
     from extract.io.editions import load_editions
     from extract.io.rules import load_rules
     from extract.io.scenarios import load_scenarios
-    from extract.io.yamlfile import cache_dir
     from extract.reports.lint import ACCEPTED_FILE, lint, load_accepted, load_context
 
     timings: dict[str, float] = {}
@@ -159,14 +148,11 @@ def _collect(
     order = [e for e, _ in present]
 
     pairs = compare_pairs(present)
-    # The diffs (and `alongside`, when there is a derived cache to fill) run in forked processes while
-    # this one lints and checks: two cores, about half the wait.
-    beside = alongside if cache_dir() is not None else None
-    pool = _pool(2 if beside else 1)
+    # The diffs run in a second process while this one lints and checks (two cores, half the wait).
+    pool = _pool()
     if pool:
         _warm(kb_dir)
     pending = pool.submit(_diffs, pairs, kb_dir, corpus_dir) if pool else None
-    indexed = pool.submit(beside) if pool and beside else None
 
     clock = time.perf_counter()
     context = load_context(corpus_dir, kb_dir)
@@ -186,11 +172,9 @@ def _collect(
     say(f"checked: {len(results)} scenario runs, {len(examples)} examples of the texts")
 
     diffs, timings["diff"] = pending.result() if pending else _diffs(pairs, kb_dir, corpus_dir)
-    if indexed:
-        indexed.result()
     if pool:
         pool.shutdown()
-    say(f"compared {len(diffs)} pairs of editions" + (" (in worker processes, alongside)" if pool else ""))
+    say(f"compared {len(diffs)} pairs of editions" + (" (in a second process, alongside)" if pool else ""))
     return Reports(order, diffs, findings, results, examples, timings)
 
 
