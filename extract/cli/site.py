@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import shutil
 import signal
-from functools import partial
 from pathlib import Path
 
 import click
@@ -29,7 +28,7 @@ def site(out_dir: Path, site_dir: Path, corpus_dir: Path, kb_dir: Path) -> None:
     import time
 
     from extract.reports.collect import collect
-    from extract.site.render import SiteError, build_site, prepare_data_files, render_site
+    from extract.site.render import SiteError, build_site, render_site
 
     project = Path.cwd()
     protected = (corpus_dir, kb_dir, site_dir)
@@ -39,8 +38,7 @@ def site(out_dir: Path, site_dir: Path, corpus_dir: Path, kb_dir: Path) -> None:
     check_writable(site_dir)
     started = time.perf_counter()
     signal.signal(signal.SIGTERM, _stop)  # clean up the temporary copies, as on Ctrl-C
-    # the search index and the downloads are made in a forked worker while the reports are computed
-    reports = collect(kb_dir, corpus_dir, click.echo, partial(prepare_data_files, kb_dir, corpus_dir))
+    reports = collect(kb_dir, corpus_dir, progress=click.echo)
     docs = stage_pages(site_dir)
     try:
         pages = render_site(kb_dir, corpus_dir, docs, reports=reports)

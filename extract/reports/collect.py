@@ -81,25 +81,19 @@ def compare_pairs(editions: list[tuple[str, str]]) -> list[tuple[str, str]]:
     return pairs
 
 
-def _diffs(
-    pairs: list[tuple[str, str]],
-    kb_dir: Path,
-    corpus_dir: Path,
-    translated: list[tuple[str, str]] | None = None,
-) -> tuple[list[EditionDiff], float]:
-    """The diffs of `pairs` and the seconds they took (in whichever process ran them); the sentences
-    the comparisons of `translated` (default: `pairs`) need are translated first, all at once."""
+def _diffs(pairs: list[tuple[str, str]], kb_dir: Path, corpus_dir: Path) -> tuple[list[EditionDiff], float]:
+    """The diffs of `pairs` and the seconds they took (in whichever process ran them)."""
     from extract.reports.diff import diff_editions, prefetch_translations
 
     clock = time.perf_counter()
-    prefetch_translations(pairs if translated is None else translated, kb_dir, corpus_dir)
+    prefetch_translations(pairs, kb_dir, corpus_dir)
     diffs = [diff_editions(a, b, kb_dir, corpus_dir) for a, b in pairs]
     return diffs, time.perf_counter() - clock
 
 
 def _warm(kb_dir: Path) -> None:
     """Read the kb/generated files both the diffs and lint read, once, before forking: the forked
-    workers then find them in the derived cache instead of parsing the same YAML again."""
+    worker then finds them in the derived cache instead of parsing the same YAML again."""
     from extract.io.generated import read_kb
 
     kb = read_kb(kb_dir)
@@ -108,22 +102,14 @@ def _warm(kb_dir: Path) -> None:
 
 
 def _pool() -> ProcessPoolExecutor | None:
-    """A two-worker pool forked from this process, where the platform forks and has a second core."""
+    """A one-worker pool forked from this process, where the platform forks and has a second core."""
     if (os.cpu_count() or 1) < 2 or "fork" not in multiprocessing.get_all_start_methods():
         return None
-    return ProcessPoolExecutor(max_workers=2, mp_context=multiprocessing.get_context("fork"))
+    return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("fork"))
 
 
-def collect(
-    kb_dir: Path,
-    corpus_dir: Path,
-    progress: Callable[[str], None] | None = None,
-    alongside: Callable[[], None] | None = None,
-) -> Reports:
+def collect(kb_dir: Path, corpus_dir: Path, progress: Callable[[str], None] | None = None) -> Reports:
     """Diffs of the compared pairs, lint findings (with acceptances), scenario results, text examples.
-
-    `alongside`: work for the derived cache (the site's search index and downloads) that runs in a
-    forked worker while the reports are computed, when they are computed and the cache is on.
 
     Remembered by a hash of the corpus, the KB, the code and the installed Apertium modes (see
     extract.io.derived): rebuilding the site with nothing changed but a page template or a hand-written
@@ -137,7 +123,7 @@ def collect(
     computed: list[Reports] = []
 
     def compute() -> Reports:
-        computed.append(_collect(kb_dir, corpus_dir, say, alongside))
+        computed.append(_collect(kb_dir, corpus_dir, say))
         return computed[0]
 
     reports = remember(key, compute)
@@ -147,15 +133,12 @@ def collect(
     return reports
 
 
-def _collect(
-    kb_dir: Path, corpus_dir: Path, say: Callable[[str], None], alongside: Callable[[], None] | None
-) -> Reports:
+def _collect(kb_dir: Path, corpus_dir: Path, say: Callable[[str], None]) -> Reports:
     from extract.arbiter.check import fide_editions, run_scenarios, text_examples
     from extract.arbiter.law import load_laws
     from extract.io.editions import load_editions
     from extract.io.rules import load_rules
     from extract.io.scenarios import load_scenarios
-    from extract.io.yamlfile import cache_dir
     from extract.reports.lint import ACCEPTED_FILE, lint, load_accepted, load_context
 
     timings: dict[str, float] = {}
@@ -165,18 +148,11 @@ def _collect(
     order = [e for e, _ in present]
 
     pairs = compare_pairs(present)
-    # The diffs (and `alongside`, when there is a derived cache to fill) run in forked processes while
-    # this one lints and checks: two cores, about half the wait.
+    # The diffs run in a second process while this one lints and checks (two cores, half the wait).
     pool = _pool()
     if pool:
         _warm(kb_dir)
-    # Two halves of the pairs, so the worker that finishes `alongside` first takes the second half;
-    # the first half's worker translates every pair's sentences first (Apertium, once per mode).
-    halves = [pairs[0::2], pairs[1::2]] if pool else []
-    pending = [pool.submit(_diffs, halves[0], kb_dir, corpus_dir, pairs)] if pool else []
-    indexed = pool.submit(alongside) if pool and alongside and cache_dir() is not None else None
-    if pool and halves[1]:
-        pending.append(pool.submit(_diffs, halves[1], kb_dir, corpus_dir, pairs))
+    pending = pool.submit(_diffs, pairs, kb_dir, corpus_dir) if pool else None
 
     clock = time.perf_counter()
     context = load_context(corpus_dir, kb_dir)
@@ -196,17 +172,10 @@ def _collect(
     timings["check"] = time.perf_counter() - clock
     say(f"checked: {len(results)} scenario runs, {len(examples)} examples of the texts")
 
-    if pending:
-        parts = [future.result() for future in pending]
-        done = {(d.a, d.b): d for part, _ in parts for d in part}
-        diffs, timings["diff"] = [done[pair] for pair in pairs], max(seconds for _, seconds in parts)
-    else:
-        diffs, timings["diff"] = _diffs(pairs, kb_dir, corpus_dir)
-    if indexed:
-        indexed.result()
+    diffs, timings["diff"] = pending.result() if pending else _diffs(pairs, kb_dir, corpus_dir)
     if pool:
         pool.shutdown()
-    workers = " (in two worker processes, alongside)" if pool else ""
+    workers = " (in a second process, alongside)" if pool else ""
     say(f"compared {len(diffs)} pairs of editions{workers}")
     return Reports(order, diffs, findings, results, examples, timings)
 

@@ -238,7 +238,13 @@ def _data_files(pages: Pages, kb_dir: Path, corpus_dir: Path, findings: list[Fin
     listed = []
     if kb.path("provisions").is_dir() and kb.path("alignment.yaml").is_file():
         order = list(pages.common["order"])
-        search, files = _site_data(kb_dir, corpus_dir, order)
+
+        def produce() -> tuple[bytes, list[tuple[str, str, bytes]]]:
+            files = downloads(kb_dir) + cat_downloads(kb_dir, corpus_dir, order)
+            return search_gzip(kb_dir), [(name, what, make()) for name, make, what in files]
+
+        key = inputs_key("site-data", (corpus_dir, kb_dir), order)
+        search, files = remember(key, produce)  # the same inputs give the same bytes
         if findings is not None:
             raws = {e.id: e.text for e in load_editions(corpus_dir)}
             lint = lint_downloads(findings, order, raws.__getitem__)
@@ -248,28 +254,6 @@ def _data_files(pages: Pages, kb_dir: Path, corpus_dir: Path, findings: list[Fin
             pages.data(f"{DOWNLOADS_DIR}/{name}", content)
             listed.append((name, what, len(content)))
     pages.write("downloads.md", "downloads.md.j2", files=listed)
-
-
-def _site_data(
-    kb_dir: Path, corpus_dir: Path, order: list[str]
-) -> tuple[bytes, list[tuple[str, str, bytes]]]:
-    """The search index and the downloads (name, what, bytes): from the derived cache, else made."""
-
-    def produce() -> tuple[bytes, list[tuple[str, str, bytes]]]:
-        files = downloads(kb_dir) + cat_downloads(kb_dir, corpus_dir, order)
-        return search_gzip(kb_dir), [(name, what, make()) for name, make, what in files]
-
-    key = inputs_key("site-data", (corpus_dir, kb_dir), order)
-    return remember(key, produce)  # the same inputs give the same bytes
-
-
-def prepare_data_files(kb_dir: Path, corpus_dir: Path) -> None:
-    """Make the search index and the downloads into the derived cache, where `render_site` then finds
-    them: `chesslaws site` runs this in a forked process while the reports are collected."""
-    kb_dir, corpus_dir = Path(kb_dir), Path(corpus_dir)
-    kb = read_kb(kb_dir)
-    if kb.path("provisions").is_dir() and kb.path("alignment.yaml").is_file():
-        _site_data(kb_dir, corpus_dir, [e.id for e in edition_views(kb_dir, corpus_dir)])
 
 
 def _remove_stale(site_dir: Path, keep: set[Path], manifest: dict[str, str] | None) -> None:
