@@ -14,6 +14,7 @@ returned, so a proof that does not replay is never given.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import chess
 
@@ -40,7 +41,19 @@ class Mateability:
 
 
 def can_checkmate(board: chess.Board, colour: chess.Color, budget: int = DEFAULT_BUDGET) -> Mateability:
-    """Whether `colour` can checkmate in `board` by some series of legal moves."""
+    """Whether `colour` can checkmate in `board` by some series of legal moves.
+
+    The answer depends on the position alone, not on the moves that led to it, so a process keeps
+    the answers it has found: the positions of a game recur in every ruling and scenario run on it."""
+    return _by_position(board.epd(), board.chess960, colour, budget)
+
+
+@lru_cache(maxsize=4096)
+def _by_position(epd: str, chess960: bool, colour: chess.Color, budget: int) -> Mateability:
+    return _analyse(chess.Board(f"{epd} 0 1", chess960=chess960), colour, budget)
+
+
+def _analyse(board: chess.Board, colour: chess.Color, budget: int) -> Mateability:
     name, other = chess.COLOR_NAMES[colour].capitalize(), chess.COLOR_NAMES[not colour].capitalize()
     over = _game_over(board, colour, name, other)
     if over is not None:
