@@ -20,6 +20,7 @@ import heapq
 import chess
 
 from extract.arbiter.unwinnable.regions import attacks
+from extract.arbiter.unwinnable.tree import Parents, mated_by, reach, unwind
 
 VALUES = {chess.PAWN: 1, chess.KNIGHT: 3, chess.BISHOP: 3, chess.ROOK: 5, chess.QUEEN: 9, chess.KING: 0}
 CORNERS = (chess.A1, chess.H1, chess.A8, chess.H8)
@@ -204,16 +205,6 @@ def distance_to_mate(board: chess.Board, winner: chess.Color, bare: bool) -> int
     return guess
 
 
-def _unwind(parents: dict[object, tuple[object, chess.Move] | None], key: object) -> list[chess.Move]:
-    moves = []
-    step = parents[key]
-    while step is not None:
-        key, move = step
-        moves.append(move)
-        step = parents[key]
-    return list(reversed(moves))
-
-
 def _gain(board: chess.Board, move: chess.Move, king: int, winner: chess.Color, bare: bool) -> int:
     """How much a move should lower `distance_to_mate`, guessed without playing it."""
     origin, target = move.from_square, move.to_square
@@ -248,7 +239,7 @@ def best_first(
     guessed gain, and is played only when its turn comes (most moves never are)."""
     start = board.copy(stack=False)
     root = start._transposition_key()
-    parents: dict[object, tuple[object, chess.Move] | None] = {root: None}
+    parents: Parents = {root: None}
     queue: list[tuple[int, int, chess.Board, object, chess.Move]] = []
     counter = 0
 
@@ -267,14 +258,12 @@ def best_first(
     expand(start, root)
     while queue and len(parents) < budget:
         _, _, position, key, move = heapq.heappop(queue)
-        child = position.copy(stack=False)
-        child.push(move)
-        child_key = child._transposition_key()
-        if child_key in parents:
+        reached = reach(parents, position, key, move)
+        if reached is None:
             continue
-        parents[child_key] = (key, move)
-        if child.turn != winner and child.is_check() and not any(child.generate_legal_moves()):
-            return _unwind(parents, child_key), len(parents)
+        child, child_key = reached
+        if mated_by(child, winner):
+            return unwind(parents, child_key), len(parents)
         if (position.is_capture(move) or move.promotion) and child.has_insufficient_material(winner):
             continue
         expand(child, child_key)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import chess
 
 from extract.arbiter.unwinnable.regions import abstract, never_mate
+from extract.arbiter.unwinnable.tree import Parents, mated_by, reach, unwind
 
 
 @dataclass(frozen=True)
@@ -32,7 +33,7 @@ def search(board: chess.Board, winner: chess.Color, limit: int) -> Reach:
         return Reach(None, False, 0)
     start = board.copy(stack=False)
     root = start._transposition_key()
-    parents: dict[object, tuple[object, chess.Move] | None] = {root: None}
+    parents: Parents = {root: None}
     boards: deque[chess.Board] = deque([start])
     proved: dict[object, bool] = {}
     while boards:
@@ -40,14 +41,12 @@ def search(board: chess.Board, winner: chess.Color, limit: int) -> Reach:
         key = position._transposition_key()
         for move in position.generate_legal_moves():
             structural = position.is_capture(move) or position.piece_type_at(move.from_square) == chess.PAWN
-            child = position.copy(stack=False)
-            child.push(move)
-            child_key = child._transposition_key()
-            if child_key in parents:
+            reached = reach(parents, position, key, move)
+            if reached is None:
                 continue
-            parents[child_key] = (key, move)
-            if child.turn != winner and child.is_check() and not any(child.generate_legal_moves()):
-                return Reach(_line(parents, child_key), False, len(parents))
+            child, child_key = reached
+            if mated_by(child, winner):
+                return Reach(tuple(m.uci() for m in unwind(parents, child_key)), False, len(parents))
             if len(parents) > limit:
                 return Reach(None, False, len(parents))
             if structural and _hopeless(child, winner, proved):
@@ -66,11 +65,3 @@ def _hopeless(board: chess.Board, winner: chess.Color, proved: dict[object, bool
     return proved[state]
 
 
-def _line(parents: dict[object, tuple[object, chess.Move] | None], key: object) -> tuple[str, ...]:
-    moves = []
-    step = parents[key]
-    while step is not None:
-        key, move = step
-        moves.append(move.uci())
-        step = parents[key]
-    return tuple(reversed(moves))
