@@ -74,6 +74,7 @@ def without_hu(tmp_path_factory):
     return corpus, kb
 
 
+@icu  # numbers in words ("két") come from ICU; without PyICU the build degrades, as the Makefile says
 def test_hu_keeps_its_parameters_without_its_language_file(without_hu, capsys):
     _, kb = without_hu
     rows = {
