@@ -14,10 +14,10 @@ returned, so a proof that does not replay is never given.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 import chess
 
+from extract.arbiter.unwinnable.clock import expired
 from extract.arbiter.unwinnable.helpmate import Helpmate, best_first, strong
 from extract.arbiter.unwinnable.reachable import search
 from extract.arbiter.unwinnable.regions import never_mate
@@ -45,12 +45,22 @@ def can_checkmate(board: chess.Board, colour: chess.Color, budget: int = DEFAULT
 
     The answer depends on the position alone, not on the moves that led to it, so a process keeps
     the answers it has found: the positions of a game recur in every ruling and scenario run on it."""
-    return _by_position(board.epd(), board.chess960, colour, budget)
+    key = (board.epd(), board.chess960, colour, budget)
+    known = _KNOWN.get(key)
+    if known is not None:
+        return known
+    answer = _analyse(chess.Board(f"{key[0]} 0 1", chess960=board.chess960), colour, budget)
+    if answer.can_checkmate is None and expired():
+        return Mateability(None, reason=f"not decided: {_OUT_OF_TIME}", nodes=answer.nodes)
+    if len(_KNOWN) >= _KNOWN_MAX:
+        _KNOWN.pop(next(iter(_KNOWN)))
+    _KNOWN[key] = answer
+    return answer
 
 
-@lru_cache(maxsize=4096)
-def _by_position(epd: str, chess960: bool, colour: chess.Color, budget: int) -> Mateability:
-    return _analyse(chess.Board(f"{epd} 0 1", chess960=chess960), colour, budget)
+_KNOWN: dict[tuple[str, bool, chess.Color, int], Mateability] = {}
+_KNOWN_MAX = 4096
+_OUT_OF_TIME = "the time allowed for this question ran out before a checkmate was found or ruled out"
 
 
 def _analyse(board: chess.Board, colour: chess.Color, budget: int) -> Mateability:
@@ -72,6 +82,8 @@ def _analyse(board: chess.Board, colour: chess.Color, budget: int) -> Mateabilit
     found, nodes = _guided(board, colour, SHORT_ROUNDS, budget, nodes)
     if found is not None:
         return _proved(board, colour, found, nodes)
+    if expired():
+        return Mateability(None, reason=f"not decided: {_OUT_OF_TIME}", nodes=nodes)
     reach = search(board, colour, min(REACHABLE_POSITIONS, budget - nodes) if _few(board) else 0)
     nodes += reach.positions
     if reach.helpmate is not None:
@@ -135,7 +147,7 @@ def _guided(
     aims = (False, True) if strong(board, colour) else (False,)
     for size in rounds:
         for bare in aims:
-            if nodes >= budget:
+            if nodes >= budget or expired():
                 return None, nodes
             line, used = best_first(board, colour, min(size, budget - nodes), bare)
             nodes += used

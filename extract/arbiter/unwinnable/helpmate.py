@@ -19,6 +19,7 @@ import heapq
 
 import chess
 
+from extract.arbiter.unwinnable.clock import expired
 from extract.arbiter.unwinnable.regions import attacks
 from extract.arbiter.unwinnable.tree import Parents, mated_by, reach, unwind
 
@@ -74,7 +75,7 @@ class Helpmate:
 
     def _search(self, board: chess.Board, depth: int, line: list[chess.Move]) -> bool:
         self.nodes += 1
-        if self.nodes > self.budget:
+        if self.nodes > self.budget or (not self.nodes & 255 and expired()):
             raise OutOfBudget
         key = board._transposition_key()
         if self.table.get(key, -1) >= depth:
@@ -257,6 +258,8 @@ def best_first(
 
     expand(start, root)
     while queue and len(parents) < budget:
+        if not len(parents) & 255 and expired():
+            break
         _, _, position, key, move = heapq.heappop(queue)
         reached = reach(parents, position, key, move)
         if reached is None:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import chess
 
+from extract.arbiter.unwinnable.clock import expired
 from extract.arbiter.unwinnable.regions import abstract, never_mate
 from extract.arbiter.unwinnable.tree import Parents, mated_by, reach, unwind
 
@@ -47,7 +48,7 @@ def search(board: chess.Board, winner: chess.Color, limit: int) -> Reach:
             child, child_key = reached
             if mated_by(child, winner):
                 return Reach(tuple(m.uci() for m in unwind(parents, child_key)), False, len(parents))
-            if len(parents) > limit:
+            if len(parents) > limit or (not len(parents) & 255 and expired()):
                 return Reach(None, False, len(parents))
             if structural and _hopeless(child, winner, proved):
                 continue
