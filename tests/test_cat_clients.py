@@ -116,6 +116,15 @@ def test_omegat_translates_the_source_side_of_the_xliff(shared: Shared) -> None:
     assert all(u.source and not u.istranslated() and u.getalttrans() for u in store.units)
 
 
+def test_omegat_fills_a_document_from_a_tmx_of_one_language(work: Path) -> None:
+    """da-2001 -> da-2017: the editions tagged "da" and "da-DK", a project from da to da-DK. (Both
+    tagged "da", OmegaT takes the same <tuv> as source and target and fills only the sentences the
+    two editions word alike.)"""
+    figures = cat_acceptance.tmx_figures(("da-2001", "da-2017"), KB, CORPUS, work)
+    assert figures.lopsided == 0
+    assert figures.filled >= 0.95 * figures.units, f"OmegaT filled {figures.filled}/{figures.units}"
+
+
 @pytest.fixture(scope="module")
 def kit(work: Path) -> cat_acceptance.KitFigures:
     return cat_acceptance.kit_figures("sv-2009", "nb-2014", KB, CORPUS, work)

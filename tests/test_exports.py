@@ -62,12 +62,48 @@ def test_tmx_structure_is_tmx_14b_and_meets_omegat(nb_da):
 
 
 def test_two_danish_editions_stay_apart():
+    """Tagged "da" and "da-DK" (OmegaT picks a <tuv> by language, then region): a project from da to
+    da-DK finds a source and a target in every unit (tests/test_cat_clients.py runs it)."""
+    from translate.storage import tmx
+
     code, out, err = run("export", "tmx", "--edition", "da-2001", "--edition", "da-2017")
     assert code == 0, err
     root = etree.fromstring(out)
-    tu = root.find("body/tu")
-    assert [t.get(XML) for t in tu.findall("tuv")] == ["da", "da"]
-    assert [t.find("prop[@type='x-edition']").text for t in tu.findall("tuv")] == ["da-2001", "da-2017"]
+    assert root.find("header").get("srclang") == "da"
+    for tu in root.iter("tu"):
+        assert [t.get(XML) for t in tu.findall("tuv")] == ["da", "da-DK"]
+        assert [t.find("prop[@type='x-edition']").text for t in tu.findall("tuv")] == ["da-2001", "da-2017"]
+    store = tmx.tmxfile.parsestring(out)
+    assert len(store.units) >= 300 and all(u.source and u.target for u in store.units)
+    code, out, err = run("export", "tmx", "--edition", "da-2017", "--edition", "da-2001")
+    first = etree.fromstring(out).find("body/tu")
+    assert [t.get(XML) for t in first.findall("tuv")] == ["da", "da-DK"]  # the first edition named is "da"
+    code, out, err = run("export", "tmx", "--edition", "sv-2009", "--edition", "da-2001", "--edition", "da-2017")
+    tags = {t.find("prop[@type='x-edition']").text: t.get(XML) for t in etree.fromstring(out).iter("tuv")}
+    assert tags == {"sv-2009": "sv", "da-2001": "da", "da-2017": "da-DK"}
+
+
+def test_xliff_of_one_language_names_two_tags():
+    code, out, err = run("export", "xliff", "--edition", "da-2001", "--edition", "da-2017")
+    assert code == 0, err
+    file_node = etree.fromstring(out).find(f"{XLIFF}file")
+    assert (file_node.get("source-language"), file_node.get("target-language")) == ("da", "da-DK")
+
+
+def test_language_tags_tell_every_edition_apart():
+    from extract.reports.cat import language_tags
+
+    languages = {"da-2001": "da", "da-2017": "da", "da-2023": "da", "hu-2018": "hu", "pt-2020": "pt-BR"}
+    assert language_tags(["hu-2018", "da-2001"], languages) == {"hu-2018": "hu", "da-2001": "da"}
+    assert language_tags(["da-2017", "da-2001", "da-2023"], languages) == {
+        "da-2017": "da",
+        "da-2001": "da-DK",  # CLDR's likeliest region for Danish
+        "da-2023": "da-x-2023",  # a private-use subtag once the region is taken
+    }
+    assert language_tags(["pt-2020", "pt-2021"], languages | {"pt-2021": "pt-BR"}) == {
+        "pt-2020": "pt-BR",
+        "pt-2021": "pt-BR-x-2021",  # a code with a region already: no likelier one
+    }
 
 
 def test_tbx_basic_2008_has_concepts_and_language_sections():

@@ -29,6 +29,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 import omegat  # noqa: E402  (a sibling script, not a package)
 
 XLIFF = "{urn:oasis:names:tc:xliff:document:1.2}"
+XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 FILLED_STATUSES = ("unchanged", "renumbered", "reworded")
 EMPTY_STATUSES = ("parameter-changed", "behaviour-changed", "content-changed", "added")
 
@@ -67,12 +68,8 @@ def lopsided(tmx: bytes) -> int:
 
     count = 0
     for tu in etree.fromstring(tmx).iter("tu"):
-        sizes = [
-            len(
-                split_sentences(
-                    "".join(t.find("seg").itertext()), t.get("{http://www.w3.org/XML/1998/namespace}lang")
-                )
-            )
+        sizes = [  # the language of a tag ("da-DK": da) decides the abbreviations
+            len(split_sentences("".join(t.find("seg").itertext()), t.get(XML_LANG).split("-")[0]))
             for t in tu.iter("tuv")
         ]
         count += max(sizes) - min(sizes) > 1
@@ -80,11 +77,12 @@ def lopsided(tmx: bytes) -> int:
 
 
 def tmx_figures(pair: tuple[str, str], kb: Path, corpus: Path, work: Path) -> TmxFigures:
-    from extract.reports.cat import tmx_document
+    from extract.reports.cat import language_tags, tmx_document
     from extract.reports.diff_data import load_kb
 
     data = load_kb(kb, corpus)
-    languages = (data.language(pair[0]), data.language(pair[1]))
+    tags = language_tags(list(pair), {e: data.language(e) for e in pair})  # da, da-DK for one language
+    languages = (tags[pair[0]], tags[pair[1]])
     tmx = tmx_document(kb, corpus, list(pair))
     project = work / f"{pair[0]}_{pair[1]}"
     targets = tmx_project(project, tmx, languages)
@@ -92,7 +90,9 @@ def tmx_figures(pair: tuple[str, str], kb: Path, corpus: Path, work: Path) -> Tm
     out = omegat.paragraphs((project / "target" / "doc.txt").read_text(encoding="utf-8"))
     sources = omegat.paragraphs((project / "source" / "doc.txt").read_text(encoding="utf-8"))
     filled = sum(1 for got, want in zip(out, targets, strict=True) if got == want)
-    touched = sum(1 for got, source in zip(out, sources, strict=True) if got != source)
+    touched = sum(
+        1 for got, source, want in zip(out, sources, targets, strict=True) if got != source or got == want
+    )
     return TmxFigures(pair, len(targets), filled, touched, lopsided(tmx))
 
 

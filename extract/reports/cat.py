@@ -9,7 +9,9 @@ Pure functions of the KB (the site, the CLI and the update kit write what they r
   "paragraph": a unit may be an aligned group of sentences, and OmegaT then splits both sides with
   the project's segmentation rules and pairs the sentences when the counts agree (a sentence its
   rules cut in two, after "f.eks.", still finds its translation). Two editions in one language
-  (da-2001, da-2017) keep one <tuv> each, told apart by x-edition.
+  (da-2001, da-2017) keep one <tuv> each, told apart by x-edition and by their language tags
+  (`language_tags`: "da" and "da-DK"), so OmegaT, which picks a <tuv> by language and region,
+  finds a source and a target in each unit.
 - `tbx_document(kb_dir, languages)`: kb/terms.yaml as TBX-Basic, by default in the TBX 2008 dialect
   OmegaT's glossary reader and translate-toolkit load (martif / termEntry / langSet / tig), TBX v3
   on request: an entry per concept with the translators' notes, a language section per language
@@ -51,6 +53,50 @@ def _languages(kb_dir: Path, corpus_dir: Path) -> dict[str, str]:
     return {e: data.language(e) for e in data.editions}
 
 
+def language_tags(editions: list[str], languages: dict[str, str]) -> dict[str, str]:
+    """The language tag of each edition in one CAT file (`languages`: edition -> language code).
+
+    An edition keeps its language code unless an edition before it in `editions` has that code:
+    then it gets the language with the region CLDR finds likeliest for it (Babel's likely subtags:
+    da -> da-DK, nb -> nb-NO), or, when that tag is taken too or the code has no such region, a
+    private-use subtag from the edition id (da-2023 -> da-x-2023). OmegaT chooses the <tuv> of a
+    language by its region (an exact language-region match first, then the bare language), so two
+    Danish editions tagged "da" and "da-DK" are a source and a target for a project from "da" to
+    "da-DK"; tagged "da" twice, OmegaT takes the same <tuv> for both sides."""
+    tags: dict[str, str] = {}
+    for edition in editions:
+        code = languages[edition]
+        for tag in (code, _likely_region(code), _private_use(code, edition)):
+            if tag and tag.casefold() not in {t.casefold() for t in tags.values()}:
+                tags[edition] = tag
+                break
+        else:
+            raise ValueError(f"no distinct language tag for {edition}")
+    return tags
+
+
+def _likely_region(code: str) -> str | None:
+    """The language with its likeliest region (CLDR through Babel), None when CLDR has none or the
+    code names a region already."""
+    from babel.core import get_global, parse_locale
+
+    if "-" in code or "_" in code:
+        return None
+    likely = get_global("likely_subtags").get(code)
+    if not likely:
+        return None
+    region = parse_locale(likely)[1]
+    return f"{code}-{region}" if region else None
+
+
+def _private_use(code: str, edition: str) -> str | None:
+    """`code`-x-`the edition id without its language`, letters and digits only, at most 8 (BCP 47)."""
+    language = code.split("-")[0].split("_")[0]
+    rest = edition[len(language) :] if edition.startswith(language) else edition
+    subtag = "".join(c for c in rest if c.isascii() and c.isalnum())[:8]
+    return f"{code}-x-{subtag}" if subtag else None
+
+
 def new_tmx(srclang: str, segtype: str) -> Any:
     """An empty translate-toolkit TMX store whose header OmegaT reads (creationtool, segtype...)."""
     from translate.storage import tmx
@@ -69,13 +115,14 @@ def tmx_from_groups(
     groups: list[SentenceGroup], editions: list[str], languages: dict[str, str], segtype: str = "paragraph"
 ) -> bytes:
     """TMX 1.4b of sentence groups (see the module docstring)."""
-    store = new_tmx(languages[editions[0]], segtype)
+    tags = language_tags(editions, languages)
+    store = new_tmx(tags[editions[0]], segtype)
     for number, group in enumerate(groups, start=1):
         first = group.segments[0]
-        unit = store.addsourceunit(first.text, first.language)
+        unit = store.addsourceunit(first.text, tags[first.edition])
         unit.xmlelement.set("tuid", f"{number}")
         if first.edition != editions[0]:
-            unit.xmlelement.set("srclang", first.language)
+            unit.xmlelement.set("srclang", tags[first.edition])
         for rule in group.rules:
             prop = etree.Element("prop", type="x-rule")
             prop.text = rule
@@ -83,7 +130,7 @@ def tmx_from_groups(
         tuvs = unit.xmlelement.findall("tuv")
         _edition_props(tuvs[0], first.edition, first.labels)
         for segment in group.segments[1:]:
-            tuv = unit.createlanguageNode(segment.language, segment.text, "target")
+            tuv = unit.createlanguageNode(tags[segment.edition], segment.text, "target")
             _edition_props(tuv, segment.edition, segment.labels)
             unit.xmlelement.append(tuv)
     return bytes(store)
@@ -190,7 +237,8 @@ def xliff_document(kb_dir: Path, corpus_dir: Path, source: str, target: str, lay
             )
         else:
             units.append(XliffUnit(str(number), resname, a.text, b.text, "translated", notes))
-    return xliff_from_units(units, (languages[source], languages[target]), f"{source}.txt")
+    tags = language_tags([source, target], languages)
+    return xliff_from_units(units, (tags[source], tags[target]), f"{source}.txt")
 
 
 TermTable = list[tuple[dict[str, Any], dict[str, dict[str, list[str]]]]]

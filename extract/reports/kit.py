@@ -26,7 +26,7 @@ from lxml import etree
 
 from extract.kb.sentence_align import SentenceRef
 from extract.model.vocab import STATUSES, SUBSTANTIVE, Status
-from extract.reports.cat import XliffUnit, new_tmx, tool_version, xliff_from_units
+from extract.reports.cat import XliffUnit, language_tags, new_tmx, tool_version, xliff_from_units
 from extract.reports.diff import diff_editions
 from extract.reports.diff_data import KBData, load_kb, plain
 from extract.reports.diff_model import EditionDiff, RuleDiff
@@ -71,7 +71,7 @@ class KitUnit:
 class Kit:
     old: str
     new: str
-    languages: tuple[str, str]  # NEW's, OLD's
+    languages: tuple[str, str]  # NEW's, OLD's language tags (cat.language_tags: da, da-DK for one language)
     units: tuple[KitUnit, ...]
     paragraphs: tuple[tuple[int, ...], ...]  # unit numbers of each NEW provision, in reading order
 
@@ -149,8 +149,8 @@ def kit_units(old: str, new: str, kb_dir: Path, corpus_dir: Path) -> Kit:
             numbers.append(unit.number)
         if numbers:
             paragraphs.append(tuple(numbers))
-    languages = (data.language(new), data.language(old))
-    return Kit(old, new, languages, tuple(units), tuple(paragraphs))
+    tags = language_tags([new, old], {e: data.language(e) for e in (new, old)})
+    return Kit(old, new, (tags[new], tags[old]), tuple(units), tuple(paragraphs))
 
 
 def _texts(data: KBData, edition: str, key: str) -> list[SentenceRef]:
