@@ -4,7 +4,9 @@
 - `export tmx` for every pair of editions: the share of the source paragraphs of a document built
   from the TMX's source side that OmegaT (sentence segmentation on, the TMX in tm/auto/) fills
   with exactly the TMX's target; units whose two sides differ by more than one sentence.
-- `kit --from OLD --to NEW`: per diff status, the segments OmegaT fills, and the XLIFF's states.
+- `kit --from OLD --to NEW`: per diff status, the segments OmegaT fills (its own word, from a
+  script: a kept sentence of a same-language update reads the same filled or not), and the
+  XLIFF's states.
 
 Not a test (tests/test_cat_clients.py checks one pair and one kit): every pair takes one OmegaT
 start (about 10 s). Usage: python tools/cat_acceptance.py [--pairs A:B,...] [--kit OLD:NEW,...]
@@ -123,15 +125,18 @@ def kit_figures(old: str, new: str, kb: Path, corpus: Path, work: Path) -> KitFi
     )
     if result.exit_code != 0:
         raise RuntimeError(result.output)
-    omegat.translate(out, work / "home")
+    output = omegat.translate(out, work / "home", omegat.FILLED_SCRIPT)
     kit = kit_units(old, new, kb, corpus)
     sources = omegat.paragraphs((out / "source" / f"{new}.txt").read_text(encoding="utf-8"))
     targets = omegat.paragraphs((out / "target" / f"{new}.txt").read_text(encoding="utf-8"))
-    assert [u.source for u in kit.units] == sources and len(targets) == len(sources)
+    flags = omegat.filled_segments(output)[f"{new}.txt"]  # one segment a unit: the kit's paragraphs
+    assert [u.source for u in kit.units] == sources and len(targets) == len(sources) == len(flags)
     statuses: Counter[str] = Counter(u.status or "no rule" for u in kit.units)
     filled: Counter[str] = Counter(
-        u.status or "no rule" for u, s, t in zip(kit.units, sources, targets, strict=True) if s != t
+        u.status or "no rule" for u, flag in zip(kit.units, flags, strict=True) if flag
     )
+    wrong = [u for u, t, flag in zip(kit.units, targets, flags, strict=True) if flag and t != u.old]
+    assert not wrong, f"OmegaT filled {len(wrong)} segments with other than OLD's wording: {wrong[:3]}"
     document = etree.parse(str(out / f"{new}_from_{old}.xlf"))
     states = [u.find(f"{XLIFF}target").get("state") for u in document.iter(f"{XLIFF}trans-unit")]
     translated: Counter[str] = Counter(

@@ -6,7 +6,9 @@ fills what the translation memories give and writes target/. OmegaT needs a writ
 settings and runs without a display with java.awt.headless. A project is a folder with
 omegat.project and an omegat/ subfolder (OmegaT does not take it for a project otherwise).
 `--script=FILE.groovy` runs a script on each project event (LOAD, COMPILE); GLOSSARY_SCRIPT counts
-the entries OmegaT's own TBX reader gives for every .tbx of glossary/.
+the entries OmegaT's own TBX reader gives for every .tbx of glossary/, FILLED_SCRIPT says which
+segments OmegaT translated (target/ cannot tell: an untranslated segment is written as its source,
+and a kept sentence of a same-language update reads the same in both editions).
 """
 
 from __future__ import annotations
@@ -27,6 +29,16 @@ if (eventType.toString() == "LOAD") {
     entries.each {
       println "GLOSSARY-ENTRY|" + it.srcText + "|" + it.locText + "|" + it.commentText.replace("\n", " / ")
     }
+  }
+}
+"""
+
+# every segment of the project after loading (tm/auto applied): file, number, whether it has a translation
+FILLED_SCRIPT = r"""
+if (eventType.toString() == "LOAD") {
+  project.allEntries.each {
+    def info = project.getTranslationInfo(it)
+    println "FILLED|" + it.key.file + "|" + it.entryNum() + "|" + (info != null && info.isTranslated())
   }
 }
 """
@@ -83,6 +95,16 @@ def glossary_entries(output: str) -> list[tuple[str, str, str]]:
             _, source, target, comment = line.split("|", 3)
             found.append((source, target, comment))
     return found
+
+
+def filled_segments(output: str) -> dict[str, list[bool]]:
+    """FILLED_SCRIPT's answer: source file -> whether each of its segments has a translation, in order."""
+    found: dict[str, dict[int, bool]] = {}
+    for line in output.splitlines():
+        if line.startswith("FILLED|"):
+            _, name, number, flag = line.split("|")
+            found.setdefault(name, {})[int(number)] = flag.strip() == "true"
+    return {name: [flags[n] for n in sorted(flags)] for name, flags in found.items()}
 
 
 def paragraphs(text: str) -> list[str]:
