@@ -50,11 +50,14 @@ class TmxFigures:
 
 
 def tmx_project(root: Path, tmx: bytes, languages: tuple[str, str]) -> list[str]:
-    """An OmegaT project whose source document is the TMX's source side, one paragraph per unit,
-    and whose tm/auto/ is the TMX; the expected target of each paragraph."""
+    """An OmegaT project whose source document is the TMX's source side, one paragraph per unit
+    (an aligned sentence group; the parts of a group, props x-part-of, are no paragraphs of the
+    text), and whose tm/auto/ is the TMX; the expected target of each paragraph."""
     document = etree.fromstring(tmx)
     sources, targets = [], []
     for tu in document.iter("tu"):
+        if tu.find("prop[@type='x-part-of']") is not None:
+            continue
         segs = [" ".join("".join(s.itertext()).split()) for s in tu.iter("seg")]
         sources.append(segs[0])
         targets.append(segs[1])

@@ -34,7 +34,7 @@ from lxml import etree
 
 from extract.io.terms import read_terms
 from extract.reports.diff_data import load_kb
-from extract.reports.segments import SentenceGroup, check_editions, sentence_groups
+from extract.reports.segments import Segment, SentenceGroup, check_editions, sentence_groups
 
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 TBX_NS = "urn:iso:std:iso:30042:ed-2"
@@ -114,26 +114,45 @@ def new_tmx(srclang: str, segtype: str) -> Any:
 def tmx_from_groups(
     groups: list[SentenceGroup], editions: list[str], languages: dict[str, str], segtype: str = "paragraph"
 ) -> bytes:
-    """TMX 1.4b of sentence groups (see the module docstring)."""
+    """TMX 1.4b of sentence groups (see the module docstring); a group's parts follow it, each a
+    <tu tuid="N.i"> with the prop x-part-of naming the group's tuid."""
     tags = language_tags(editions, languages)
     store = new_tmx(tags[editions[0]], segtype)
     for number, group in enumerate(groups, start=1):
-        first = group.segments[0]
-        unit = store.addsourceunit(first.text, tags[first.edition])
-        unit.xmlelement.set("tuid", f"{number}")
-        if first.edition != editions[0]:
-            unit.xmlelement.set("srclang", tags[first.edition])
-        for rule in group.rules:
-            prop = etree.Element("prop", type="x-rule")
-            prop.text = rule
+        _tmx_unit(store, group.segments, group.rules, tags, editions[0], f"{number}")
+        for at, part in enumerate(group.parts, start=1):
+            unit = _tmx_unit(store, part, group.rules, tags, editions[0], f"{number}.{at}")
+            prop = etree.Element("prop", type="x-part-of")
+            prop.text = f"{number}"
             unit.xmlelement.insert(len(unit.xmlelement.findall("prop")), prop)
-        tuvs = unit.xmlelement.findall("tuv")
-        _edition_props(tuvs[0], first.edition, first.labels)
-        for segment in group.segments[1:]:
-            tuv = unit.createlanguageNode(tags[segment.edition], segment.text, "target")
-            _edition_props(tuv, segment.edition, segment.labels)
-            unit.xmlelement.append(tuv)
     return bytes(store)
+
+
+def _tmx_unit(
+    store: Any,
+    segments: tuple[Segment, ...],
+    rules: tuple[str, ...],
+    tags: dict[str, str],
+    pivot: str,
+    tuid: str,
+) -> Any:
+    """One <tu>: a <tuv> per segment (props x-edition, x-label), props x-rule."""
+    first = segments[0]
+    unit = store.addsourceunit(first.text, tags[first.edition])
+    unit.xmlelement.set("tuid", tuid)
+    if first.edition != pivot:
+        unit.xmlelement.set("srclang", tags[first.edition])
+    for rule in rules:
+        prop = etree.Element("prop", type="x-rule")
+        prop.text = rule
+        unit.xmlelement.insert(len(unit.xmlelement.findall("prop")), prop)
+    tuvs = unit.xmlelement.findall("tuv")
+    _edition_props(tuvs[0], first.edition, first.labels)
+    for segment in segments[1:]:
+        tuv = unit.createlanguageNode(tags[segment.edition], segment.text, "target")
+        _edition_props(tuv, segment.edition, segment.labels)
+        unit.xmlelement.append(tuv)
+    return unit
 
 
 def _edition_props(tuv: etree._Element, edition: str, labels: tuple[str, ...]) -> None:

@@ -22,6 +22,7 @@ from extract.kb.sentence_align import SentenceRef, align
 from extract.model import InputError
 from extract.reports.diff_data import KBData, load_edition, load_kb, plain
 from extract.reports.wording import Wording
+from extract.text.sentences import split_sentences
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,9 @@ class SentenceGroup:
 
     rules: tuple[str, ...]
     segments: tuple[Segment, ...]  # in the order of the editions asked for; absent editions left out
+    # a group of two editions where one sentence answers n sentences with n clauses joined by ";":
+    # each sentence with its clause, in order (`clause_parts`)
+    parts: tuple[tuple[Segment, ...], ...] = ()
 
     def segment(self, edition: str) -> Segment | None:
         return next((s for s in self.segments if s.edition == edition), None)
@@ -168,30 +172,117 @@ def sentence_groups(kb_dir: Path, corpus_dir: Path, editions: list[str]) -> list
     for keys in components.values():
         keys.sort(key=lambda k: order[k])
         refs = [union.items[k] for k in keys]
-        segments = []
-        for edition in editions:
-            mine = [s for s in refs if s.edition == edition]
-            if mine:
-                labels = tuple(dict.fromkeys(plain(s.label) for s in mine))
-                text = " ".join(" ".join(s.text.split()) for s in mine)
-                segments.append(Segment(edition, data.language(edition), labels, text))
+        sides = [[s for s in refs if s.edition == edition] for edition in editions]
+        segments = [_segment(data, side) for side in sides if side]
         if len(segments) < 2:
             continue
         group_rules = tuple(dict.fromkeys(r for k in keys for r in rules_of[k]))
         groups.append((order[keys[0]], SentenceGroup(group_rules, tuple(segments))))
     groups.sort(key=lambda g: g[0])
-    return [g for _, g in groups]
+    found = [g for _, g in groups]
+    return clause_parts(data, found, editions, kb_dir) if len(editions) == 2 else found
+
+
+_CLAUSE_END = re.compile(r"(?<=;)\s+")
+
+
+def clause_parts(
+    data: KBData, groups: list[SentenceGroup], editions: list[str], kb_dir: Path
+) -> list[SentenceGroup]:
+    """The groups of two editions, with their `parts` where one side is one sentence of n clauses
+    joined by ";" and the other n sentences ("…zavarni, háborgatni; beleértve…" against "…end sker.
+    Dette omfatter…"): sentence i with clause i, when the pair's comparer matches every clause with
+    its own sentence at least as well as with any other (a clause that says what another sentence
+    says, or more, keeps the group whole). OmegaT cuts the paragraph into the n sentences and fills
+    each from its part; the group itself fills nothing there."""
+    candidates: dict[int, list[list[SentenceRef]]] = {}
+    for at, group in enumerate(groups):
+        sides = [_pieces(s) for s in group.segments]
+        sizes = sorted(len(side) for side in sides)
+        if len(sides) != 2 or sizes[0] != 1 or sizes[1] < 2:
+            continue
+        one = 0 if len(sides[0]) == 1 else 1
+        clauses = _CLAUSE_END.split(group.segments[one].text)
+        if len(clauses) == len(sides[1 - one]):
+            sides[one] = [_ref(group.segments[one], c) for c in clauses]
+            candidates[at] = sides
+    if not candidates:
+        return groups
+    wording = Wording(data, editions[0], editions[1], kb_dir)
+    everything = [[s for k in data.provisions[e] for s in data.sentences_of(e, k)] for e in editions]
+    wording.prepare(
+        everything[0] + [s for c in candidates.values() for s in c[0]],
+        everything[1] + [s for c in candidates.values() for s in c[1]],
+    )
+    found = list(groups)
+    for at, (old, new) in candidates.items():
+        score = [[wording.comparer.score(o, n) for n in new] for o in old]
+        pairs = range(len(old))
+        if all(score[i][i] >= max(score[i][j], score[j][i]) for i in pairs for j in pairs):
+            group = groups[at]
+            parts = tuple(
+                tuple(
+                    Segment(s.edition, s.language, s.labels, side[i].text)
+                    for s, side in zip(group.segments, (old, new), strict=True)
+                )
+                for i in pairs
+            )
+            found[at] = SentenceGroup(group.rules, group.segments, parts)
+    return found
+
+
+def _pieces(segment: Segment) -> list[SentenceRef]:
+    return [_ref(segment, s.text) for s in split_sentences(segment.text, segment.language)]
+
+
+def _ref(segment: Segment, text: str) -> SentenceRef:
+    return SentenceRef(segment.edition, segment.labels[0], 0, 0, len(text), " ".join(text.split()))
+
+
+def _segment(data: KBData, mine: list[SentenceRef]) -> Segment:
+    edition = mine[0].edition
+    labels = tuple(dict.fromkeys(plain(s.label) for s in mine))
+    text = " ".join(" ".join(s.text.split()) for s in mine)
+    return Segment(edition, data.language(edition), labels, text)
 
 
 def _sentences(data: KBData, edition: str, keys: list[str]) -> list[SentenceRef]:
     ordered = sorted(_compared(keys), key=lambda k: data.order[edition].get(k, 1 << 30))
-    return [
-        piece
-        for k in ordered
-        for s in data.sentences_of(edition, k)
-        if s.text.strip()
-        for piece in unglued(s)
-    ]
+    found = []
+    for k in ordered:
+        printed = (data.provisions[edition][k].printed_label or "").strip()
+        for s in data.sentences_of(edition, k):
+            for piece in unglued(s):
+                if piece.index == 0 and piece.start == s.start:
+                    piece = without_label(piece, printed)
+                if piece.text.strip():
+                    found.append(piece)
+    return found
+
+
+_UNLABELLED: weakref.WeakKeyDictionary[SentenceRef, SentenceRef] = weakref.WeakKeyDictionary()
+
+
+def label_length(text: str, printed: str) -> int:
+    """Characters of `text` taken by the provision's printed label at its start, with the dot or
+    parenthesis after it and the white space ("E. ", "II.", "3) "): 0 when it does not start so."""
+    found = re.match(rf"{re.escape(printed)}[.)](?:\s+|$)", text) if printed else None
+    return found.end() if found else 0
+
+
+def without_label(s: SentenceRef, printed: str) -> SentenceRef:
+    """The sentence without the printed label a heading starts with ("E. Algebraisk notation" ->
+    "Algebraisk notation"; "C." -> ""): a unit holds the words to translate, the article is in its
+    x-label prop, and OmegaT would cut "E." off as a segment of its own. One object per sentence."""
+    found = _UNLABELLED.get(s)
+    if found is not None:
+        return found
+    cut = label_length(s.text, printed)
+    if not cut:
+        return s
+    piece = SentenceRef(s.edition, s.label, s.index, s.start + cut, s.end, s.text[cut:])
+    _UNLABELLED[s] = piece
+    return piece
 
 
 # A list marker glued to the end of the previous sentence by a lost line break: "…sluttstillingen.b)
