@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 import json
 from pathlib import Path
 
@@ -15,7 +16,7 @@ from lxml import etree
 from extract.cli import main
 from extract.kb.sentence_align import SentenceRef
 from extract.reports.lint.files import FINDING_COLUMNS
-from extract.reports.segments import sentence_groups, unglued
+from extract.reports.segments import label_length, sentence_groups, unglued, without_label
 from extract.text.sentences import split_sentences
 
 ROOT = Path(__file__).parent.parent
@@ -52,8 +53,14 @@ def test_references_are_not_list_markers(text: str) -> None:
     assert unglued(ref(text)) == (ref(text),) or [p.text for p in unglued(ref(text))] == [text]
 
 
-@pytest.mark.parametrize("pair", [("nb-2014", "da-2017"), ("sv-2009", "hu-2018")])
+EDITIONS = ["da-2001", "sv-2009", "nb-2014", "da-2017", "hu-2018"]
+
+
+@pytest.mark.parametrize("pair", list(itertools.combinations(EDITIONS, 2)), ids="_".join)
 def test_units_are_sentences_not_glued_and_never_lopsided(pair: tuple[str, str]) -> None:
+    """Every pair of the five seeds, the two Danish editions too: no unit's two sides more than one
+    sentence apart, no list marker glued to a sentence, no printed label in a unit's text; a
+    group's parts are one sentence a side and make up the group's text."""
     groups = sentence_groups(KB, CORPUS, list(pair))
     assert len(groups) >= 300
     for group in groups:
@@ -63,6 +70,53 @@ def test_units_are_sentences_not_glued_and_never_lopsided(pair: tuple[str, str])
             assert not any(m in segment.text for m in (".b)", ".c)", ".d)")), (
                 segment.text
             )  # "…sluttstillingen.b) Remiskravet"
+            assert not any(label_length(segment.text, label) for label in segment.labels), segment
+        for part in group.parts:
+            assert [len(split_sentences(s.text, s.language)) for s in part] == [1, 1], part
+        for at, segment in enumerate(group.segments):
+            if group.parts:
+                assert " ".join(part[at].text for part in group.parts) == segment.text
+
+
+def test_a_printed_label_is_no_text_to_translate() -> None:
+    def ref_of(text: str) -> SentenceRef:
+        return SentenceRef("da-2001", "E", 0, 10, 10 + len(text), text)
+
+    heading = without_label(ref_of("E. Algebraisk notation"), "E")
+    assert (heading.text, heading.start) == ("Algebraisk notation", 13)
+    assert without_label(ref_of("C."), "C").text == ""  # a heading that is only its label
+    assert without_label(ref_of("II. Schack960"), "II").text == "Schack960"
+    assert without_label(ref_of("3) Tre"), "3").text == "Tre"
+    for text, printed in [("Egy játékos", "E"), ("7.4 a. skal", "7.4"), ("Ez a lépés", ""), ("E5 er", "E")]:
+        assert without_label(ref_of(text), printed).text == text
+
+
+def test_a_sentence_of_clauses_is_cut_to_answer_as_many_sentences() -> None:
+    """da-2001 12.5: two Danish sentences against one Hungarian one of two clauses joined by ";":
+    a part per sentence, in order, beside the group; the TMX writes them with x-part-of."""
+    from extract.reports.cat import tmx_document
+
+    groups = sentence_groups(KB, CORPUS, ["da-2001", "hu-2018"])
+    parted = [g for g in groups if g.parts]
+    assert parted
+    forbidden = next(g for g in parted if g.segment("da-2001").text.startswith("Det er forbudt at forstyrre"))
+    assert [p[1].text for p in forbidden.parts] == [
+        "Tilos az ellenfelet bármi módon zavarni, háborgatni;",
+        "beleértve az indokolatlanigények benyújtását, a döntetlen ajánlatok gyakori ismétlését, "
+        "valamint bármi zajkeltést a játéktéren.",
+    ]
+    assert forbidden.parts[1][0].text == "Dette omfatter urimelige krav eller remistilbud."
+    # castling in the two Danish texts: the first clause of da-2001 says what both da-2017
+    # sentences say, so the group stays whole
+    castling = next(
+        g for g in sentence_groups(KB, CORPUS, ["da-2001", "da-2017"]) if "tårnene" in g.segments[0].text
+    )
+    assert ";" in castling.segments[0].text and not castling.parts
+    root = etree.fromstring(tmx_document(KB, CORPUS, ["da-2001", "hu-2018"]))
+    tuids = {tu.get("tuid") for tu in root.iter("tu")}
+    parts = [tu for tu in root.iter("tu") if tu.find("prop[@type='x-part-of']") is not None]
+    assert len(parts) == sum(len(g.parts) for g in groups)
+    assert all(tu.findtext("prop[@type='x-part-of']") in tuids for tu in parts)
 
 
 def test_lint_csv_round_trips_every_finding() -> None:

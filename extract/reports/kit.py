@@ -30,7 +30,7 @@ from extract.reports.cat import XliffUnit, language_tags, new_tmx, tool_version,
 from extract.reports.diff import diff_editions
 from extract.reports.diff_data import KBData, load_kb, plain
 from extract.reports.diff_model import EditionDiff, RuleDiff
-from extract.reports.segments import sentence_groups
+from extract.reports.segments import label_length, sentence_groups
 
 KEPT: tuple[Status, ...] = ("unchanged", "renumbered", "reworded", "moved")
 # the diff's statuses in words, for the translator's note
@@ -178,8 +178,9 @@ def _unit(
         rules = tuple(sorted(r for r in data.rule_of[s.edition].get(key, set()) if r in by_rule))
         status = _worst([by_rule[r].status for r in rules]) if rules else None
     with_old = [(o, labels) for r, o, labels in found if o]
-    if not with_old and (plain(key), text) in groups:
-        with_old = [groups[(plain(key), text)]]
+    in_group = groups.get((plain(key), text)) or groups.get((plain(key), text[label_length(text, label) :]))
+    if not with_old and in_group:
+        with_old = [in_group]
     if with_old:
         wording, old_labels = with_old[0]
         old = _with_label(label, wording) if source != text else wording
