@@ -7,8 +7,11 @@ Pure functions of the KB (the site, the CLI and the update kit write what they r
   props x-rule on the <tu>. The header meets OmegaT's reader: srclang (the first edition's
   language), creationtool, creationtoolversion, adminlang, datatype, o-tmf, and segtype
   "paragraph": a unit may be an aligned group of sentences, and OmegaT then splits both sides with
-  the project's segmentation rules and pairs the sentences when the counts agree (a sentence its
-  rules cut in two, after "f.eks.", still finds its translation). Two editions in one language
+  the project's segmentation rules and pairs the pieces when the counts agree; otherwise it keeps
+  the unit whole, which fills no paragraph OmegaT cuts in two (its default rules cut after every
+  ". ", "f.eks. ved" too). So a group where one side's clauses joined by ";" answer the other's
+  sentences is followed by its parts, a <tu> per sentence and clause with the prop x-part-of
+  (segments.clause_parts). Two editions in one language
   (da-2001, da-2017) keep one <tuv> each, told apart by x-edition and by their language tags
   (`language_tags`: "da" and "da-DK"), so OmegaT, which picks a <tuv> by language and region,
   finds a source and a target in each unit.

@@ -8,6 +8,11 @@ same-language words, Apertium between the Scandinavian languages, language-neutr
 otherwise). Links are many-to-many (1-1, 2-1, 1-2); a group is the connected set of sentences linked
 together, so one group holds, per edition, the sentence(s) that say the same thing. A provision
 mapped to two rules is aligned once per rule; its sentences join one group, never two.
+
+A unit holds words to translate: a list marker glued to a sentence end is cut off (`unglued`), and
+so is the printed label a heading starts with (`without_label`: "E. Algebraisk notation"; a side
+that is only "C." leaves the group). Between two editions, a group where one side is a sentence of
+clauses joined by ";" and the other as many sentences gets its `parts` (`clause_parts`).
 """
 
 from __future__ import annotations
