@@ -78,7 +78,9 @@ def test_two_danish_editions_stay_apart():
     code, out, err = run("export", "tmx", "--edition", "da-2017", "--edition", "da-2001")
     first = etree.fromstring(out).find("body/tu")
     assert [t.get(XML) for t in first.findall("tuv")] == ["da", "da-DK"]  # the first edition named is "da"
-    code, out, err = run("export", "tmx", "--edition", "sv-2009", "--edition", "da-2001", "--edition", "da-2017")
+    code, out, err = run(
+        "export", "tmx", "--edition", "sv-2009", "--edition", "da-2001", "--edition", "da-2017"
+    )
     tags = {t.find("prop[@type='x-edition']").text: t.get(XML) for t in etree.fromstring(out).iter("tuv")}
     assert tags == {"sv-2009": "sv", "da-2001": "da", "da-2017": "da-DK"}
 
@@ -100,6 +102,15 @@ def test_language_tags_tell_every_edition_apart():
         "da-2001": "da-DK",  # CLDR's likeliest region for Danish
         "da-2023": "da-x-2023",  # a private-use subtag once the region is taken
     }
+    same = {"da-2023": "da", "da_2023": "da", "da-2001": "da"}  # two ids with one private-use subtag
+    assert language_tags(["da-2001", "da-2023", "da_2023"], same) == {
+        "da-2001": "da",
+        "da-2023": "da-DK",
+        "da_2023": "da-x-2023",
+    }
+    assert (
+        len(set(language_tags(["da-2001", "da-2017", "da-2023", "da_2023"], same | languages).values())) == 4
+    )
     assert language_tags(["pt-2020", "pt-2021"], languages | {"pt-2021": "pt-BR"}) == {
         "pt-2020": "pt-BR",
         "pt-2021": "pt-BR-x-2021",  # a code with a region already: no likelier one

@@ -69,12 +69,11 @@ def language_tags(editions: list[str], languages: dict[str, str]) -> dict[str, s
     tags: dict[str, str] = {}
     for edition in editions:
         code = languages[edition]
-        for tag in (code, _likely_region(code), _private_use(code, edition)):
+        numbered = (f"{code}-x-e{n}" for n in range(1, len(editions) + 2))  # never all taken
+        for tag in (code, _likely_region(code), _private_use(code, edition), *numbered):
             if tag and tag.casefold() not in {t.casefold() for t in tags.values()}:
                 tags[edition] = tag
                 break
-        else:
-            raise ValueError(f"no distinct language tag for {edition}")
     return tags
 
 
