@@ -143,3 +143,19 @@ def test_the_kit_xliff_has_the_same_split_in_its_states(kit) -> None:
         kit.filled[s] for s in cat_acceptance.FILLED_STATUSES
     )
     assert kit.xliff_units == sum(kit.statuses.values())
+
+
+def test_why_a_paragraph_is_not_filled() -> None:
+    """tools/cat_acceptance.unfilled_causes on OmegaT's segments (no OmegaT needed): a paragraph
+    OmegaT cuts after a list letter, one of two sentences against one, a text with two
+    translations, and a filled one."""
+    sources = ["I tilfælde a. skal han.", "En. To.", "Ja.", "Ja.", "Godt."]
+    targets = ["I fall a) ska han.", "Egy, kettő.", "Igen.", "Jó.", "Jó."]
+    segments = ["I tilfælde a.", "skal han.", "En.", "To.", "Ja.", "Ja.", "Godt."]
+    output = "\n".join(
+        [f"SEGMENT|doc.txt|{s}" for s in segments] + [f"TARGET-PIECES|{n}" for n in (1, 1, 1, 1, 1)]
+    )
+    causes = cat_acceptance.unfilled_causes(
+        sources, targets, [False, False, False, True, True], output, ("da", "hu")
+    )
+    assert causes == {cat_acceptance.CUT: 1, cat_acceptance.GROUP: 1, cat_acceptance.ANOTHER: 1}

@@ -3,7 +3,8 @@
 - `export tbx`: glossary entries OmegaT's own TBX reader gives, units translate-toolkit parses.
 - `export tmx` for every pair of editions: the share of the source paragraphs of a document built
   from the TMX's source side that OmegaT (sentence segmentation on, the TMX in tm/auto/) fills
-  with exactly the TMX's target; units whose two sides differ by more than one sentence.
+  with exactly the TMX's target, and why the others are not (`unfilled_causes`); units whose two
+  sides differ by more than one sentence.
 - `kit --from OLD --to NEW`: per diff status, the segments OmegaT fills (its own word, from a
   script: a kept sentence of a same-language update reads the same filled or not), and the
   XLIFF's states.
@@ -43,10 +44,51 @@ class TmxFigures:
     filled: int  # exactly the TMX's target
     touched: int  # any translation at all (a paragraph of two segments with one filled counts)
     lopsided: int
+    causes: Counter[str]  # why the paragraphs OmegaT did not fill exactly were not (`unfilled_causes`)
 
     @property
     def share(self) -> float:
         return self.filled / self.units if self.units else 0.0
+
+
+ANOTHER = "the same text has another translation in the TMX"
+CUT = "OmegaT cuts the source where chesslaws does not (after 'a.', 'f.eks.')"
+GROUP = "a group of n sentences against m"
+
+
+def unfilled_causes(
+    sources: list[str], targets: list[str], filled: list[bool], output: str, languages: tuple[str, str]
+) -> Counter[str]:
+    """Why each paragraph OmegaT did not fill exactly was not, from PIECES_SCRIPT's output: OmegaT
+    fills a paragraph it cuts into k segments from a unit whose target it cuts into as many (or from
+    a unit equal to the paragraph when k is 1); one source text takes one translation."""
+    from extract.text.sentences import split_sentences
+
+    lines = output.splitlines()
+    segments = [line.split("|", 2)[2] for line in lines if line.startswith("SEGMENT|doc.txt|")]
+    target_pieces = [int(line.split("|")[1]) for line in lines if line.startswith("TARGET-PIECES|")]
+    translations: dict[str, set[str]] = {}
+    for source, target in zip(sources, targets, strict=True):
+        translations.setdefault(source, set()).add(target)
+    causes: Counter[str] = Counter()
+    at = 0
+    for source, target, done, pieces in zip(sources, targets, filled, target_pieces, strict=True):
+        wanted, joined, k = " ".join(source.split()), "", 0
+        while joined != wanted and at + k < len(segments) and len(joined) < len(wanted):
+            joined = " ".join(f"{joined} {segments[at + k]}".split())
+            k += 1
+        at += k
+        if done:
+            continue
+        if len(translations[source]) > 1:
+            causes[ANOTHER] += 1
+        elif joined == wanted and k >= 2 and k != pieces:
+            sides = zip((source, target), languages, strict=True)
+            sizes = {len(split_sentences(x, lang.split("-")[0])) for x, lang in sides}
+            causes[GROUP if len(sizes) > 1 else CUT] += 1
+        else:
+            causes["other"] += 1
+    return causes
 
 
 def tmx_project(root: Path, tmx: bytes, languages: tuple[str, str]) -> list[str]:
@@ -91,14 +133,16 @@ def tmx_figures(pair: tuple[str, str], kb: Path, corpus: Path, work: Path) -> Tm
     tmx = tmx_document(kb, corpus, list(pair))
     project = work / f"{pair[0]}_{pair[1]}"
     targets = tmx_project(project, tmx, languages)
-    omegat.translate(project, work / "home")
+    (project / "targets.txt").write_text("\n".join(targets) + "\n", encoding="utf-8")
+    output = omegat.translate(project, work / "home", omegat.PIECES_SCRIPT)
     out = omegat.paragraphs((project / "target" / "doc.txt").read_text(encoding="utf-8"))
     sources = omegat.paragraphs((project / "source" / "doc.txt").read_text(encoding="utf-8"))
-    filled = sum(1 for got, want in zip(out, targets, strict=True) if got == want)
+    exact = [got == want for got, want in zip(out, targets, strict=True)]
     touched = sum(
         1 for got, source, want in zip(out, sources, targets, strict=True) if got != source or got == want
     )
-    return TmxFigures(pair, len(targets), filled, touched, lopsided(tmx))
+    causes = unfilled_causes(sources, targets, exact, output, languages)
+    return TmxFigures(pair, len(targets), sum(exact), touched, lopsided(tmx), causes)
 
 
 @dataclass(frozen=True)
@@ -247,7 +291,7 @@ def main() -> int:
             print(
                 f"tmx {pair[0]} -> {pair[1]}: OmegaT filled {f.filled}/{f.units} paragraphs with exactly "
                 f"the TMX's target ({f.share:.1%}, >= 95%), {f.touched} with some translation; "
-                f"lopsided units {f.lopsided}"
+                f"lopsided units {f.lopsided}; not filled: {dict(f.causes.most_common())}"
             )
         for spec in filter(None, args.kit.split(",")):
             old, new = spec.split(":")

@@ -43,6 +43,19 @@ if (eventType.toString() == "LOAD") {
 }
 """
 
+# every segment of the project (file, source text), and how many segments OmegaT's segmenter makes
+# of each line of targets.txt (the project's root) in the target language
+PIECES_SCRIPT = r"""
+import org.omegat.core.Core
+if (eventType.toString() == "LOAD") {
+  project.allEntries.each { println "SEGMENT|" + it.key.file + "|" + it.srcText.replace("\n", " ") }
+  def language = project.projectProperties.targetLanguage
+  new File(project.projectProperties.projectRoot, "targets.txt").eachLine("UTF-8") { line ->
+    println "TARGET-PIECES|" + Core.getSegmenter().segment(language, line, null, null).size()
+  }
+}
+"""
+
 
 def problem() -> str | None:
     """Why OmegaT cannot run here (None: it can)."""
