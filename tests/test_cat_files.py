@@ -169,3 +169,11 @@ def test_the_site_offers_each_editions_findings_as_the_cli_writes_them() -> None
     assert files["findings-hu-2018.csv"].decode("utf-8") == result.stdout
     rows = json.loads(files["findings-sv-2009.json"])
     assert rows and all(r["edition"] == "sv-2009" and r["fix"] for r in rows)
+
+
+def test_the_site_names_the_language_tags_of_a_same_language_tmx() -> None:
+    from extract.site.views.downloads import cat_downloads
+
+    what = {name: text for name, _, text in cat_downloads(KB, CORPUS, EDITIONS)}
+    assert "da-2001 as language da, da-2017 as da-DK" in what["da-2001_da-2017.tmx"]
+    assert what["sv-2009_hu-2018.tmx"] == "aligned sentences sv-2009 and hu-2018, TMX 1.4b"

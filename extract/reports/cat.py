@@ -51,7 +51,8 @@ def tool_version() -> str:
         return "0"
 
 
-def _languages(kb_dir: Path, corpus_dir: Path) -> dict[str, str]:
+def edition_languages(kb_dir: Path, corpus_dir: Path) -> dict[str, str]:
+    """Edition id -> language code, from the generated KB."""
     data = load_kb(kb_dir, corpus_dir)
     return {e: data.language(e) for e in data.editions}
 
@@ -169,7 +170,7 @@ def tmx_document(kb_dir: Path, corpus_dir: Path, editions: list[str]) -> bytes:
     """TMX 1.4b of the aligned sentences of `editions` (all editions when empty; pivot = first)."""
     chosen = check_editions(kb_dir, corpus_dir, editions)
     groups = sentence_groups(kb_dir, corpus_dir, chosen)
-    return tmx_from_groups(groups, chosen, _languages(kb_dir, corpus_dir))
+    return tmx_from_groups(groups, chosen, edition_languages(kb_dir, corpus_dir))
 
 
 XLIFF_NS = "urn:oasis:names:tc:xliff:document:1.2"
@@ -241,7 +242,7 @@ def xliff_document(kb_dir: Path, corpus_dir: Path, source: str, target: str, lay
     if layout not in XLIFF_LAYOUTS:
         raise ValueError(f"unknown XLIFF layout {layout!r}")
     chosen = check_editions(kb_dir, corpus_dir, [source, target])
-    languages = _languages(kb_dir, corpus_dir)
+    languages = edition_languages(kb_dir, corpus_dir)
     units = []
     for number, group in enumerate(sentence_groups(kb_dir, corpus_dir, chosen), start=1):
         a, b = group.segment(source), group.segment(target)
@@ -334,4 +335,4 @@ def tbx_document(kb_dir: Path, languages: dict[str, str], dialect: str = "2008")
 
 def tbx_for_kb(kb_dir: Path, corpus_dir: Path, dialect: str = "2008") -> bytes:
     """TBX-Basic of the termbase, language codes from the KB's editions."""
-    return tbx_document(kb_dir, _languages(kb_dir, corpus_dir), dialect)
+    return tbx_document(kb_dir, edition_languages(kb_dir, corpus_dir), dialect)

@@ -15,7 +15,7 @@ from typing import Any
 
 from extract.io.generated import read_kb
 from extract.model import Finding
-from extract.reports.cat import tbx_for_kb, tmx_document
+from extract.reports.cat import edition_languages, language_tags, tbx_for_kb, tmx_document
 from extract.reports.lint.files import encode_findings
 from extract.reports.tables import (
     ALIGNMENT_COLUMNS,
@@ -37,14 +37,13 @@ def cat_downloads(kb_dir: Path, corpus_dir: Path, order: list[str]) -> list[Down
     result: list[Download] = [
         ("termbase.tbx", lambda: tbx_for_kb(kb_dir, corpus_dir), "the termbase, TBX-Basic (CAT tools)")
     ]
+    languages = edition_languages(kb_dir, corpus_dir)
     for a, b in combinations(order, 2):
-        result.append(
-            (
-                f"{a}_{b}.tmx",
-                partial(tmx_document, kb_dir, corpus_dir, [a, b]),
-                f"aligned sentences {a} and {b}, TMX 1.4b",
-            )
-        )
+        tags = language_tags([a, b], languages)
+        what = f"aligned sentences {a} and {b}, TMX 1.4b"
+        if tags[b] != languages[b]:  # two texts in one language: told apart by their tags
+            what += f" ({a} as language {tags[a]}, {b} as {tags[b]}: set your CAT project's languages so)"
+        result.append((f"{a}_{b}.tmx", partial(tmx_document, kb_dir, corpus_dir, [a, b]), what))
     return result
 
 
