@@ -255,7 +255,8 @@ def _sentences(data: KBData, edition: str, keys: list[str]) -> list[SentenceRef]
     ordered = sorted(_compared(keys), key=lambda k: data.order[edition].get(k, 1 << 30))
     found = []
     for k in ordered:
-        printed = (data.provisions[edition][k].printed_label or "").strip()
+        provision = data.provisions[edition].get(k)
+        printed = (provision.printed_label or "").strip() if provision else ""
         for s in data.sentences_of(edition, k):
             for piece in unglued(s):
                 if piece.index == 0 and piece.start == s.start:
