@@ -169,7 +169,10 @@ def export_tmx(editions: tuple[str, ...], out: Path | None, corpus_dir: Path, kb
     """TMX 1.4b translation memory: one <tu> per aligned sentence group, a <tuv> per edition.
 
     The first edition is the source (header srclang); without --edition, all editions, in in-force
-    order. Each <tuv> carries props x-edition and x-label, each <tu> x-rule.
+    order. Each <tuv> carries props x-edition and x-label, each <tu> x-rule. A second edition in a
+    language already there is tagged with its region (da-2001 "da", da-2017 "da-DK": the languages
+    of the OmegaT project). Between two editions, a group whose one sentence of clauses joined by
+    ";" answers as many sentences is followed by a <tu> per sentence (prop x-part-of).
 
     Example: chesslaws export tmx --edition nb-2014 --edition da-2017 --out nb-da.tmx
     """
