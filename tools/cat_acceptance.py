@@ -254,7 +254,9 @@ def english_copy(corpus: Path, kb: Path, text: Path, where: Path) -> tuple[Path,
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--pairs", default="", help="A:B,... (default: every pair of editions)")
-    parser.add_argument("--kit", default="sv-2009:nb-2014", help="OLD:NEW,...")
+    parser.add_argument(
+        "--kit", default="sv-2009:nb-2014,da-2001:da-2017", help="OLD:NEW,... (da-2001:da-2017: one language)"
+    )
     parser.add_argument("--corpus", type=Path, default=ROOT / "corpus")
     parser.add_argument("--kb", type=Path, default=ROOT / "kb")
     parser.add_argument(
