@@ -32,7 +32,16 @@ from typing import Any
 from extract.io.languages import language_data
 from extract.io.rules import Rule
 from extract.kb.parameters import rule_provisions
-from extract.text.quantities import Compiled, Quantity, Token, compiled, quantities, tokens, unit_of_token
+from extract.text.quantities import (
+    Compiled,
+    Quantity,
+    Token,
+    compiled,
+    on_square,
+    quantities,
+    tokens,
+    unit_of_token,
+)
 
 COUNTED = ("minute", "second", "hour", "cm", "move", "game", "time")
 LIBRARY_UNITS = ("minute", "second", "hour", "cm")
@@ -82,27 +91,75 @@ def learn(
     assigned: Assigned,
     kb_dir: Path,
 ) -> Learned:
-    """The words of `language` learned from its editions' provisions aligned to other editions'."""
-    seed = {"numbers": learn_unknown_numbers(language, provisions, languages, assigned, kb_dir)}
+    """The words of `language` learned from its editions' provisions aligned to other editions'.
+
+    Where the libraries' unit words never occur in the language's texts (CLDR's forms are not the
+    ones the translation uses), the units are learned like the others; number words standing before
+    units learned so are then learned in a second pass ("two minutes" where the references say 2)."""
+    numbers = learn_unknown_numbers(language, provisions, languages, assigned, kb_dir)
+    learned = _learn(language, provisions, languages, assigned, kb_dir, {"numbers": numbers})
+    taught = {u: w for u, w in learned.tables.get("units", {}).items() if u in LIBRARY_UNITS}
+    if not taught:
+        return learned
+    more = learn_unknown_numbers(language, provisions, languages, assigned, kb_dir, {"units": taught})
+    if not set(more) - set(numbers):
+        return learned
+    second = _learn(language, provisions, languages, assigned, kb_dir, {"numbers": more | numbers, "units": taught})
+    units = second.tables.setdefault("units", {})
+    for unit, forms in taught.items():
+        units[unit] = list(dict.fromkeys([*forms, *units.get(unit, [])]))
+        for word in forms:
+            second.evidence[(f"unit:{unit}", word)] = learned.evidence.get((f"unit:{unit}", word), [])
+    return second
+
+
+def _learn(
+    language: str,
+    provisions: Provisions,
+    languages: dict[str, str],
+    assigned: Assigned,
+    kb_dir: Path,
+    seed: dict[str, Any],
+) -> Learned:
     anchors, neutral = find_anchors(language, provisions, languages, assigned, kb_dir, seed)
     base = compiled(language, kb_dir, seed)
     votes = _Votes(_specificity(language, provisions, languages, base))
     lowers = _ranges(anchors, base)
+    heard = _heard(language, provisions, languages, base)
     for anchor in anchors:
-        _vote(anchor, base, votes, lowers)
+        _vote(anchor, base, votes, lowers, heard)
     for (doc, at), place in lowers.items():
         if not any(a.doc is doc and a.at == at for a in anchors):  # the text's lower bound is its own
             _vote_range(doc, at, base, votes, place)
     for doc, at, end in neutral:
         votes.negative(doc, at, end, base)
     learned = votes.decide(language)
-    if seed["numbers"]:
+    if seed.get("numbers"):
         learned.tables["numbers"] = {**seed["numbers"], **learned.tables.get("numbers", {})}
         for word in seed["numbers"]:
             learned.evidence[("numbers", word)] = [
                 "before a unit word where the references state that number"
             ]
     return learned
+
+
+def _heard(language: str, provisions: Provisions, languages: dict[str, str], base: Compiled) -> set[str]:
+    """The units whose library or curated words occur in the language's texts at all."""
+    heard: set[str] = set()
+    for edition, code in languages.items():
+        if code == language:
+            for _, provision in provisions.get(edition, []):
+                heard.update(filter(None, (unit_of_token(t.lower_, base) for t in _doc(provision))))
+    return heard
+
+
+def _doc(provision: dict[str, object]) -> tuple[Token, ...]:
+    return _tokens(str(provision.get("text") or ""))
+
+
+@lru_cache(maxsize=20_000)
+def _tokens(text: str) -> tuple[Token, ...]:
+    return tokens(text)
 
 
 def _specificity(
@@ -146,6 +203,7 @@ def find_anchors(
                 for rule in rules:
                     stated[rule] += read
     base = compiled(language, kb_dir, seed)
+    heard = _heard(language, provisions, languages, base)
     anchors: list[Anchor] = []
     neutral: list[tuple[tuple[Token, ...], int, int]] = []
     for edition, code in sorted(languages.items()):
@@ -155,7 +213,7 @@ def find_anchors(
             doc = tokens(str(provision.get("text") or ""))
             options = [o for rule in assigned.get((edition, key), ()) for o in stated.get(rule, [])]
             for at, end, value in _numbers(doc, base):
-                found = _explain(doc, end, value, options, base)
+                found = _explain(doc, end, value, options, base, heard)
                 if found is None:
                     neutral.append((doc, at, end))
                 else:
@@ -220,7 +278,8 @@ def _numbers(doc: tuple[Token, ...], base: Compiled) -> list[tuple[int, int, flo
         if token.lower_ in base.articles:
             continue  # "et træk": an article as often as the number one
         if token.lower_.isdigit() and len(token.lower_) <= 3:
-            found.append((i, i, float(int(token.lower_))))
+            if not on_square(doc, i):
+                found.append((i, i, float(int(token.lower_))))
         elif token.lower_ in base.single:
             found.append((i, i, base.single[token.lower_][0]))
         else:
@@ -254,6 +313,7 @@ def _explain(
     value: float,
     options: list[tuple[Quantity, str]],
     base: Compiled,
+    heard: set[str],
 ) -> tuple[str, str | None, tuple[str, ...], str, tuple[str, ...]] | None:
     """The unit and comparator the references give a number of this value, if they agree, and on
     which side of their numbers the comparator mostly stands."""
@@ -267,7 +327,7 @@ def _explain(
     if known is not None:
         same = [(q, e) for q, e in same if q.unit == known]
     else:  # no unit word the libraries know follows: a move, a game, a factor, or a bare number
-        other = [(q, e) for q, e in same if q.unit not in LIBRARY_UNITS or not base.units]
+        other = [(q, e) for q, e in same if q.unit not in LIBRARY_UNITS or q.unit not in heard]
         same = other or same
     units = Counter(q.unit for q, _ in same)
     if not units:
@@ -485,6 +545,7 @@ def _vote(
     base: Compiled,
     votes: _Votes,
     lowers: dict[tuple[tuple[Token, ...], int], str] | None = None,
+    heard: set[str] | None = None,
 ) -> None:
     doc, at, end = anchor.doc, anchor.at, anchor.end
     place = f"{anchor.edition} {anchor.label} (as in {', '.join(anchor.references)})"
@@ -510,12 +571,13 @@ def _vote(
     if follower == "-" and end + 2 < len(doc):
         follower = doc[end + 2].lower_
     unit_end = _unit_end(doc, end, base)
-    library = anchor.unit in LIBRARY_UNITS and any(u == anchor.unit for u in base.units.values())
+    library = anchor.unit in LIBRARY_UNITS and anchor.unit in (set(base.units.values()) if heard is None else heard)
     if (
         anchor.unit in COUNTED
         and not library
         and follower.isalpha()
         and unit_of_token(follower, base) is None
+        and not (end + 2 < len(doc) and unit_of_token(doc[end + 2].lower_, base))  # "two extra minutes"
     ):
         votes.add("unit", (follower,), anchor.unit, place)
         if any(SequenceMatcher(None, follower, word).ratio() >= COGNATE for word in anchor.unit_words):
@@ -572,10 +634,11 @@ def learn_unknown_numbers(
     languages: dict[str, str],
     assigned: Assigned,
     kb_dir: Path,
+    units: dict[str, Any] | None = None,
 ) -> dict[str, int]:
-    """Number words the libraries lack, learned before a unit word they know: "két perc" where the
-    references say two minutes (the most frequent value at that word wins)."""
-    base = compiled(language, kb_dir)
+    """Number words the libraries lack, learned before a unit word they (or `units`, learned) know:
+    "két perc" where the references say two minutes (the most frequent value at that word wins)."""
+    base = compiled(language, kb_dir, units)
     stated: dict[str, set[tuple[float, str]]] = defaultdict(set)
     for edition, code in languages.items():
         if code == language:
@@ -588,6 +651,7 @@ def learn_unknown_numbers(
                 for rule in rules:
                     stated[rule] |= found
     counts: dict[str, dict[float, float]] = defaultdict(lambda: defaultdict(float))
+    previous: dict[str, list[str]] = defaultdict(list)
     for edition, code in languages.items():
         if code != language:
             continue
@@ -604,12 +668,20 @@ def learn_unknown_numbers(
                 values = {v for v, u in options if u == unit}
                 for value in values:
                     counts[word][value] += 1.0 / len(values)
+                if values:
+                    previous[word].append(doc[j - 2].lower_ if j >= 2 else "")
     learned: dict[str, int] = {}
     for word, weights in counts.items():
         value, weight = max(weights.items(), key=lambda kv: (kv[1], -kv[0]))
         if weight >= 2 and weight >= 0.75 * sum(weights.values()):
             learned[word] = int(value)
-    return learned
+    # "two extra minutes": a word that mostly follows another number word learned here stands
+    # between a number and its unit
+    return {
+        word: value
+        for word, value in learned.items()
+        if 2 * sum(p in learned for p in previous[word]) < len(previous[word])
+    }
 
 
 def provision_rules(
