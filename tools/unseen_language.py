@@ -89,11 +89,29 @@ VARIANTS = {
     )
 }
 
-_ENGLISH_NUMBERS = (
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
-    "seventeen eighteen nineteen"
-).split()
-_TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
+_ENGLISH_NUMBERS = [
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+]
+_TENS = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
 
 
 def english_number(value: int) -> str:
@@ -120,14 +138,34 @@ def pseudo_word(word: str, variant: Variant) -> str:
     lower, upper = SCRIPTS[variant.script]
     if upper and word[:1].isupper():
         capital = {a: b for a, b in zip(lower, upper, strict=True)}
-        made = "".join(capital[c] for c in made) if word.isupper() and len(word) > 1 else capital[made[0]] + made[1:]
+        made = (
+            "".join(capital[c] for c in made)
+            if word.isupper() and len(word) > 1
+            else capital[made[0]] + made[1:]
+        )
     return made
 
 
 _TOKEN = re.compile(r"[^\W\d_]+|\d+")
 _ROMAN = re.compile(r"[IVX]{1,4}")
-_STRUCTURE = {"article", "articles", "appendix", "appendices", "paragraph", "guidelines", "guideline", "cikk",
-              "cikkely", "cikkben", "cikkelyben", "pont", "pontja", "pontban", "szabálypont", "függelék"}
+_STRUCTURE = {
+    "article",
+    "articles",
+    "appendix",
+    "appendices",
+    "paragraph",
+    "guidelines",
+    "guideline",
+    "cikk",
+    "cikkely",
+    "cikkben",
+    "cikkelyben",
+    "pont",
+    "pontja",
+    "pontban",
+    "szabálypont",
+    "függelék",
+}
 
 
 def _is_label_letter(text: str, start: int, end: int) -> bool:
@@ -142,10 +180,19 @@ def _is_label_letter(text: str, start: int, end: int) -> bool:
 def _spoken(text: str, start: int, end: int) -> bool:
     """A number in running text ("after 10 minutes"), not a label, a reference or a part of a time."""
     before, after = text[max(0, start - 20) : start], text[end : end + 2]
-    if not re.fullmatch(r" [^\W\d_]", after) or not before.endswith(" ") or text[start - 2 : start - 1] in ".:+/":
+    if (
+        not re.fullmatch(r" [^\W\d_]", after)
+        or not before.endswith(" ")
+        or text[start - 2 : start - 1] in ".:+/"
+    ):
         return False
     previous = re.findall(r"[^\W\d_]+", before)
-    return bool(previous) and previous[-1].islower() and previous[-1] not in _STRUCTURE and int(text[start:end]) < 100
+    return (
+        bool(previous)
+        and previous[-1].islower()
+        and previous[-1] not in _STRUCTURE
+        and int(text[start:end]) < 100
+    )
 
 
 def make_text(source: str, variant: Variant) -> str:
@@ -164,7 +211,11 @@ def make_text(source: str, variant: Variant) -> str:
             out.append(token)
         else:
             out.append(pseudo_word(token, variant))
-            if source[position : position + 1] == "." and source[position + 1 : position + 2] in {"", " ", "\n"}:
+            if source[position : position + 1] == "." and source[position + 1 : position + 2] in {
+                "",
+                " ",
+                "\n",
+            }:
                 out.append(variant.full_stop)  # a sentence ends after a word (not after a label)
                 position += 1
     out.append(_marks(source[position:], variant))
@@ -205,19 +256,23 @@ def project(tmp: Path, variants: list[Variant], keep_source: bool) -> tuple[Path
     for path in corpus.glob("*.txt"):
         if path.stem not in {e["id"] for e in entries}:
             path.unlink()
-    (corpus / "editions.yaml").write_text(yaml.safe_dump(entries, allow_unicode=True, sort_keys=False), "utf-8")
+    (corpus / "editions.yaml").write_text(
+        yaml.safe_dump(entries, allow_unicode=True, sort_keys=False), "utf-8"
+    )
     if not keep_source:
         for path in (kb / "scenarios").glob("*.yaml"):
             _rename_in_scenarios(path, {s: [v.id for v in variants if v.source == s] for s in sources})
-    dropped = [(v.id, v.fide_edition, make_text(source_text(v.source), v), v.id.split("-")[0]) for v in variants]
+    dropped = [
+        (v.id, v.fide_edition, make_text(source_text(v.source), v), v.id.split("-")[0]) for v in variants
+    ]
     if "en-2023" in sources:
         dropped.append(("en-2023", "2023", source_text("en-2023"), "en"))
     with (corpus / "editions.yaml").open("a", encoding="utf-8") as meta:
         for edition, laws, text, language in dropped:
             (corpus / f"{edition}.txt").write_text(text, encoding="utf-8")
             meta.write(
-                f'\n- id: {edition}\n  file: {edition}.txt\n  language: {language}\n  fide_edition: "{laws}"\n'
-                f'  in_force: "{laws}-01-01"\n'
+                f"\n- id: {edition}\n  file: {edition}.txt\n  language: {language}\n"
+                f'  fide_edition: "{laws}"\n  in_force: "{laws}-01-01"\n'
             )
     return corpus, kb
 
@@ -232,7 +287,11 @@ def _rename_in_scenarios(path: Path, copies: dict[str, list[str]]) -> None:
             for source, made in copies.items():
                 if source in table:
                     value = table.pop(source)
-                    table.update({edition: json.loads(json.dumps(value)) for edition in made} if key == "expect" else {})
+                    table.update(
+                        {edition: json.loads(json.dumps(value)) for edition in made}
+                        if key == "expect"
+                        else {}
+                    )
     path.write_text(yaml.safe_dump(scenarios, allow_unicode=True, sort_keys=False), encoding="utf-8")
 
 
@@ -268,7 +327,9 @@ def source_mapping(variant: Variant, alignment: list[dict[str, Any]]) -> dict[st
     from extract.io.rules import load_rules
 
     return {
-        label: rule.id for rule in load_rules(ROOT / "kb") for label in rule.provisions.get(variant.source, ())
+        label: rule.id
+        for rule in load_rules(ROOT / "kb")
+        for label in rule.provisions.get(variant.source, ())
     }
 
 
@@ -295,15 +356,18 @@ class Figures:
 
     def line(self) -> str:
         return (
-            f"{'PASS' if self.passed() else 'FAIL'}  {self.edition}: leaves mapped {self.mapped}/{self.leaves} "
-            f"({self.mapped / max(1, self.leaves):.1%}; {self.agreeing}/{self.compared} as the source maps them), "
+            f"{'PASS' if self.passed() else 'FAIL'}  {self.edition}: "
+            f"leaves mapped {self.mapped}/{self.leaves} ({self.mapped / max(1, self.leaves):.1%}; "
+            f"{self.agreeing}/{self.compared} as the source maps them), "
             f"parameters {self.parameters_right}/{self.parameters} "
             f"({self.parameters_right / max(1, self.parameters):.1%}), "
             f"scenario checks {self.checks_held}/{self.checks} ({self.checks_held / max(1, self.checks):.1%})"
         )
 
 
-def measure(variant: Variant, kb: Path, alignment: list[dict[str, Any]], results: list[dict[str, Any]]) -> Figures:
+def measure(
+    variant: Variant, kb: Path, alignment: list[dict[str, Any]], results: list[dict[str, Any]]
+) -> Figures:
     from extract.model import Provision
     from extract.text.segment import leaves
 
@@ -362,8 +426,11 @@ def _unmapped(kb: Path, edition: str, alignment: list[dict[str, Any]]) -> list[s
 
     document = load(kb / "generated" / "provisions" / f"{edition}.yaml")
     mapped = {r["label"] for r in alignment if r["edition"] == edition}
-    return [p.label for p in leaves([Provision.from_dict(edition, p) for p in document["provisions"]])
-            if p.label not in mapped]
+    return [
+        p.label
+        for p in leaves([Provision.from_dict(edition, p) for p in document["provisions"]])
+        if p.label not in mapped
+    ]
 
 
 def main() -> int:

@@ -104,7 +104,9 @@ def learn(
     more = learn_unknown_numbers(language, provisions, languages, assigned, kb_dir, {"units": taught})
     if not set(more) - set(numbers):
         return learned
-    second = _learn(language, provisions, languages, assigned, kb_dir, {"numbers": more | numbers, "units": taught})
+    second = _learn(
+        language, provisions, languages, assigned, kb_dir, {"numbers": more | numbers, "units": taught}
+    )
     units = second.tables.setdefault("units", {})
     for unit, forms in taught.items():
         units[unit] = list(dict.fromkeys([*forms, *units.get(unit, [])]))
@@ -571,7 +573,9 @@ def _vote(
     if follower == "-" and end + 2 < len(doc):
         follower = doc[end + 2].lower_
     unit_end = _unit_end(doc, end, base)
-    library = anchor.unit in LIBRARY_UNITS and anchor.unit in (set(base.units.values()) if heard is None else heard)
+    library = anchor.unit in LIBRARY_UNITS and anchor.unit in (
+        set(base.units.values()) if heard is None else heard
+    )
     if (
         anchor.unit in COUNTED
         and not library
