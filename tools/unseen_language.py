@@ -71,7 +71,7 @@ class Variant:
     full_stop: str = "."  # what ends a sentence ("।", "։")
     comma: str = ","
     quotes: str = ""  # two characters replacing the source's double quotes
-    number_words: bool = False  # numbers in running text written as words of the pseudo-language
+    number_words: bool = False  # numbers up to twelve in running text written as words of the language
 
     @property
     def fide_edition(self) -> str:
@@ -191,7 +191,7 @@ def _spoken(text: str, start: int, end: int) -> bool:
         bool(previous)
         and previous[-1].islower()
         and previous[-1] not in _STRUCTURE
-        and int(text[start:end]) < 100
+        and int(text[start:end]) <= 12
     )
 
 

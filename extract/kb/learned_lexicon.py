@@ -146,12 +146,18 @@ def _learn(
 
 
 def _heard(language: str, provisions: Provisions, languages: dict[str, str], base: Compiled) -> set[str]:
-    """The units whose library or curated words occur in the language's texts at all."""
+    """The units whose library or curated words stand right after a number in the language's texts
+    (a one-letter abbreviation that happens to be a word elsewhere is not heard)."""
     heard: set[str] = set()
     for edition, code in languages.items():
         if code == language:
             for _, provision in provisions.get(edition, []):
-                heard.update(filter(None, (unit_of_token(t.lower_, base) for t in _doc(provision))))
+                doc = _doc(provision)
+                for i in range(1, len(doc)):
+                    if doc[i - 1].lower_.isdigit() or doc[i - 1].lower_ in base.single:
+                        unit = unit_of_token(doc[i].lower_, base)
+                        if unit is not None:
+                            heard.add(unit)
     return heard
 
 
