@@ -75,7 +75,9 @@ class Variant:
 
     @property
     def fide_edition(self) -> str:
-        return self.source.rsplit("-", 1)[1]
+        """The Laws the source translates (hu-2018: the 2017 Laws, in force from 2018)."""
+        entries = load(ROOT / "corpus" / "editions.yaml")
+        return next((str(e["fide_edition"]) for e in entries if e["id"] == self.source), self.source[-4:])
 
 
 VARIANTS = {
@@ -272,7 +274,7 @@ def project(tmp: Path, variants: list[Variant], keep_source: bool) -> tuple[Path
             (corpus / f"{edition}.txt").write_text(text, encoding="utf-8")
             meta.write(
                 f"\n- id: {edition}\n  file: {edition}.txt\n  language: {language}\n"
-                f'  fide_edition: "{laws}"\n  in_force: "{laws}-01-01"\n'
+                f'  fide_edition: "{laws}"\n  in_force: "{edition[-4:]}-01-01"\n'
             )
     return corpus, kb
 
