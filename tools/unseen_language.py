@@ -135,7 +135,7 @@ def pseudo_word(word: str, variant: Variant) -> str:
     """A word of the pseudo-language: a stem from the first four letters, an ending from the rest, so
     inflected forms of one word share their stem; capitals kept where the script has them."""
     folded = word.lower()
-    stem, ending = (folded[:4], folded[4:]) if len(folded) > 5 else (folded, "")
+    stem, ending = (folded[:4], folded[4:]) if len(folded) > 4 else (folded, "")
     made = _letters(stem, variant) + (_letters("-" + ending, variant) if ending else "")
     lower, upper = SCRIPTS[variant.script]
     if upper and word[:1].isupper():
