@@ -408,6 +408,15 @@ class _Votes:
                 families[gram[0][:4]].update(meanings)
         return families
 
+    def family_values(self, gram: tuple[str, ...]) -> set[float]:
+        """The numbers a unit word and the words that start alike stood after."""
+        return {
+            value
+            for (slot, other), values in self.values.items()
+            if slot == "unit" and _alike(other[0], gram[0])
+            for value in values
+        }
+
     def specific(self, gram: tuple[str, ...]) -> float:
         """How much a phrase's most telling word keeps to numbers: "legalább" mostly stands next to
         one, "ha" (if) rarely; punctuation tells nothing."""
@@ -446,6 +455,9 @@ class _Votes:
                 total = sum(family.values()) if count >= 2 or (gram[0], meaning) in self.cognates else total
             if count / total < (UNIT_PRECISION if slot == "unit" else PRECISION):
                 continue
+            if slot == "unit" and meaning in ("minute", "second") and len(self.family_values(gram)) < 2:
+                continue  # "60-szorosa" (sixty-fold) after 60 only: a word for minutes counts several
+
             if slot in ("before", "after"):
                 if self.specific(gram) < SPECIFIC:
                     continue
@@ -458,6 +470,12 @@ class _Votes:
             _store(learned.tables, slot, meaning, word, value)
             learned.evidence[(f"{slot}:{meaning}", word)] = self.places[(slot, gram, meaning)]
         return learned
+
+
+def _alike(word: str, other: str) -> bool:
+    """Forms of one word: the same first four letters, or one the start of the other ("perc", "percet")."""
+    shorter = min(len(word), len(other))
+    return word[:4] == other[:4] or (shorter >= 3 and word[:shorter] == other[:shorter])
 
 
 def _contains(gram: tuple[str, ...], other: tuple[str, ...], slot: str) -> bool:
@@ -589,7 +607,7 @@ def _vote(
         and unit_of_token(follower, base) is None
         and not (end + 2 < len(doc) and unit_of_token(doc[end + 2].lower_, base))  # "two extra minutes"
     ):
-        votes.add("unit", (follower,), anchor.unit, place)
+        votes.add("unit", (follower,), anchor.unit, place, anchor.value)
         if any(SequenceMatcher(None, follower, word).ratio() >= COGNATE for word in anchor.unit_words):
             votes.cognates.add((follower, anchor.unit))  # "partier" where the references say "partier"
         unit_end = end + 1
