@@ -89,3 +89,27 @@ def test_an_unseen_script_maps_its_leaves_and_reads_its_numbers(georgian):
     text = (georgian[0] / "ka-2023.txt").read_text(encoding="utf-8")
     for row in values.values():  # every quote is the text's own
         assert row["quote"] in text or row["quote"].split()[0] in text
+
+
+def test_units_are_learned_where_the_library_words_are_never_heard():
+    """A language whose CLDR minute words the text never uses (ka: "წუთი"): the word after the
+    numbers the references count in minutes is learned, and the number word before it next; a word
+    glued to 60 alone ("60-ფოლდ", sixty-fold) is not a minute word."""
+    from extract.kb.learned_lexicon import learn
+
+    texts = {
+        "r1": ("mere end 10 minutter men mindre end 60 minutter", "ჰჰ 10 მინწ ჯჯ 60 მინწ"),
+        "r2": ("10 minutter eller mindre", "10 მინწ ზზ"),
+        "r3": ("modstanderen får to minutter", "ქქ ტვე მინწ"),
+        "r4": ("to minutter ekstra", "ტვე მინწ ღღ"),
+        "r5": ("højst 60 minutter", "60-ფოლდ ტტტ"),
+    }
+    provisions = {
+        "da-2017": [(rule, {"label": rule, "text": da}) for rule, (da, _) in texts.items()],
+        "xx-2023": [(rule, {"label": rule, "text": ka}) for rule, (_, ka) in texts.items()],
+    }
+    assigned = {(e, rule): (rule,) for e in provisions for rule in texts}
+    languages = {"da-2017": "da", "xx-2023": "ka"}
+    tables = learn("ka", provisions, languages, assigned, ROOT / "kb").tables
+    assert tables["units"]["minute"] == ["მინწ"]
+    assert tables["numbers"] == {"ტვე": 2}
