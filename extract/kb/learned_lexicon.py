@@ -25,12 +25,18 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field, replace
 from difflib import SequenceMatcher
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from extract.io.languages import language_data
 from extract.io.rules import Rule
+from extract.kb.learned_numbers import (
+    Assigned,
+    Provisions,
+    heard_units,
+    learn_unknown_numbers,
+    read_quantities,
+)
 from extract.kb.parameters import rule_provisions
 from extract.text.quantities import (
     Compiled,
@@ -38,7 +44,6 @@ from extract.text.quantities import (
     Token,
     compiled,
     on_square,
-    quantities,
     tokens,
     unit_of_token,
 )
@@ -53,9 +58,6 @@ SPECIFIC = 0.15  # a comparator phrase has a word that stands near a number this
 PRECISION = 0.5  # a phrase means its comparator at half of its anchors or more
 UNIT_PRECISION = 0.75  # a word after numbers names its unit at three in four of them
 MAX_GRAM = 3
-
-Provisions = dict[str, list[tuple[str, dict[str, object]]]]
-Assigned = dict[tuple[str, str], tuple[str, ...]]  # (edition, provision key) -> its rules
 
 
 @dataclass
@@ -127,7 +129,7 @@ def _learn(
     base = compiled(language, kb_dir, seed)
     votes = _Votes(_specificity(language, provisions, languages, base))
     lowers = _ranges(anchors, base)
-    heard = _heard(language, provisions, languages, base)
+    heard = heard_units(language, provisions, languages, base)
     for anchor in anchors:
         _vote(anchor, base, votes, lowers, heard)
     for (doc, at), place in lowers.items():
@@ -143,31 +145,6 @@ def _learn(
                 "before a unit word where the references state that number"
             ]
     return learned
-
-
-def _heard(language: str, provisions: Provisions, languages: dict[str, str], base: Compiled) -> set[str]:
-    """The units whose library or curated words stand right after a number in the language's texts
-    (a one-letter abbreviation that happens to be a word elsewhere is not heard)."""
-    heard: set[str] = set()
-    for edition, code in languages.items():
-        if code == language:
-            for _, provision in provisions.get(edition, []):
-                doc = _doc(provision)
-                for i in range(1, len(doc)):
-                    if doc[i - 1].lower_.isdigit() or doc[i - 1].lower_ in base.single:
-                        unit = unit_of_token(doc[i].lower_, base)
-                        if unit is not None:
-                            heard.add(unit)
-    return heard
-
-
-def _doc(provision: dict[str, object]) -> tuple[Token, ...]:
-    return _tokens(str(provision.get("text") or ""))
-
-
-@lru_cache(maxsize=20_000)
-def _tokens(text: str) -> tuple[Token, ...]:
-    return tokens(text)
 
 
 def _specificity(
@@ -207,11 +184,11 @@ def find_anchors(
             rules = assigned.get((edition, key), ())
             if rules:
                 text = str(provision.get("text") or "")
-                read = [(q, edition) for q in _read(text, languages[edition], kb_dir)]
+                read = [(q, edition) for q in read_quantities(text, languages[edition], kb_dir)]
                 for rule in rules:
                     stated[rule] += read
     base = compiled(language, kb_dir, seed)
-    heard = _heard(language, provisions, languages, base)
+    heard = heard_units(language, provisions, languages, base)
     anchors: list[Anchor] = []
     neutral: list[tuple[tuple[Token, ...], int, int]] = []
     for edition, code in sorted(languages.items()):
@@ -270,12 +247,6 @@ def _another(
                 return j - 2, j - 1, counted + 1, editions
             return None
     return None
-
-
-@lru_cache(maxsize=50_000)
-def _read(text: str, language: str, kb_dir: Path) -> tuple[Quantity, ...]:
-    """A reference provision's quantities (read once for all the languages a build learns)."""
-    return tuple(quantities(text, language, kb_dir))
 
 
 def _numbers(doc: tuple[Token, ...], base: Compiled) -> list[tuple[int, int, float]]:
@@ -654,62 +625,6 @@ def _vote_instead(
         start = _unit_end(doc, previous, base) + 1
         if start < at:
             votes.add("before", tuple(t.lower_ for t in doc[start:at]), "instead", place)
-
-
-def learn_unknown_numbers(
-    language: str,
-    provisions: Provisions,
-    languages: dict[str, str],
-    assigned: Assigned,
-    kb_dir: Path,
-    units: dict[str, Any] | None = None,
-) -> dict[str, int]:
-    """Number words the libraries lack, learned before a unit word they (or `units`, learned) know:
-    "két perc" where the references say two minutes (the most frequent value at that word wins)."""
-    base = compiled(language, kb_dir, units)
-    stated: dict[str, set[tuple[float, str]]] = defaultdict(set)
-    for edition, code in languages.items():
-        if code == language:
-            continue
-        for key, provision in provisions.get(edition, []):
-            rules = assigned.get((edition, key), ())
-            if rules:
-                text = str(provision.get("text") or "")
-                found = {(q.value, q.unit) for q in _read(text, code, kb_dir)}
-                for rule in rules:
-                    stated[rule] |= found
-    counts: dict[str, dict[float, float]] = defaultdict(lambda: defaultdict(float))
-    previous: dict[str, list[str]] = defaultdict(list)
-    for edition, code in languages.items():
-        if code != language:
-            continue
-        for key, provision in provisions.get(edition, []):
-            options = {o for rule in assigned.get((edition, key), ()) for o in stated.get(rule, set())}
-            doc = tokens(str(provision.get("text") or ""))
-            for j in range(1, len(doc)):
-                unit = unit_of_token(doc[j].lower_, base)
-                word = doc[j - 1].lower_
-                if unit is None or not word.isalpha() or word in base.single or unit_of_token(word, base):
-                    continue
-                if j >= 2 and (doc[j - 2].lower_.isdigit() or doc[j - 2].lower_ in base.single):
-                    continue  # "to ekstra minutter": a word between a number and its unit
-                values = {v for v, u in options if u == unit}
-                for value in values:
-                    counts[word][value] += 1.0 / len(values)
-                if values:
-                    previous[word].append(doc[j - 2].lower_ if j >= 2 else "")
-    learned: dict[str, int] = {}
-    for word, weights in counts.items():
-        value, weight = max(weights.items(), key=lambda kv: (kv[1], -kv[0]))
-        if weight >= 2 and weight >= 0.75 * sum(weights.values()):
-            learned[word] = int(value)
-    # "two extra minutes": a word that mostly follows another number word learned here stands
-    # between a number and its unit
-    return {
-        word: value
-        for word, value in learned.items()
-        if 2 * sum(p in learned for p in previous[word]) < len(previous[word])
-    }
 
 
 def provision_rules(
