@@ -25,14 +25,28 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field, replace
 from difflib import SequenceMatcher
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from extract.io.languages import language_data
 from extract.io.rules import Rule
+from extract.kb.learned_numbers import (
+    Assigned,
+    Provisions,
+    heard_units,
+    learn_unknown_numbers,
+    read_quantities,
+)
 from extract.kb.parameters import rule_provisions
-from extract.text.quantities import Compiled, Quantity, Token, compiled, quantities, tokens, unit_of_token
+from extract.text.quantities import (
+    Compiled,
+    Quantity,
+    Token,
+    compiled,
+    on_square,
+    tokens,
+    unit_of_token,
+)
 
 COUNTED = ("minute", "second", "hour", "cm", "move", "game", "time")
 LIBRARY_UNITS = ("minute", "second", "hour", "cm")
@@ -44,9 +58,6 @@ SPECIFIC = 0.15  # a comparator phrase has a word that stands near a number this
 PRECISION = 0.5  # a phrase means its comparator at half of its anchors or more
 UNIT_PRECISION = 0.75  # a word after numbers names its unit at three in four of them
 MAX_GRAM = 3
-
-Provisions = dict[str, list[tuple[str, dict[str, object]]]]
-Assigned = dict[tuple[str, str], tuple[str, ...]]  # (edition, provision key) -> its rules
 
 
 @dataclass
@@ -82,21 +93,52 @@ def learn(
     assigned: Assigned,
     kb_dir: Path,
 ) -> Learned:
-    """The words of `language` learned from its editions' provisions aligned to other editions'."""
-    seed = {"numbers": learn_unknown_numbers(language, provisions, languages, assigned, kb_dir)}
+    """The words of `language` learned from its editions' provisions aligned to other editions'.
+
+    Where the libraries' unit words never occur in the language's texts (CLDR's forms are not the
+    ones the translation uses), the units are learned like the others; number words standing before
+    units learned so are then learned in a second pass ("two minutes" where the references say 2)."""
+    numbers = learn_unknown_numbers(language, provisions, languages, assigned, kb_dir)
+    learned = _learn(language, provisions, languages, assigned, kb_dir, {"numbers": numbers})
+    taught = {u: w for u, w in learned.tables.get("units", {}).items() if u in LIBRARY_UNITS}
+    if not taught:
+        return learned
+    more = learn_unknown_numbers(language, provisions, languages, assigned, kb_dir, {"units": taught})
+    if not set(more) - set(numbers):
+        return learned
+    second = _learn(
+        language, provisions, languages, assigned, kb_dir, {"numbers": more | numbers, "units": taught}
+    )
+    units = second.tables.setdefault("units", {})
+    for unit, forms in taught.items():
+        units[unit] = list(dict.fromkeys([*forms, *units.get(unit, [])]))
+        for word in forms:
+            second.evidence[(f"unit:{unit}", word)] = learned.evidence.get((f"unit:{unit}", word), [])
+    return second
+
+
+def _learn(
+    language: str,
+    provisions: Provisions,
+    languages: dict[str, str],
+    assigned: Assigned,
+    kb_dir: Path,
+    seed: dict[str, Any],
+) -> Learned:
     anchors, neutral = find_anchors(language, provisions, languages, assigned, kb_dir, seed)
     base = compiled(language, kb_dir, seed)
     votes = _Votes(_specificity(language, provisions, languages, base))
     lowers = _ranges(anchors, base)
+    heard = heard_units(language, provisions, languages, base)
     for anchor in anchors:
-        _vote(anchor, base, votes, lowers)
+        _vote(anchor, base, votes, lowers, heard)
     for (doc, at), place in lowers.items():
         if not any(a.doc is doc and a.at == at for a in anchors):  # the text's lower bound is its own
             _vote_range(doc, at, base, votes, place)
     for doc, at, end in neutral:
         votes.negative(doc, at, end, base)
     learned = votes.decide(language)
-    if seed["numbers"]:
+    if seed.get("numbers"):
         learned.tables["numbers"] = {**seed["numbers"], **learned.tables.get("numbers", {})}
         for word in seed["numbers"]:
             learned.evidence[("numbers", word)] = [
@@ -142,10 +184,11 @@ def find_anchors(
             rules = assigned.get((edition, key), ())
             if rules:
                 text = str(provision.get("text") or "")
-                read = [(q, edition) for q in _read(text, languages[edition], kb_dir)]
+                read = [(q, edition) for q in read_quantities(text, languages[edition], kb_dir)]
                 for rule in rules:
                     stated[rule] += read
     base = compiled(language, kb_dir, seed)
+    heard = heard_units(language, provisions, languages, base)
     anchors: list[Anchor] = []
     neutral: list[tuple[tuple[Token, ...], int, int]] = []
     for edition, code in sorted(languages.items()):
@@ -155,7 +198,7 @@ def find_anchors(
             doc = tokens(str(provision.get("text") or ""))
             options = [o for rule in assigned.get((edition, key), ()) for o in stated.get(rule, [])]
             for at, end, value in _numbers(doc, base):
-                found = _explain(doc, end, value, options, base)
+                found = _explain(doc, end, value, options, base, heard)
                 if found is None:
                     neutral.append((doc, at, end))
                 else:
@@ -206,12 +249,6 @@ def _another(
     return None
 
 
-@lru_cache(maxsize=50_000)
-def _read(text: str, language: str, kb_dir: Path) -> tuple[Quantity, ...]:
-    """A reference provision's quantities (read once for all the languages a build learns)."""
-    return tuple(quantities(text, language, kb_dir))
-
-
 def _numbers(doc: tuple[Token, ...], base: Compiled) -> list[tuple[int, int, float]]:
     """(first token, last token, value) of the numbers the language's base tables read, digits
     included, and of words that start with a number word ("háromszor")."""
@@ -220,7 +257,8 @@ def _numbers(doc: tuple[Token, ...], base: Compiled) -> list[tuple[int, int, flo
         if token.lower_ in base.articles:
             continue  # "et træk": an article as often as the number one
         if token.lower_.isdigit() and len(token.lower_) <= 3:
-            found.append((i, i, float(int(token.lower_))))
+            if not on_square(doc, i):
+                found.append((i, i, float(int(token.lower_))))
         elif token.lower_ in base.single:
             found.append((i, i, base.single[token.lower_][0]))
         else:
@@ -254,6 +292,7 @@ def _explain(
     value: float,
     options: list[tuple[Quantity, str]],
     base: Compiled,
+    heard: set[str],
 ) -> tuple[str, str | None, tuple[str, ...], str, tuple[str, ...]] | None:
     """The unit and comparator the references give a number of this value, if they agree, and on
     which side of their numbers the comparator mostly stands."""
@@ -267,7 +306,7 @@ def _explain(
     if known is not None:
         same = [(q, e) for q, e in same if q.unit == known]
     else:  # no unit word the libraries know follows: a move, a game, a factor, or a bare number
-        other = [(q, e) for q, e in same if q.unit not in LIBRARY_UNITS or not base.units]
+        other = [(q, e) for q, e in same if q.unit not in LIBRARY_UNITS or q.unit not in heard]
         same = other or same
     units = Counter(q.unit for q, _ in same)
     if not units:
@@ -340,6 +379,15 @@ class _Votes:
                 families[gram[0][:4]].update(meanings)
         return families
 
+    def family_values(self, gram: tuple[str, ...]) -> set[float]:
+        """The numbers a unit word and the words that start alike stood after."""
+        return {
+            value
+            for (slot, other), values in self.values.items()
+            if slot == "unit" and _alike(other[0], gram[0])
+            for value in values
+        }
+
     def specific(self, gram: tuple[str, ...]) -> float:
         """How much a phrase's most telling word keeps to numbers: "legalább" mostly stands next to
         one, "ha" (if) rarely; punctuation tells nothing."""
@@ -378,6 +426,9 @@ class _Votes:
                 total = sum(family.values()) if count >= 2 or (gram[0], meaning) in self.cognates else total
             if count / total < (UNIT_PRECISION if slot == "unit" else PRECISION):
                 continue
+            if slot == "unit" and meaning in ("minute", "second") and len(self.family_values(gram)) < 2:
+                continue  # "60-szorosa" (sixty-fold) after 60 only: a word for minutes counts several
+
             if slot in ("before", "after"):
                 if self.specific(gram) < SPECIFIC:
                     continue
@@ -390,6 +441,12 @@ class _Votes:
             _store(learned.tables, slot, meaning, word, value)
             learned.evidence[(f"{slot}:{meaning}", word)] = self.places[(slot, gram, meaning)]
         return learned
+
+
+def _alike(word: str, other: str) -> bool:
+    """Forms of one word: the same first four letters, or one the start of the other ("perc", "percet")."""
+    shorter = min(len(word), len(other))
+    return word[:4] == other[:4] or (shorter >= 3 and word[:shorter] == other[:shorter])
 
 
 def _contains(gram: tuple[str, ...], other: tuple[str, ...], slot: str) -> bool:
@@ -485,6 +542,7 @@ def _vote(
     base: Compiled,
     votes: _Votes,
     lowers: dict[tuple[tuple[Token, ...], int], str] | None = None,
+    heard: set[str] | None = None,
 ) -> None:
     doc, at, end = anchor.doc, anchor.at, anchor.end
     place = f"{anchor.edition} {anchor.label} (as in {', '.join(anchor.references)})"
@@ -510,14 +568,17 @@ def _vote(
     if follower == "-" and end + 2 < len(doc):
         follower = doc[end + 2].lower_
     unit_end = _unit_end(doc, end, base)
-    library = anchor.unit in LIBRARY_UNITS and any(u == anchor.unit for u in base.units.values())
+    library = anchor.unit in LIBRARY_UNITS and anchor.unit in (
+        set(base.units.values()) if heard is None else heard
+    )
     if (
         anchor.unit in COUNTED
         and not library
         and follower.isalpha()
         and unit_of_token(follower, base) is None
+        and not (end + 2 < len(doc) and unit_of_token(doc[end + 2].lower_, base))  # "two extra minutes"
     ):
-        votes.add("unit", (follower,), anchor.unit, place)
+        votes.add("unit", (follower,), anchor.unit, place, anchor.value)
         if any(SequenceMatcher(None, follower, word).ratio() >= COGNATE for word in anchor.unit_words):
             votes.cognates.add((follower, anchor.unit))  # "partier" where the references say "partier"
         unit_end = end + 1
@@ -564,52 +625,6 @@ def _vote_instead(
         start = _unit_end(doc, previous, base) + 1
         if start < at:
             votes.add("before", tuple(t.lower_ for t in doc[start:at]), "instead", place)
-
-
-def learn_unknown_numbers(
-    language: str,
-    provisions: Provisions,
-    languages: dict[str, str],
-    assigned: Assigned,
-    kb_dir: Path,
-) -> dict[str, int]:
-    """Number words the libraries lack, learned before a unit word they know: "két perc" where the
-    references say two minutes (the most frequent value at that word wins)."""
-    base = compiled(language, kb_dir)
-    stated: dict[str, set[tuple[float, str]]] = defaultdict(set)
-    for edition, code in languages.items():
-        if code == language:
-            continue
-        for key, provision in provisions.get(edition, []):
-            rules = assigned.get((edition, key), ())
-            if rules:
-                text = str(provision.get("text") or "")
-                found = {(q.value, q.unit) for q in _read(text, code, kb_dir)}
-                for rule in rules:
-                    stated[rule] |= found
-    counts: dict[str, dict[float, float]] = defaultdict(lambda: defaultdict(float))
-    for edition, code in languages.items():
-        if code != language:
-            continue
-        for key, provision in provisions.get(edition, []):
-            options = {o for rule in assigned.get((edition, key), ()) for o in stated.get(rule, set())}
-            doc = tokens(str(provision.get("text") or ""))
-            for j in range(1, len(doc)):
-                unit = unit_of_token(doc[j].lower_, base)
-                word = doc[j - 1].lower_
-                if unit is None or not word.isalpha() or word in base.single or unit_of_token(word, base):
-                    continue
-                if j >= 2 and (doc[j - 2].lower_.isdigit() or doc[j - 2].lower_ in base.single):
-                    continue  # "to ekstra minutter": a word between a number and its unit
-                values = {v for v, u in options if u == unit}
-                for value in values:
-                    counts[word][value] += 1.0 / len(values)
-    learned: dict[str, int] = {}
-    for word, weights in counts.items():
-        value, weight = max(weights.items(), key=lambda kv: (kv[1], -kv[0]))
-        if weight >= 2 and weight >= 0.75 * sum(weights.values()):
-            learned[word] = int(value)
-    return learned
 
 
 def provision_rules(

@@ -234,6 +234,20 @@ def compiled(language: str, kb_dir: Path = DEFAULT_KB, learned: dict[str, Any] |
     return hit[1]
 
 
+def on_square(doc: tuple[Token, ...], i: int) -> bool:
+    """A digit glued to a file letter is a square of the board ("Sf3", "Bxe4"), not a number."""
+    before = doc[i - 1] if i > 0 else None
+    return (
+        before is not None
+        and before.lower_[-1:] in FILES
+        and before.idx + len(before.text) == doc[i].idx
+        and doc[i].lower_ in "12345678"
+    )
+
+
+FILES = frozenset("abcdefgh")
+
+
 def unaccented(word: str) -> str:
     """A Latin-script word without its accents ("én" -> "en": Danish stresses "one" so), else ""."""
     plain = "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
@@ -292,7 +306,7 @@ def quantities(
     def number(i: int) -> tuple[float, str | None, int] | None:
         token = doc[i].lower_
         if token.isdigit():
-            return (float(int(token)), None, i) if len(token) <= 3 else None
+            return (float(int(token)), None, i) if len(token) <= 3 and not on_square(doc, i) else None
         hit = table.single.get(token)
         if hit is None and not token.isascii():
             hit = table.single.get(unaccented(token)) or table.implied.get(token[:-2])

@@ -1,0 +1,115 @@
+"""Texts in a language and script nobody here reads (issue 24): the pseudo-language texts of
+tools/unseen_language.py, a small case of what `make bench` measures on five of them."""
+
+from __future__ import annotations
+
+import re
+import sys
+
+import pytest
+from click.testing import CliRunner
+from conftest import ROOT, copy_project, load
+
+from extract.cli import main
+from extract.text.quantities import quantities
+
+sys.path.insert(0, str(ROOT / "tools"))
+import unseen_language as unseen  # noqa: E402  (a script of tools/, not a package)
+
+EXCERPT = """# Article 7: Irregularities
+
+**7.5.5** After the action taken under Article 7.5.1, the arbiter shall give two minutes extra time to his
+opponent; for the second completed illegal move by the same player the arbiter shall declare the game lost.
+
+# Appendix A. Rapid chess
+
+**A.1** A 'Rapid chess' game is one where all the moves must be completed in a fixed time of more than 10
+minutes but less than 60 minutes for each player.
+
+**A.3.1** (a) the player may claim. (b) 5 minutes.
+"""
+
+
+@pytest.mark.parametrize("name", sorted(unseen.VARIANTS))
+def test_the_numbering_stays_and_every_word_changes(name):
+    variant = unseen.VARIANTS[name]
+    made = unseen.make_text(EXCERPT, variant)
+    assert made == unseen.make_text(EXCERPT, variant)  # deterministic
+    digits = str.maketrans("0123456789", unseen.DIGITS[variant.digits])
+    for label in ("7.5.5", "A.1", "7.5.1", "A.3.1"):
+        assert label.translate(digits) in made
+    assert "(a)" in made and "(b)" in made  # sub-item letters as printed
+    words = set(re.findall(r"[^\W\d_]{2,}", made))
+    assert not words & {"Article", "Appendix", "minutes", "arbiter", "Rapid"}
+    assert all(not w.isascii() for w in words)
+    if variant.number_words:  # "5 minutes" in words; 60 stays digits
+        assert "60".translate(digits) in made and " 5 " not in made
+
+
+def test_inflected_forms_share_a_stem_and_capitals_follow_the_script():
+    greek, georgian = unseen.VARIANTS["el-2023"], unseen.VARIANTS["ka-2023"]
+    minute, minutes = unseen.pseudo_word("minute", greek), unseen.pseudo_word("minutes", greek)
+    assert minute[:3] == minutes[:3] and minute != minutes
+    assert unseen.pseudo_word("Article", greek)[0].isupper()
+    assert unseen.pseudo_word("Article", georgian) == unseen.pseudo_word("article", georgian)
+
+
+def test_a_square_is_not_a_number():
+    assert quantities("1. e4 e5 2. Sf3 Sc6 3 minutter", "da", ROOT / "kb")[0].value == 3
+    assert [q.value for q in quantities("Sf3 s", "da", ROOT / "kb")] == []
+
+
+@pytest.fixture(scope="module")
+def georgian(tmp_path_factory):
+    """A pseudo-Georgian text of the 2023 Laws made from ../shared/editions/en-2023.txt, beside two
+    seeds to align with (no kb/languages file for ka, whose CLDR words the text never uses)."""
+    if not (unseen.SHARED / "en-2023.txt").is_file():
+        pytest.skip("../shared/editions is absent")
+    corpus, kb = copy_project(tmp_path_factory.mktemp("unseen"), ["nb-2014", "da-2017"])
+    variant = unseen.VARIANTS["ka-2023"]
+    (corpus / "ka-2023.txt").write_text(unseen.make_text(unseen.source_text("en-2023"), variant), "utf-8")
+    with (corpus / "editions.yaml").open("a", encoding="utf-8") as meta:
+        meta.write('\n- id: ka-2023\n  file: ka-2023.txt\n  language: ka\n  fide_edition: "2023"\n')
+        meta.write('  in_force: "2023-01-01"\n')
+    result = CliRunner().invoke(main, ["build", "--corpus", str(corpus), "--kb", str(kb)])
+    assert result.exit_code == 0, result.output
+    return corpus, kb
+
+
+def test_an_unseen_script_maps_its_leaves_and_reads_its_numbers(georgian):
+    _, kb = georgian
+    rows = load(kb / "generated" / "alignment.yaml")
+    assert sum(r["edition"] == "ka-2023" for r in rows) >= 250
+    rows = load(kb / "generated" / "parameters.yaml")
+    values = {p["parameter"]: p for p in rows if p["edition"] == "ka-2023"}
+    # the minute word is learned from the aligned editions; the numbers come from the text's own span
+    assert values["rapid.upper_minutes"]["value"] == 60 and values["rapid.lower_minutes"]["value"] == 10
+    assert values["illegal_move.time_bonus"]["value"] == 2  # "two" learned before the learned minute word
+    assert values["blitz.upper_minutes"]["value"] == 10 and values["blitz.upper_inclusive"]["value"] is True
+    text = (georgian[0] / "ka-2023.txt").read_text(encoding="utf-8")
+    for row in values.values():  # every quote is the text's own
+        assert row["quote"] in text or row["quote"].split()[0] in text
+
+
+def test_units_are_learned_where_the_library_words_are_never_heard():
+    """A language whose CLDR minute words the text never uses (ka: "წუთი"): the word after the
+    numbers the references count in minutes is learned, and the number word before it next; a word
+    glued to 60 alone ("60-ფოლდ", sixty-fold) is not a minute word."""
+    from extract.kb.learned_lexicon import learn
+
+    texts = {
+        "r1": ("mere end 10 minutter men mindre end 60 minutter", "ჰჰ 10 მინწ ჯჯ 60 მინწ"),
+        "r2": ("10 minutter eller mindre", "10 მინწ ზზ"),
+        "r3": ("modstanderen får to minutter", "ქქ ტვე მინწ"),
+        "r4": ("to minutter ekstra", "ტვე მინწ ღღ"),
+        "r5": ("højst 60 minutter", "60-ფოლდ ტტტ"),
+    }
+    provisions = {
+        "da-2017": [(rule, {"label": rule, "text": da}) for rule, (da, _) in texts.items()],
+        "xx-2023": [(rule, {"label": rule, "text": ka}) for rule, (_, ka) in texts.items()],
+    }
+    assigned = {(e, rule): (rule,) for e in provisions for rule in texts}
+    languages = {"da-2017": "da", "xx-2023": "ka"}
+    tables = learn("ka", provisions, languages, assigned, ROOT / "kb").tables
+    assert tables["units"]["minute"] == ["მინწ"]
+    assert tables["numbers"] == {"ტვე": 2}

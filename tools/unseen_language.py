@@ -1,0 +1,463 @@
+"""Texts in languages and scripts nobody here reads (issue 24), made at run time and measured with the
+real build. Not a test (it takes minutes); `make bench` runs it, tests/test_unseen_language.py runs a
+small case.
+
+Nobody on the project reads Georgian, Armenian, Devanagari or Arabic, so an honest stand-in for "a
+2018 or 2023 edition in a language we have not seen" is made from texts whose Laws we know: every
+word of `../shared/editions/en-2023.txt` (the 2023 Laws) or of the seed `corpus/hu-2018.txt` (the
+2018 Laws) goes through a deterministic pseudo-language. Words become other words of another length
+in another script (a shared stem and ending, so "minute" and "minutes" share a stem as inflected
+forms do), "Article", "Appendix", "Glossary" become words of that language like any other, and
+variants write digits in another numeral system (Arabic-Indic, Devanagari), numbers in words, and
+other sentence marks and quotes. The numbering is kept as the source prints it (in the variant's
+digits). The language codes have no kb/languages file. Nothing is written into the project: the
+texts live in a temporary copy.
+
+Measured per text (the source edition is left out of the corpus, so a text is never aligned with
+the edition it was made from):
+
+- leaves mapped: the share of the text's leaf provisions the published alignment maps to a rule;
+  and of those, the share mapped to the rule the source's own mapping gives the same label;
+- parameters: the Laws' gold, i.e. the curated `expected` values of the source seed (kb/rules) or
+  the 2023 values tests/test_editions.py checks, compared with what the build read from the text;
+- scenario checks: for a 2018 text, the share of its Laws' expectations that pass; for a 2023 text
+  (the 2023 Laws have no expectations), the share of scenarios where it rules as en-2023 does.
+
+Usage: python tools/unseen_language.py [--keep-source] [VARIANT ...]   (variants: see VARIANTS)
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+CLI = str(Path(sys.executable).with_name("chesslaws"))
+SHARED = ROOT.parent / "shared" / "editions"
+if not SHARED.is_dir():  # a worktree beside the main checkout
+    SHARED = Path("/work/shared/editions")
+
+# Letters of each script (lower case first where the script has case, then the matching capitals).
+SCRIPTS: dict[str, tuple[str, str]] = {
+    "georgian": ("აბგდევზთიკლმნოპჟრსტუფქღყშჩცძწჭხჯჰ", ""),
+    "armenian": ("աբգդեզէըթժիլխծկհձղճմյնշոչպջռսվտրցւփքօֆ", "ԱԲԳԴԵԶԷԸԹԺԻԼԽԾԿՀՁՂՃՄՅՆՇՈՉՊՋՌՍՎՏՐՑՒՓՔՕՖ"),
+    "devanagari": ("कखगघचछजझटठडढणतथदधनपफबभमयरलवशषसहअइउएओ", ""),
+    "arabic": ("ابتثجحخدذرزسشصضطظعغفقكلمنهوي", ""),
+    "greek": ("αβγδεζηθικλμνξοπρστυφχψω", "ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩ"),
+}
+DIGITS = {"ascii": "0123456789", "arabic-indic": "٠١٢٣٤٥٦٧٨٩", "devanagari": "०१२३४५६७८९"}
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One made-up edition: its id (a language code with no kb/languages file), its source, its look."""
+
+    id: str
+    source: str  # "en-2023" (../shared/editions) or a seed id (corpus/)
+    script: str
+    digits: str = "ascii"
+    full_stop: str = "."  # what ends a sentence ("।", "։")
+    comma: str = ","
+    quotes: str = ""  # two characters replacing the source's double quotes
+    number_words: bool = False  # numbers up to twelve in running text written as words of the language
+
+    @property
+    def fide_edition(self) -> str:
+        """The Laws the source translates (hu-2018: the 2017 Laws, in force from 2018)."""
+        entries = load(ROOT / "corpus" / "editions.yaml")
+        return next((str(e["fide_edition"]) for e in entries if e["id"] == self.source), self.source[-4:])
+
+
+VARIANTS = {
+    v.id: v
+    for v in (
+        Variant("ka-2023", "en-2023", "georgian"),
+        Variant("hi-2023", "en-2023", "devanagari", digits="devanagari", full_stop="।", number_words=True),
+        Variant("el-2023", "en-2023", "greek", quotes="«»"),
+        Variant("hy-2018", "hu-2018", "armenian", full_stop="։", quotes="«»"),
+        Variant("ar-2018", "hu-2018", "arabic", digits="arabic-indic", comma="،", number_words=True),
+    )
+}
+
+_ENGLISH_NUMBERS = [
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+]
+_TENS = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
+
+
+def english_number(value: int) -> str:
+    """0..99 in English words: the source of a number written as a word of the pseudo-language."""
+    if value < 20:
+        return _ENGLISH_NUMBERS[value]
+    tens, ones = divmod(value, 10)
+    return _TENS[tens - 2] + (f"-{_ENGLISH_NUMBERS[ones]}" if ones else "")
+
+
+def _letters(piece: str, variant: Variant) -> str:
+    lower, _ = SCRIPTS[variant.script]
+    digest = hashlib.blake2b(f"{variant.script}:{piece}".encode(), digest_size=32).digest()
+    length = max(1, len(piece) + digest[0] % 3 - (1 if len(piece) > 3 else 0))
+    return "".join(lower[digest[1 + i] % len(lower)] for i in range(length))
+
+
+def pseudo_word(word: str, variant: Variant) -> str:
+    """A word of the pseudo-language: a stem from the first four letters, an ending from the rest, so
+    inflected forms of one word share their stem; capitals kept where the script has them."""
+    folded = word.lower()
+    stem, ending = (folded[:4], folded[4:]) if len(folded) > 4 else (folded, "")
+    made = _letters(stem, variant) + (_letters("-" + ending, variant) if ending else "")
+    lower, upper = SCRIPTS[variant.script]
+    if upper and word[:1].isupper():
+        capital = {a: b for a, b in zip(lower, upper, strict=True)}
+        made = (
+            "".join(capital[c] for c in made)
+            if word.isupper() and len(word) > 1
+            else capital[made[0]] + made[1:]
+        )
+    return made
+
+
+_TOKEN = re.compile(r"[^\W\d_]+|\d+")
+_ROMAN = re.compile(r"[IVX]{1,4}")
+_STRUCTURE = {
+    "article",
+    "articles",
+    "appendix",
+    "appendices",
+    "paragraph",
+    "guidelines",
+    "guideline",
+    "cikk",
+    "cikkely",
+    "cikkben",
+    "cikkelyben",
+    "pont",
+    "pontja",
+    "pontban",
+    "szabálypont",
+    "függelék",
+}
+
+
+def _is_label_letter(text: str, start: int, end: int) -> bool:
+    """A letter or roman numeral that numbers something ("A.1", "a)", "(b)", "III.", "B3.1"): kept."""
+    token = text[start:end]
+    if not (len(token) == 1 or _ROMAN.fullmatch(token)):
+        return False
+    after = text[end : end + 1]
+    return after in {")", ".", ":"} or after.isdigit() or text[start - 1 : start] == "("
+
+
+def _spoken(text: str, start: int, end: int) -> bool:
+    """A number in running text ("after 10 minutes"), not a label, a reference or a part of a time."""
+    before, after = text[max(0, start - 20) : start], text[end : end + 2]
+    if (
+        not re.fullmatch(r" [^\W\d_]", after)
+        or not before.endswith(" ")
+        or text[start - 2 : start - 1] in ".:+/"
+    ):
+        return False
+    previous = re.findall(r"[^\W\d_]+", before)
+    return (
+        bool(previous)
+        and previous[-1].islower()
+        and previous[-1] not in _STRUCTURE
+        and int(text[start:end]) <= 12
+    )
+
+
+def make_text(source: str, variant: Variant) -> str:
+    """The source text with every word in the pseudo-language and the variant's digits and marks."""
+    digits = str.maketrans("0123456789", DIGITS[variant.digits])
+    out, position = [], 0
+    for match in _TOKEN.finditer(source):
+        out.append(_marks(source[position : match.start()], variant))
+        token, position = match.group(), match.end()
+        if token.isdigit():
+            if variant.number_words and _spoken(source, match.start(), match.end()):
+                out.append(" ".join(pseudo_word(w, variant) for w in english_number(int(token)).split("-")))
+            else:
+                out.append(token.translate(digits))
+        elif _is_label_letter(source, match.start(), match.end()):
+            out.append(token)
+        else:
+            out.append(pseudo_word(token, variant))
+            if source[position : position + 1] == "." and source[position + 1 : position + 2] in {
+                "",
+                " ",
+                "\n",
+            }:
+                out.append(variant.full_stop)  # a sentence ends after a word (not after a label)
+                position += 1
+    out.append(_marks(source[position:], variant))
+    return "".join(out)
+
+
+def _marks(between: str, variant: Variant) -> str:
+    """Sentence marks and quotes of the variant in the text between two words."""
+    if variant.quotes:
+        for old in ("“", "”", "„", '"', "‘", "’"):
+            between = between.replace(old, variant.quotes[0] if old in "“„‘" else variant.quotes[1])
+    if variant.comma != ",":
+        between = re.sub(r"^,(?=\s)", variant.comma, between)
+    return between
+
+
+def source_text(source: str) -> str:
+    path = SHARED / f"{source}.txt" if source == "en-2023" else ROOT / "corpus" / f"{source}.txt"
+    return path.read_text(encoding="utf-8")
+
+
+# ---------------------------------------------------------------------------------------------
+# The measurement
+
+
+def load(path: Path) -> Any:
+    return yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+
+
+def project(tmp: Path, variants: list[Variant], keep_source: bool) -> tuple[Path, Path]:
+    """A copy of corpus/ and kb/ with the variants dropped in (five keys each), en-2023 beside them
+    (the 2023 rulings to compare with), and without the seeds the variants were made from."""
+    corpus, kb = tmp / "corpus", tmp / "kb"
+    shutil.copytree(ROOT / "corpus", corpus)
+    shutil.copytree(ROOT / "kb", kb, ignore=shutil.ignore_patterns("generated"))
+    sources = {v.source for v in variants}
+    entries = [e for e in load(corpus / "editions.yaml") if keep_source or e["id"] not in sources]
+    for path in corpus.glob("*.txt"):
+        if path.stem not in {e["id"] for e in entries}:
+            path.unlink()
+    (corpus / "editions.yaml").write_text(
+        yaml.safe_dump(entries, allow_unicode=True, sort_keys=False), "utf-8"
+    )
+    if not keep_source:
+        for path in (kb / "scenarios").glob("*.yaml"):
+            _rename_in_scenarios(path, {s: [v.id for v in variants if v.source == s] for s in sources})
+    dropped = [
+        (v.id, v.fide_edition, make_text(source_text(v.source), v), v.id.split("-")[0]) for v in variants
+    ]
+    if "en-2023" in sources:
+        dropped.append(("en-2023", "2023", source_text("en-2023"), "en"))
+    with (corpus / "editions.yaml").open("a", encoding="utf-8") as meta:
+        for edition, laws, text, language in dropped:
+            (corpus / f"{edition}.txt").write_text(text, encoding="utf-8")
+            meta.write(
+                f"\n- id: {edition}\n  file: {edition}.txt\n  language: {language}\n"
+                f'  fide_edition: "{laws}"\n  in_force: "{edition[-4:]}-01-01"\n'
+            )
+    return corpus, kb
+
+
+def _rename_in_scenarios(path: Path, copies: dict[str, list[str]]) -> None:
+    """A scenario's expectation for the left-out source edition (its translation rules otherwise than
+    its Laws) holds for the texts made from it, which say the same."""
+    scenarios = load(path)
+    for scenario in scenarios if isinstance(scenarios, list) else []:
+        for key in ("expect", "quotes"):
+            table = scenario.get(key) or {}
+            for source, made in copies.items():
+                if source in table:
+                    value = table.pop(source)
+                    table.update(
+                        {edition: json.loads(json.dumps(value)) for edition in made}
+                        if key == "expect"
+                        else {}
+                    )
+    path.write_text(yaml.safe_dump(scenarios, allow_unicode=True, sort_keys=False), encoding="utf-8")
+
+
+def build_and_check(corpus: Path, kb: Path) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    data = ["--corpus", str(corpus), "--kb", str(kb)]
+    built = subprocess.run([CLI, "build", *data], capture_output=True, text=True)
+    if built.returncode != 0:
+        raise SystemExit(f"unseen_language: build failed: {built.stdout[-2000:]}{built.stderr[-2000:]}")
+    checks = subprocess.run([CLI, "check", "--no-benchmark", "--format", "json", *data], capture_output=True)
+    return load(kb / "generated" / "alignment.yaml"), json.loads(checks.stdout)["results"]
+
+
+def gold(variant: Variant) -> dict[tuple[str, str | None], object]:
+    """The Laws' values: (parameter, rule) for a seed's curated gold, (parameter, None) for 2023."""
+    if variant.source == "en-2023":
+        from test_editions import EXPECTED_2023
+
+        return {(name, None): value for name, value in EXPECTED_2023.items()}
+    from extract.io.rules import load_rules
+
+    return {
+        (name, rule.id): values[variant.source]
+        for rule in load_rules(ROOT / "kb")
+        for name, values in rule.expected.items()
+        if variant.source in values
+    }
+
+
+def source_mapping(variant: Variant, alignment: list[dict[str, Any]]) -> dict[str, str]:
+    """The rule of each label in the source: the curated lists of a seed, the build's for en-2023."""
+    if variant.source == "en-2023":
+        return {r["label"]: r["rule"] for r in alignment if r["edition"] == "en-2023"}
+    from extract.io.rules import load_rules
+
+    return {
+        label: rule.id
+        for rule in load_rules(ROOT / "kb")
+        for label in rule.provisions.get(variant.source, ())
+    }
+
+
+@dataclass(frozen=True)
+class Figures:
+    edition: str
+    leaves: int
+    mapped: int
+    agreeing: int
+    compared: int
+    parameters_right: int
+    parameters: int
+    wrong: dict[str, tuple[object, object]]
+    checks_held: int
+    checks: int
+    failed: list[str]
+
+    def passed(self) -> bool:
+        return (
+            self.mapped >= 0.95 * self.leaves
+            and self.parameters_right >= 0.96 * self.parameters
+            and self.checks_held >= 0.95 * self.checks
+        )
+
+    def line(self) -> str:
+        return (
+            f"{'PASS' if self.passed() else 'FAIL'}  {self.edition}: "
+            f"leaves mapped {self.mapped}/{self.leaves} ({self.mapped / max(1, self.leaves):.1%}; "
+            f"{self.agreeing}/{self.compared} as the source maps them), "
+            f"parameters {self.parameters_right}/{self.parameters} "
+            f"({self.parameters_right / max(1, self.parameters):.1%}), "
+            f"scenario checks {self.checks_held}/{self.checks} ({self.checks_held / max(1, self.checks):.1%})"
+        )
+
+
+def measure(
+    variant: Variant, kb: Path, alignment: list[dict[str, Any]], results: list[dict[str, Any]]
+) -> Figures:
+    from extract.model import Provision
+    from extract.text.segment import leaves
+
+    document = load(kb / "generated" / "provisions" / f"{variant.id}.yaml")
+    found = leaves([Provision.from_dict(variant.id, p) for p in document["provisions"]])
+    rules = {r["label"]: r["rule"] for r in alignment if r["edition"] == variant.id}
+    source = source_mapping(variant, alignment)
+    compared = [p.label for p in found if p.label in rules and p.label in source]
+    rows = load(kb / "generated" / "parameters.yaml")
+    got = {(r["parameter"], r["rule"]): r["value"] for r in rows if r["edition"] == variant.id}
+    by_name = {r["parameter"]: r["value"] for r in rows if r["edition"] == variant.id}
+    wrong = {}
+    for (name, rule), value in gold(variant).items():
+        have = by_name.get(name) if rule is None else got.get((name, rule))
+        if have != value:
+            wrong[f"{name}" + (f" ({rule})" if rule else "")] = (have, value)
+    mine = [r for r in results if r["edition"] == variant.id]
+    if variant.source == "en-2023":
+        english = {r["scenario"]: r.get("actual") for r in results if r["edition"] == "en-2023"}
+        failed = [r["scenario"] for r in mine if r.get("actual") != english.get(r["scenario"])]
+    else:
+        failed = [r["scenario"] for r in mine if r["status"] != "pass"]
+    return Figures(
+        variant.id,
+        len(found),
+        sum(p.label in rules for p in found),
+        sum(rules[label] == source[label] for label in compared),
+        len(compared),
+        len(gold(variant)) - len(wrong),
+        len(gold(variant)),
+        wrong,
+        len(mine) - len(failed),
+        len(mine),
+        failed,
+    )
+
+
+def run(
+    variants: list[Variant], keep_source: bool = False, verbose: bool = False, work: Path | None = None
+) -> list[Figures]:
+    with tempfile.TemporaryDirectory(prefix="chesslaws-unseen-") as name:
+        corpus, kb = project(work or Path(name), variants, keep_source)
+        alignment, results = build_and_check(corpus, kb)
+        figures = [measure(v, kb, alignment, results) for v in variants]
+        if verbose:
+            for v, f in zip(variants, figures, strict=True):
+                print(f"  {v.id} wrong parameters: {f.wrong}\n  {v.id} checks not held: {f.failed}")
+                unmapped = _unmapped(kb, v.id, alignment)
+                print(f"  {v.id} unmapped leaves ({len(unmapped)}): {', '.join(unmapped)}")
+        return figures
+
+
+def _unmapped(kb: Path, edition: str, alignment: list[dict[str, Any]]) -> list[str]:
+    from extract.model import Provision
+    from extract.text.segment import leaves
+
+    document = load(kb / "generated" / "provisions" / f"{edition}.yaml")
+    mapped = {r["label"] for r in alignment if r["edition"] == edition}
+    return [
+        p.label
+        for p in leaves([Provision.from_dict(edition, p) for p in document["provisions"]])
+        if p.label not in mapped
+    ]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("variants", nargs="*", choices=[[], *VARIANTS], default=[])
+    parser.add_argument("--keep-source", action="store_true", help="keep the source seeds in the corpus")
+    parser.add_argument("--verbose", action="store_true", help="list what is wrong, unmapped and failed")
+    parser.add_argument("--work", type=Path, help="build in this new folder and keep it (to look into)")
+    parser.add_argument("--show", metavar="VARIANT", help="print the made-up text of VARIANT and stop")
+    arguments = parser.parse_args()
+    if arguments.show:
+        variant = VARIANTS[arguments.show]
+        print(make_text(source_text(variant.source), variant))
+        return 0
+    if not (SHARED / "en-2023.txt").is_file():
+        print("unseen_language: ../shared/editions/en-2023.txt is absent; the 2023 texts are skipped")
+    chosen = [VARIANTS[v] for v in arguments.variants] or [
+        v for v in VARIANTS.values() if v.source != "en-2023" or (SHARED / "en-2023.txt").is_file()
+    ]
+    figures = run(chosen, arguments.keep_source, arguments.verbose, arguments.work)
+    for f in figures:
+        print(f.line())
+    print(f"{sum(f.passed() for f in figures)}/{len(figures)} texts in unseen languages meet the targets")
+    return 0 if all(f.passed() for f in figures) else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
