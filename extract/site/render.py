@@ -128,6 +128,15 @@ def render_site(
     _overview_pages(pages, site, rules, compares)
     for view in editions:
         pages.write(f"{EDITIONS_DIR}/{view.id}.md", "edition.md.j2", edition=view)
+        for i, chapter in enumerate(view.chapters):
+            pages.write(
+                f"{EDITIONS_DIR}/{view.id}/{chapter.slug}.md",
+                "edition-chapter.md.j2",
+                edition=view,
+                chapter=chapter,
+                previous=view.chapters[i - 1] if i else None,
+                following=view.chapters[i + 1] if i + 1 < len(view.chapters) else None,
+            )
     for rule in rules:
         pages.write(f"{RULES_DIR}/{rule.id}.md", "rule.md.j2", rule=rule, title=topic_title)
     if reports is not None:
@@ -223,6 +232,15 @@ def _report_pages(
     pages.write(f"{COMPARE_DIR}/index.md", "compare-index.md.j2", compares=compares)
     for compare in compares:
         pages.write(f"{COMPARE_DIR}/{compare.slug}.md", "compare.md.j2", c=compare)
+        for i, chapter in enumerate(compare.chapters):
+            pages.write(
+                f"{COMPARE_DIR}/{compare.slug}/{chapter.slug}.md",
+                "compare-chapter.md.j2",
+                c=compare,
+                chapter=chapter,
+                previous=compare.chapters[i - 1] if i else None,
+                following=compare.chapters[i + 1] if i + 1 < len(compare.chapters) else None,
+            )
     pages.write("translation.md", "translation.md.j2", t=_translation_view(site, reports.findings))
     pages.write(
         "scenarios.md",
