@@ -249,8 +249,12 @@ def compare_chapters(groups: list[tuple[str, list[CompareRule]]]) -> list[Compar
     for _, items in groups:
         for r in items:
             name = (r.new_chapters or r.old_chapters or ["other"])[0]
-            slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "other"
-            names.setdefault(slug, name)
+            kind, _, rest = name.partition(" ")
+            short = rest if kind.lower() in _CHAPTER_KINDS[3:] and rest else name  # "Article 7" -> "7"
+            slug = re.sub(r"[^A-Za-z0-9]+", "-", short).strip("-") or "other"
+            if names.setdefault(slug, name) != name:  # "Appendix A" and "Guidelines A": keep both
+                slug = re.sub(r"[^A-Za-z0-9]+", "-", name).strip("-")
+                names.setdefault(slug, name)
             r.chapter = slug
     ordered = sorted(names, key=lambda slug: _chapter_key(names[slug]))
     return [
