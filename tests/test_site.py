@@ -649,9 +649,12 @@ def test_real_site_report_pages(real_site: Path) -> None:
     assert 'href="../editions/da-2017.html#p-7.5.3"' in row.group(1)
     move = re.search(r"<td>Article 10</td><td>→</td><td>Guidelines III</td><td>(.*?)</td></tr>", page)
     assert move and 'href="#r-quickplay-finish-definition"' in move.group(1)
-    assert "<del>" in page and "<ins>" in page  # the word diff of a same-language pair
-    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page  # the injected da-2017 7.5.3 text, escaped
-    cross = (real_site / "compare/sv-2009-nb-2014.html").read_text()
+    # long comparisons keep the rules' texts on one page per chapter; the summary links each rule there
+    chapters = "".join(p.read_text() for p in (real_site / "compare/da-2001-da-2017").glob("*.html"))
+    assert "<del>" in chapters and "<ins>" in chapters  # the word diff of a same-language pair
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in chapters  # the injected da-2017 7.5.3 text, escaped
+    assert re.search(r'<a class="forward" id="r-illegal-move-penalty" href="da-2001-da-2017/\w+\.html#r-', page)
+    cross = "".join(p.read_text() for p in (real_site / "compare/sv-2009-nb-2014").glob("*.html"))
     assert '<table class="side-by-side">' in cross and '<mark class="param' in cross and "<del>" not in cross
     home = (real_site / "index.html").read_text()
     assert 'href="compare/da-2001-da-2017.html"' in home and 'data-parameter="illegal_move.loss_on"' in home
@@ -850,14 +853,16 @@ def test_compare_translation_and_scenario_pages_in_chromium(served_real: str, re
         )
         expect(move).to_contain_text("Guidelines III")
         expect(move).to_contain_text("Definition of a quickplay finish")
-        # the word diff of the illegal-move rule, injected markup shown as text
-        rule = page.locator('[id="r-illegal-move-penalty"]')
-        expect(rule).to_be_visible()
-        expect(rule.locator("del").first).to_be_visible()
-        expect(rule.locator("ins").first).to_be_visible()
         page.locator('[id="parameters"]').scroll_into_view_if_needed()
         page.evaluate("window.scrollBy(0, -120)")
         page.screenshot(path=str(shot))
+        # the word diff of the illegal-move rule, injected markup shown as text
+        page.goto(f"{served_real}/compare/da-2001-da-2017.html#r-illegal-move-penalty")  # opens its chapter
+        page.wait_for_url(re.compile(r"/compare/da-2001-da-2017/\w+\.html#r-illegal-move-penalty$"))
+        rule = page.locator('div[id="r-illegal-move-penalty"]')
+        expect(rule).to_be_visible()
+        expect(rule.locator("del").first).to_be_visible()
+        expect(rule.locator("ins").first).to_be_visible()
         rule.scroll_into_view_if_needed()
         page.screenshot(path=str(shot.with_name("compare-da-2001-da-2017-rule.png")))
         print(f"screenshot: {shot}")
@@ -866,7 +871,7 @@ def test_compare_translation_and_scenario_pages_in_chromium(served_real: str, re
         page.goto(
             f"{served_real}/compare/sv-2009-nb-2014.html#r-illegal-move-penalty", wait_until="networkidle"
         )
-        side = page.locator('[id="r-illegal-move-penalty"] table.side-by-side')
+        side = page.locator('div[id="r-illegal-move-penalty"] table.side-by-side')
         expect(side.locator("td")).to_have_count(2)
         expect(side.locator("mark").first).to_be_visible()
 
@@ -961,9 +966,11 @@ def test_arbiter_questions_columns_and_narrow_screens_in_chromium(served_real: s
         expect(page.locator('[id="sv-2009"]')).to_be_visible()
 
         # a long edition page folds by article; the linked provision's article is open
+        # a long edition has a page per chapter: the permalink opens the provision's chapter
         page.goto(f"{served_real}/editions/da-2017.html#p-7.5.3", wait_until="networkidle")
-        expect(page.locator('[id="p-7.5.3"]')).to_be_visible()
-        assert page.locator(".article-body[hidden]").count() > 10
+        page.wait_for_url(re.compile(r"/editions/da-2017/7\.html#p-7\.5\.3$"))
+        expect(page.locator('div[id="p-7.5.3"]')).to_be_visible()
+        expect(page.locator('div[id="p-7.5.3"]')).to_contain_text("ulovlig")
         assert page.evaluate("document.documentElement.scrollHeight") < 20_000
 
         # 390 px: no sideways scrolling on the home, a rule and a compare page
@@ -1248,6 +1255,38 @@ def test_no_page_scrolls_sideways_at_390_px_in_chromium(served_real: str, real_s
             " getComputedStyle(document.querySelector('table.rulings thead')).display]"
         )
         assert shape == ["block", "none"], shape
+    watch.assert_clean()
+
+
+def test_interface_words_are_complete_in_every_language_of_the_switch() -> None:
+    from extract.site.common import interface_words
+
+    table = interface_words()
+    assert {"en", "da", "sv", "nb", "hu"} <= set(table)
+    for code, words in table.items():
+        assert set(words) == set(table["en"]), code
+        for key, text in words.items():
+            assert text.strip(), (code, key)
+            assert set(re.findall(r"\{(\w+)\}", text)) == set(re.findall(r"\{(\w+)\}", table["en"][key])), (code, key)
+    assert len({table[c]["rulings"] for c in table}) == len(table)  # translated, not copied
+
+
+@pytest.mark.browser
+def test_the_language_switch_changes_the_interface_words_in_chromium(served_real: str) -> None:
+    from extract.site.common import interface_words
+
+    table = interface_words()
+    with offline_page(color_scheme="light") as (page, watch):
+        page.goto(f"{served_real}/rules/illegal-move-penalty.html", wait_until="networkidle")
+        for code in ("da", "sv", "nb", "hu", "en"):
+            page.locator(f'.language-switch button[data-language="{code}"]').click()
+            assert page.locator("h2#rulings").inner_text().startswith(table[code]["rulings"]), code
+            assert page.locator('[data-i18n="situation"]').inner_text() == table[code]["situation"]
+            assert page.locator(".cl-search-input").get_attribute("placeholder") == table[code]["search"]
+        page.locator('.language-switch button[data-language="sv"]').click()
+        page.reload(wait_until="networkidle")  # remembered
+        assert page.locator("h2#text").inner_text().startswith(table["sv"]["text"])
+        page.locator('.language-switch button[data-language="en"]').click()
     watch.assert_clean()
 
 

@@ -32,6 +32,7 @@ from extract.site.common import (
     _environment,
     _write,
     autonym,
+    interface_words,
     topic_title,
 )
 from extract.site.editions import edition_views
@@ -121,6 +122,7 @@ def render_site(
         "languages": _switch_languages(editions),
         "source_of": lambda edition: sources.get(edition, edition),
         "not_current": not_current,
+        "interface": interface_words(),
     }
     pages = Pages(env, site_dir, common)
     compares = _compare_views(site, reports)
