@@ -653,7 +653,8 @@ def test_real_site_report_pages(real_site: Path) -> None:
     chapters = "".join(p.read_text() for p in (real_site / "compare/da-2001-da-2017").glob("*.html"))
     assert "<del>" in chapters and "<ins>" in chapters  # the word diff of a same-language pair
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in chapters  # the injected da-2017 7.5.3 text, escaped
-    assert re.search(r'<a class="forward" id="r-illegal-move-penalty" href="da-2001-da-2017/\w+\.html#r-', page)
+    forward = r'<a class="forward" id="r-illegal-move-penalty" href="da-2001-da-2017/\w+\.html#r-'
+    assert re.search(forward, page)
     cross = "".join(p.read_text() for p in (real_site / "compare/sv-2009-nb-2014").glob("*.html"))
     assert '<table class="side-by-side">' in cross and '<mark class="param' in cross and "<del>" not in cross
     home = (real_site / "index.html").read_text()
@@ -1107,7 +1108,7 @@ def test_page_view_count_sees_what_the_page_loads(tmp_path: Path) -> None:
     (tmp_path / "data/search.json.gz").write_bytes(b"x" * 100)
     (tmp_path / "a.css").write_bytes(b"y" * 10)
     page = tmp_path / "p.html"
-    page.write_text('<link rel="stylesheet" href="a.css"><script src="a.css"></script><a href="big.html">b</a>')
+    page.write_text('<link rel="stylesheet" href="a.css"><script src="a.css"></script><a href="b.html">b</a>')
     assert page_view_bytes(tmp_path, page) == page.stat().st_size + 110
 
 
@@ -1121,7 +1122,8 @@ def test_a_page_view_with_its_search_index_stays_under_700_kb(served_real: str, 
     for path in real_site.rglob("*.html"):
         relative = path.relative_to(real_site)
         kind = f"{relative.parts[0] if len(relative.parts) > 1 else ''}/{len(relative.parts)}"
-        heaviest[kind] = max(heaviest.get(kind, (0, "")), (page_view_bytes(real_site, path), relative.as_posix()))
+        view = (page_view_bytes(real_site, path), relative.as_posix())
+        heaviest[kind] = max(heaviest.get(kind, (0, "")), view)
     with offline_page(color_scheme="light") as (page, watch):
         sizes: dict[str, int] = {}
 
@@ -1267,7 +1269,8 @@ def test_interface_words_are_complete_in_every_language_of_the_switch() -> None:
         assert set(words) == set(table["en"]), code
         for key, text in words.items():
             assert text.strip(), (code, key)
-            assert set(re.findall(r"\{(\w+)\}", text)) == set(re.findall(r"\{(\w+)\}", table["en"][key])), (code, key)
+            names = set(re.findall(r"\{(\w+)\}", text))
+            assert names == set(re.findall(r"\{(\w+)\}", table["en"][key])), (code, key)
     assert len({table[c]["rulings"] for c in table}) == len(table)  # translated, not copied
 
 

@@ -133,7 +133,6 @@ def lineage(
         height = max(height, y)
     width = left + (len(columns) - 1) * col_gap + node_w + 60
     colour = {origin: f"o{i % 12}" for i, origin in enumerate(origins)}
-    shown_as = [{key: shown for key, shown, _ in articles} for _, articles in columns]
     parts = [
         f'<svg class="lineage" role="img" viewBox="0 0 {width:.0f} {height + 20:.0f}" '
         f'width="{width:.0f}" height="{height + 20:.0f}" aria-label="Where the articles of each edition'
