@@ -207,7 +207,7 @@ def _compare_view(site: SiteData, d: EditionDiff, consecutive: bool) -> CompareV
     order = [s for s in STATUSES if s in SUBSTANTIVE] + [s for s in STATUSES if s not in SUBSTANTIVE]
     groups = [(s, [r for r in rules if r.status == s]) for s in order]
     substantive = ", ".join(status_words(s) for s in SUBSTANTIVE)
-    groups = [(s, items) for s, items in groups if items]
+    kept: list[tuple[str, list[CompareRule]]] = [(s, items) for s, items in groups if items]
     return CompareView(
         a=d.a,
         b=d.b,
@@ -221,9 +221,9 @@ def _compare_view(site: SiteData, d: EditionDiff, consecutive: bool) -> CompareV
         total=len(d.rules),
         parameters=parameters,
         moves=moves,
-        groups=groups,
+        groups=kept,
         biggest=biggest_changes(d),
-        chapters=compare_chapters(groups) if _estimated_bytes(rules) > PAGE_BUDGET else [],
+        chapters=compare_chapters(kept) if _estimated_bytes(rules) > PAGE_BUDGET else [],
     )
 
 
