@@ -133,6 +133,7 @@ def lineage(
         height = max(height, y)
     width = left + (len(columns) - 1) * col_gap + node_w + 60
     colour = {origin: f"o{i % 12}" for i, origin in enumerate(origins)}
+    shown_as = [{key: shown for key, shown, _ in articles} for _, articles in columns]
     parts = [
         f'<svg class="lineage" role="img" viewBox="0 0 {width:.0f} {height + 20:.0f}" '
         f'width="{width:.0f}" height="{height + 20:.0f}" aria-label="Where the articles of each edition'
@@ -158,7 +159,12 @@ def lineage(
             x0_, x1_, m, a, b, a2, b2 = (_n(v) for v in (x0, x1, mid, ya, yb, ya + band, yb + band))
             path = f"M{x0_},{a}C{m},{a} {m},{b} {x1_},{b}L{x1_},{b2}C{m},{b2} {m},{a2} {x0_},{a2}Z"
             css = colour.get(flow.origin, "onew")
-            parts.append(f'<path class="band {css}" d="{path}"/>')  # the table below says it in words
+            label = (
+                f"{columns[c][0]} {shown_as[c][flow.source]} → {columns[c + 1][0]}"
+                f" {shown_as[c + 1][flow.target]}: "
+                f"{len(flow.rules)} rule{'s' if len(flow.rules) != 1 else ''}"
+            )
+            parts.append(f'<path class="band {css}" d="{path}"><title>{_e(label)}</title></path>')
     for c, (edition, articles) in enumerate(columns):
         x = left + c * col_gap
         parts.append(

@@ -16,7 +16,7 @@
 
   // the interface words of the chosen language (extract/site/interface.yaml, in the page)
   var words = {};
-  try { words = JSON.parse(document.getElementById("interface-words").textContent); } catch (e) { words = {}; }
+  try { words = JSON.parse(document.querySelector(".rule-texts").getAttribute("data-words")); } catch (e) { words = {}; }
   function say(code, key, values) {
     var table = words[code] || words.en || {}, text = table[key] || (words.en || {})[key] || "";
     return text.replace(/\{(\w+)\}/g, function (all, name) { return values[name] !== undefined ? values[name] : all; });
