@@ -1305,3 +1305,44 @@ def test_real_site_quotes_show_words_not_markdown(real_site: Path) -> None:
     quotes = re.findall(r'<q lang="hu">(.*?)</q>', page)
     assert quotes and any("10 perc vagy" in q for q in quotes)
     assert not any("**" in q or "###" in q for q in quotes)
+
+
+# --- issue 21: long pages split by chapter -------------------------------------------------------
+
+
+def test_long_editions_split_into_chapters_and_short_ones_stay_whole() -> None:
+    from extract.site.editions import PAGE_BUDGET, edition_views, estimated_bytes
+
+    fixture = edition_views(KB, CORPUS)
+    assert fixture and all(not e.chapters for e in fixture)  # small: one page each
+    real = [e for e in edition_views(ROOT / "kb", ROOT / "corpus") if e.built]
+    for edition in real:
+        if estimated_bytes(edition.provisions) <= PAGE_BUDGET:
+            assert not edition.chapters, edition.id
+            continue
+        pieces = [p for chapter in edition.chapters for p in chapter.provisions]
+        assert pieces == edition.provisions, edition.id  # every provision once, in order
+        slugs = [c.slug for c in edition.chapters]
+        assert len(set(slugs)) == len(slugs) and slugs[0] == "front", (edition.id, slugs)
+        for chapter in edition.chapters[1:]:
+            assert chapter.provisions[0].heading_level == 2, (edition.id, chapter.slug)
+        assert max(estimated_bytes(c.provisions) for c in edition.chapters) < PAGE_BUDGET
+
+
+def test_every_provision_of_a_split_edition_keeps_its_permalink(real_site: Path) -> None:
+    """editions/<id>.html#p-<label> still names the provision: the contents link it to its chapter,
+    where the provision is, once."""
+    for page in sorted(real_site.glob("editions/*.html")):
+        chapters = sorted((real_site / "editions" / page.stem).glob("*.html"))
+        if not chapters:
+            continue
+        forwards = re.findall(r'<a class="forward" id="([^"]+)" href="([^"#]+)#\1"', page.read_text("utf-8"))
+        held: dict[str, str] = {}
+        for chapter in chapters:
+            parser = LinkParser()
+            parser.feed(chapter.read_text(encoding="utf-8"))
+            for anchor in parser.ids:
+                if anchor.startswith("p-"):
+                    assert anchor not in held, (anchor, chapter, held.get(anchor))
+                    held[anchor] = f"{page.stem}/{chapter.name}"
+        assert held and {a: h for a, h in forwards} == held, page
