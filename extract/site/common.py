@@ -185,6 +185,17 @@ def how_words(method: str, confidence: float | None) -> str:
     return f"{words}; the match is {sure}"
 
 
+INTERFACE = Path(__file__).with_name("interface.yaml")
+
+
+def interface_words() -> dict[str, dict[str, str]]:
+    """The rule pages' interface words per language (extract/site/interface.yaml, curated)."""
+    import yaml
+
+    table = yaml.safe_load(INTERFACE.read_text(encoding="utf-8"))
+    return {str(code): {str(k): str(v) for k, v in words.items()} for code, words in table.items()}
+
+
 def autonym(language: str) -> str:
     """The language's name in itself ("dansk", "magyar") from CLDR through Babel; the code otherwise."""
     from babel import Locale, UnknownLocaleError

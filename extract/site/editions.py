@@ -45,6 +45,17 @@ class ProvisionView:
 
 
 @dataclass
+class Chapter:
+    """One page of a long edition: an article, an appendix, the guidelines or the front matter,
+    each with the provisions under its heading (part headings with no text of their own join the
+    chapter that follows them)."""
+
+    slug: str  # the page's name under editions/<edition>/
+    title: str
+    provisions: list[ProvisionView]
+
+
+@dataclass
 class EditionView:
     """One edition: metadata from editions.yaml (or the provisions file) and its provisions."""
 
@@ -64,6 +75,7 @@ class EditionView:
     kind_counts: list[tuple[str, int]]
     inferred_count: int
     built: bool
+    chapters: list[Chapter] = field(default_factory=list)  # empty: the whole text is on one page
 
 
 def _depths(labels: list[str], parents: list[str | None]) -> list[int]:
@@ -167,6 +179,44 @@ def _provision_views(document: ProvisionsDocument | None, raw: str | None) -> li
     return views
 
 
+# Estimated bytes of an edition page (its text, escaped, and the markup of each provision) above
+# which its text moves to one page per chapter, so that a page view (the theme's files and the
+# search index included) stays small; the edition page keeps the metadata and the contents.
+PAGE_BUDGET = 60_000
+PROVISION_MARKUP = 250  # bytes of markup around one provision's text
+
+
+def estimated_bytes(provisions: list[ProvisionView]) -> int:
+    text = sum(len(s.text) + s.text.count("\n") * 4 for p in provisions for s in p.segments)
+    return text + PROVISION_MARKUP * len(provisions)
+
+
+def chapters(provisions: list[ProvisionView]) -> list[Chapter]:
+    """The provisions cut at each top-level heading; what precedes the first is the front matter.
+    A heading with nothing under it but other headings (a part's title) opens the next chapter."""
+    groups: list[list[ProvisionView]] = []
+    for p in provisions:
+        bare = bool(groups) and all(q.heading_level is not None for q in groups[-1])
+        if not groups or (p.heading_level == 2 and not bare):
+            groups.append([])
+        groups[-1].append(p)
+    result, used = [], set()
+    for group in groups:
+        heads = [p for p in group if p.heading_level == 2]
+        if group[0].heading_level != 2 or not heads:
+            slug, title = "front", "Front matter"
+        else:
+            slug = heads[-1].anchor.removeprefix("p-")
+            title = " – ".join(" ".join(filter(None, [h.printed_label, h.heading])) for h in heads)
+        base, n = slug, 1
+        while slug in used:
+            n += 1
+            slug = f"{base}-{n}"
+        used.add(slug)
+        result.append(Chapter(slug, title or slug, group))
+    return result
+
+
 def _edition_view(edition: str, meta: Edition | None, doc: ProvisionsDocument | None) -> EditionView:
     """The page of one edition: corpus/editions.yaml's metadata where the corpus has the edition,
     else what its provisions file says."""
@@ -195,6 +245,7 @@ def _edition_view(edition: str, meta: Edition | None, doc: ProvisionsDocument | 
         kind_counts=[(kind, counts[kind]) for kind in KINDS if counts[kind]],
         inferred_count=sum(p.inferred for p in provisions),
         built=doc is not None,
+        chapters=chapters(provisions) if estimated_bytes(provisions) > PAGE_BUDGET else [],
     )
 
 

@@ -32,6 +32,7 @@ from extract.site.common import (
     _environment,
     _write,
     autonym,
+    interface_words,
     topic_title,
 )
 from extract.site.editions import edition_views
@@ -121,6 +122,7 @@ def render_site(
         "languages": _switch_languages(editions),
         "source_of": lambda edition: sources.get(edition, edition),
         "not_current": not_current,
+        "interface": interface_words(),
     }
     pages = Pages(env, site_dir, common)
     compares = _compare_views(site, reports)
@@ -128,6 +130,15 @@ def render_site(
     _overview_pages(pages, site, rules, compares)
     for view in editions:
         pages.write(f"{EDITIONS_DIR}/{view.id}.md", "edition.md.j2", edition=view)
+        for i, chapter in enumerate(view.chapters):
+            pages.write(
+                f"{EDITIONS_DIR}/{view.id}/{chapter.slug}.md",
+                "edition-chapter.md.j2",
+                edition=view,
+                chapter=chapter,
+                previous=view.chapters[i - 1] if i else None,
+                following=view.chapters[i + 1] if i + 1 < len(view.chapters) else None,
+            )
     for rule in rules:
         pages.write(f"{RULES_DIR}/{rule.id}.md", "rule.md.j2", rule=rule, title=topic_title)
     if reports is not None:
@@ -223,6 +234,15 @@ def _report_pages(
     pages.write(f"{COMPARE_DIR}/index.md", "compare-index.md.j2", compares=compares)
     for compare in compares:
         pages.write(f"{COMPARE_DIR}/{compare.slug}.md", "compare.md.j2", c=compare)
+        for i, chapter in enumerate(compare.chapters):
+            pages.write(
+                f"{COMPARE_DIR}/{compare.slug}/{chapter.slug}.md",
+                "compare-chapter.md.j2",
+                c=compare,
+                chapter=chapter,
+                previous=compare.chapters[i - 1] if i else None,
+                following=compare.chapters[i + 1] if i + 1 < len(compare.chapters) else None,
+            )
     pages.write("translation.md", "translation.md.j2", t=_translation_view(site, reports.findings))
     pages.write(
         "scenarios.md",

@@ -16,6 +16,11 @@ CHART_WIDTH = 560
 CHART_HEIGHT = 170
 
 
+def _n(value: float) -> str:
+    """A coordinate with one decimal at most and no trailing zero (84.0 -> 84): lighter pages."""
+    return f"{value:.1f}".rstrip("0").rstrip(".")
+
+
 def _e(value: object) -> str:
     return str(escape(str(value)))
 
@@ -151,11 +156,8 @@ def lineage(
             yb = positions[c + 1][flow.target][0] + offsets_in[flow]
             out_used[flow.source] += band
             mid = (x0 + x1) / 2
-            path = (
-                f"M{x0:.1f},{ya:.1f} C{mid:.1f},{ya:.1f} {mid:.1f},{yb:.1f} {x1:.1f},{yb:.1f} "
-                f"L{x1:.1f},{yb + band:.1f} C{mid:.1f},{yb + band:.1f} {mid:.1f},{ya + band:.1f}"
-                f" {x0:.1f},{ya + band:.1f} Z"
-            )
+            x0_, x1_, m, a, b, a2, b2 = (_n(v) for v in (x0, x1, mid, ya, yb, ya + band, yb + band))
+            path = f"M{x0_},{a}C{m},{a} {m},{b} {x1_},{b}L{x1_},{b2}C{m},{b2} {m},{a2} {x0_},{a2}Z"
             css = colour.get(flow.origin, "onew")
             label = (
                 f"{columns[c][0]} {shown_as[c][flow.source]} → {columns[c + 1][0]}"
@@ -172,7 +174,7 @@ def lineage(
         for key, shown, count in articles:
             y, h = positions[c][key]
             parts.append(
-                f'<rect class="node" x="{x}" y="{y:.1f}" width="{node_w}" height="{h:.1f}">'
+                f'<rect class="node" x="{x}" y="{_n(y)}" width="{node_w}" height="{_n(h)}">'
                 f"<title>{_e(edition)} {_e(shown)}: {count} rule{'s' if count != 1 else ''}</title></rect>"
             )
             parts.append(

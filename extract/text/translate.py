@@ -48,7 +48,7 @@ def _unmark(line: str) -> int | None:
 
 
 _CACHE: dict[tuple[str, str], str] = {}
-_LOADED: set[str] = set()
+_LOADED: dict[str, int | None] = {}  # mode -> the cache file's mtime (ns) when it was read
 
 
 def cache_file(mode: str) -> Path:
@@ -61,9 +61,15 @@ def cache_file(mode: str) -> Path:
 
 
 def _load_disk(mode: str) -> None:
-    if mode in _LOADED:
+    """Read the mode's cache file, again whenever it changed since: another process (the diffs run
+    in a second one while this one lints) may have translated what this one is about to ask."""
+    try:
+        stamp: int | None = cache_file(mode).stat().st_mtime_ns
+    except OSError:
+        stamp = None
+    if mode in _LOADED and _LOADED[mode] == stamp:
         return
-    _LOADED.add(mode)
+    _LOADED[mode] = stamp
     try:
         stored = json.loads(cache_file(mode).read_text(encoding="utf-8"))
     except (OSError, ValueError):

@@ -458,7 +458,15 @@
     reveal();
   }
 
-  function start() { setUpSearch(); setUpClassifier(); setUpFolding(); }
+  // --- a page split into chapters: a link to a provision or rule it lists opens its chapter ----
+  function forward() {
+    var id = location.hash && decodeURIComponent(location.hash.slice(1));
+    var target = id && document.getElementById(id);
+    if (target && target.classList.contains("forward") && target.href) location.replace(target.href);
+  }
+
+  function start() { forward(); setUpSearch(); setUpClassifier(); setUpFolding(); }
+  window.addEventListener("hashchange", forward);
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
 })();

@@ -14,6 +14,36 @@
     } catch (e) { /* storage refused (private mode): the choice lasts for this page */ }
   }
 
+  // the interface words of the chosen language (extract/site/interface.yaml, in the page)
+  var words = {};
+  try { words = JSON.parse(document.querySelector(".rule-texts").getAttribute("data-words")); } catch (e) { words = {}; }
+  function say(code, key, values) {
+    var table = words[code] || words.en || {}, text = table[key] || (words.en || {})[key] || "";
+    return text.replace(/\{(\w+)\}/g, function (all, name) { return values[name] !== undefined ? values[name] : all; });
+  }
+  function speak(code) {
+    code = words[code] ? code : "en";
+    document.querySelectorAll("[data-i18n]").forEach(function (node) {
+      var values = { laws: node.getAttribute("data-laws"), editions: node.getAttribute("data-editions"),
+                     date: node.getAttribute("data-date") };
+      if (values.date && code !== "en" && window.Intl) {
+        try { values.date = new Intl.DateTimeFormat(code, { dateStyle: "long" }).format(new Date(values.date + "T12:00:00")); }
+        catch (e) { /* an unknown locale: the ISO date stays */ }
+      }
+      node.textContent = say(code, node.getAttribute("data-i18n"), values);
+      node.setAttribute("lang", code);
+    });
+    ["text", "rulings", "parameters", "changes", "findings", "related"].forEach(function (key) {
+      var heading = document.getElementById(key);
+      if (heading && /^H[1-6]$/.test(heading.tagName) && heading.firstChild && heading.firstChild.nodeType === 3) {
+        heading.firstChild.textContent = say(code, key, {});
+        heading.setAttribute("lang", code);
+      }
+    });
+    var search = document.querySelector(".cl-search-input");
+    if (search) search.setAttribute("placeholder", say(code, "search", {}));
+  }
+
   function setUpTexts() {
     var box = document.querySelector(".rule-texts");
     if (!box) return;
@@ -36,9 +66,8 @@
       buttons.forEach(function (b) { b.setAttribute("aria-pressed", String(b.getAttribute("data-language") === code)); });
       var button = buttons.filter(function (b) { return b.getAttribute("data-language") === code; })[0];
       note.hidden = !(code && !found);
-      note.textContent = code && !found
-        ? "No edition of this rule in " + (button ? button.textContent : code) + " in this corpus: the newest edition is shown."
-        : "";
+      note.textContent = code && !found ? say(code, "no_edition", { language: button ? button.textContent : code }) : "";
+      speak(code);
       return (found || sections[0]).id;
     }
     function isSection(id) {

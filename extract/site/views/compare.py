@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from markupsafe import Markup, escape
@@ -12,6 +13,7 @@ from markupsafe import Markup, escape
 from extract.model.vocab import Change, Status
 from extract.reports.words import status_words
 from extract.site.common import WORD_CONTEXT, _plain, _shown
+from extract.site.editions import PAGE_BUDGET
 from extract.site.kbview import RuleLink, SiteData
 
 if TYPE_CHECKING:
@@ -88,6 +90,7 @@ class CompareRule:
     words: Markup | None
     old_text: Markup | None
     new_text: Markup | None
+    chapter: str = ""  # the slug of its chapter page, when the comparison has chapter pages
 
 
 @dataclass
@@ -116,6 +119,16 @@ class CompareMove:
 
 
 @dataclass
+class CompareChapter:
+    """One chapter page of a long comparison: the rules whose text sits in one chapter of the newer
+    edition (of the older when the newer has none), grouped by status."""
+
+    slug: str
+    title: str
+    groups: list[tuple[str, list[CompareRule]]]
+
+
+@dataclass
 class CompareView:
     a: str
     b: str
@@ -131,6 +144,7 @@ class CompareView:
     moves: list[CompareMove]
     groups: list[tuple[str, list[CompareRule]]]
     biggest: tuple[BiggestChange, ...]
+    chapters: list[CompareChapter] = field(default_factory=list)  # empty: every rule on one page
 
 
 def _compare_view(site: SiteData, d: EditionDiff, consecutive: bool) -> CompareView:
@@ -193,6 +207,7 @@ def _compare_view(site: SiteData, d: EditionDiff, consecutive: bool) -> CompareV
     order = [s for s in STATUSES if s in SUBSTANTIVE] + [s for s in STATUSES if s not in SUBSTANTIVE]
     groups = [(s, [r for r in rules if r.status == s]) for s in order]
     substantive = ", ".join(status_words(s) for s in SUBSTANTIVE)
+    kept: list[tuple[str, list[CompareRule]]] = [(s, items) for s, items in groups if items]
     return CompareView(
         a=d.a,
         b=d.b,
@@ -206,6 +221,47 @@ def _compare_view(site: SiteData, d: EditionDiff, consecutive: bool) -> CompareV
         total=len(d.rules),
         parameters=parameters,
         moves=moves,
-        groups=[(s, items) for s, items in groups if items],
+        groups=kept,
         biggest=biggest_changes(d),
+        chapters=compare_chapters(kept) if _estimated_bytes(rules) > PAGE_BUDGET else [],
     )
+
+
+RULE_MARKUP = 400  # bytes of markup around one rule's texts on a comparison page
+_CHAPTER_KINDS = ("front", "preface", "part", "article", "appendix", "guidelines")
+
+
+def _estimated_bytes(rules: list[CompareRule]) -> int:
+    texts = (len(r.words or "") + len(r.old_text or "") + len(r.new_text or "") for r in rules)
+    return sum(texts) + RULE_MARKUP * len(rules)
+
+
+def _chapter_key(name: str) -> tuple[int, int, str]:
+    """Front matter, articles by number, appendices, guidelines, then anything else."""
+    kind, _, rest = name.partition(" ")
+    rank = _CHAPTER_KINDS.index(kind.lower()) if kind.lower() in _CHAPTER_KINDS else len(_CHAPTER_KINDS)
+    return (rank, int(rest) if rest.isdigit() else 0, rest)
+
+
+def compare_chapters(groups: list[tuple[str, list[CompareRule]]]) -> list[CompareChapter]:
+    """The rules of a comparison by the chapter their text sits in (each rule's `chapter` is set)."""
+    names: dict[str, str] = {}
+    for _, items in groups:
+        for r in items:
+            name = (r.new_chapters or r.old_chapters or ["other"])[0]
+            kind, _, rest = name.partition(" ")
+            short = rest if kind.lower() in _CHAPTER_KINDS[3:] and rest else name  # "Article 7" -> "7"
+            slug = re.sub(r"[^A-Za-z0-9]+", "-", short).strip("-") or "other"
+            if names.setdefault(slug, name) != name:  # "Appendix A" and "Guidelines A": keep both
+                slug = re.sub(r"[^A-Za-z0-9]+", "-", name).strip("-")
+                names.setdefault(slug, name)
+            r.chapter = slug
+    ordered = sorted(names, key=lambda slug: _chapter_key(names[slug]))
+    return [
+        CompareChapter(
+            slug,
+            names[slug],
+            [(s, kept) for s, items in groups if (kept := [r for r in items if r.chapter == slug])],
+        )
+        for slug in ordered
+    ]
