@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 from extract.cli.common import data_options, main, require_editions
+from extract.cli.limits import limited, time_limit_option
 
 
 @main.command()
@@ -28,6 +29,7 @@ from extract.cli.common import data_options, main, require_editions
     show_default=True,
     help="Time the check against python-chess alone.",
 )
+@time_limit_option
 @data_options
 def check(
     edition: str | None,
@@ -35,6 +37,7 @@ def check(
     fmt: str,
     explain: bool,
     benchmark: bool,
+    time_limit: float,
     corpus_dir: Path,
     kb_dir: Path,
 ) -> None:
@@ -57,10 +60,11 @@ def check(
     folder = scenarios_dir if scenarios_dir is not None else kb_dir / "scenarios"
     fide = check_stage.fide_editions(kb_dir)
     scenarios = load_scenarios(folder, {r.id for r in load_rules(kb_dir)}, set(laws), fide.values())
-    if benchmark:
-        results, timing = check_stage.timed_run(scenarios, laws, edition, fide)
-    else:
-        results, timing = check_stage.run_scenarios(scenarios, laws, edition, fide), None
+    with limited(time_limit):
+        if benchmark:
+            results, timing = check_stage.timed_run(scenarios, laws, edition, fide)
+        else:
+            results, timing = check_stage.run_scenarios(scenarios, laws, edition, fide), None
     failures = [r for r in results if not r.passed]
     checked = [r for r in results if r.checked]
     examples = check_stage.text_examples(corpus_dir, kb_dir, edition)

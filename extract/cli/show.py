@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 from extract.cli.common import UsageFailure, data_options, main
+from extract.cli.limits import limited, time_limit_option
 from extract.io.generated import read_kb
 from extract.model import InputError
 
@@ -22,9 +23,13 @@ from extract.model import InputError
     help="Instead of the texts: each situation that exercises the RULE and every edition's ruling of it, "
     "in plain words with the article (rulings that differ from the previous edition's are marked).",
 )
+@time_limit_option
 @data_options
-def show(reference: str, fmt: str, rulings: bool, corpus_dir: Path, kb_dir: Path) -> None:
-    """Show a RULE in every edition (oldest first), or EDITION:LABEL with its sub-items.
+def show(
+    reference: str, fmt: str, rulings: bool, time_limit: float, corpus_dir: Path, kb_dir: Path
+) -> None:
+    """Show a RULE in every edition (oldest first), or EDITION:LABEL with its sub-items. A rule's
+    scenarios are run (the time limit bounds their checkmate questions, as in 'check').
 
     Example: chesslaws show illegal-move-penalty; chesslaws show da-2001:7.4.b;
     chesslaws show illegal-move-penalty --rulings
@@ -32,9 +37,11 @@ def show(reference: str, fmt: str, rulings: bool, corpus_dir: Path, kb_dir: Path
     if rulings and ":" in reference:
         raise UsageFailure(f"--rulings shows a rule, not a provision: give a rule id, not '{reference}'")
     if rulings:
-        return show_rulings(reference, fmt, kb_dir)
+        with limited(time_limit):
+            return show_rulings(reference, fmt, kb_dir)
     if ":" not in reference:
-        return show_rule(reference, fmt, kb_dir)
+        with limited(time_limit):
+            return show_rule(reference, fmt, kb_dir)
     from extract.text.segment import normalize_label
 
     edition, label = reference.split(":", 1)
