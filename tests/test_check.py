@@ -187,7 +187,7 @@ def test_fivefold_follows_each_editions_wording(laws):
     board = chess.Board()
     for san in san_moves("Nf3 Nf6 Ng1 Ng8 " * 4):
         board.push_san(san)
-    assert consecutive_repetitions(board) == 5 and board.is_fivefold_repetition()
+    assert consecutive_repetitions(board, 5) == 5 and board.is_fivefold_repetition()
 
 
 def test_seventy_five_moves_yield_to_mate_on_the_last_move(laws):

@@ -40,6 +40,7 @@ POSITIONS = ROOT.parent / "shared" / "positions" / "unwinnability-dev.txt"
 CLI = [sys.executable, "-m", "extract.cli"]
 MAX_BYTES = 100_000
 NEW = "da-2023"  # the edition id an adversarial text is added under
+BASELINE = "baseline: the project as it is, no input added"
 NEW_ENTRY = {"id": NEW, "file": "adversarial.txt", "language": "da", "fide_edition": "2023",
              "in_force": "2023-07-01"}  # fmt: skip
 
@@ -336,8 +337,32 @@ def argument_cases() -> list[Case]:
     return cases
 
 
+def baseline() -> Case:
+    """The commands of the other cases on the project as it is, with the same cold cache: what each
+    costs on this machine today, beside which an input's cost is read."""
+    steps = [
+        Step("build", ("build",)),
+        Step("show provision", ("show", "da-2017:7.5.1")),
+        Step("search", ("search", "dommer")),
+        Step("diff", ("diff", "da-2001", "da-2017")),
+        Step("lint", ("lint", "--edition", "da-2017")),
+        Step("export provisions", ("export", "provisions", "--edition", "da-2017", "--format", "csv")),
+        Step("export tmx", ("export", "tmx", "--edition", "da-2001", "--edition", "da-2017")),
+        Step("export xliff", ("export", "xliff", "--edition", "da-2001", "--edition", "da-2017")),
+        Step("kit", ("kit", "--from", "da-2001", "--to", "da-2017", "--out", "{tmp}/kit")),
+        Step("check", ("check",)),
+        Step("languages draft", ("languages", "draft", "da", "--out", "{tmp}/da-draft.yaml")),
+        Step("show rule", ("show", "dead-position-ends-game")),
+        Step("show rulings", ("show", "dead-position-ends-game", "--rulings")),
+        Step("asof", ("asof", "2000-01-01")),
+        Step("ruling", ("ruling", "flag_fall")),
+    ]
+    return Case(BASELINE, steps=steps)
+
+
 def all_cases() -> list[Case]:
-    return [*(_text_case(name, text) for name, text in texts().items()), *yaml_cases(), *argument_cases()]
+    texts_ = [_text_case(name, text) for name, text in texts().items()]
+    return [baseline(), *texts_, *yaml_cases(), *argument_cases()]
 
 
 # --------------------------------------------------------------------------- running
@@ -408,10 +433,11 @@ def main() -> int:
             print(f"{case.size():7,} B  {case.name}: {', '.join(s.label for s in case.steps)}")
         return 0
     outcomes: list[Outcome] = []
+    base: dict[str, Outcome] = {}
     with tempfile.TemporaryDirectory(prefix="chesslaws-adversarial-") as scratch:
-        cache = Path(scratch) / "cache"
         for number, case in enumerate(cases):
             tmp = Path(scratch) / f"case-{number}"
+            cache = tmp / "cache"  # cold for every input, warm from one command of it to the next
             root = _copy(tmp)
             _prepare(case, root)
             print(f"{case.name} ({case.size():,} bytes of input)", flush=True)
@@ -419,7 +445,9 @@ def main() -> int:
                 seconds, cpu, code, message = run_step(step, root, tmp, options.timeout, cache)
                 outcome = Outcome(case.name, step.label, seconds, cpu, code, message)
                 outcomes.append(outcome)
-                print("  " + _row(outcome, options.bound), flush=True)
+                if case.name == BASELINE:
+                    base[step.label] = outcome
+                print("  " + _row(outcome, options.bound, base.get(step.label)), flush=True)
             shutil.rmtree(tmp, ignore_errors=True)
     failed = [o for o in outcomes if not _passed(o, options.bound)]
     worst = max(outcomes, key=lambda o: o.seconds, default=None)
@@ -429,7 +457,7 @@ def main() -> int:
         + (f"; slowest {worst.seconds:.1f} s: {worst.case} / {worst.step})" if worst else ")")
     )
     for o in failed:
-        print("  FAIL " + _row(o, options.bound))
+        print(f"  {o.case}\n    " + _row(o, options.bound, base.get(o.step)))
     return 1 if failed else 0
 
 
@@ -437,10 +465,15 @@ def _passed(o: Outcome, bound: float) -> bool:
     return o.code is not None and o.seconds <= bound and "Traceback" not in o.message
 
 
-def _row(o: Outcome, bound: float) -> str:
+def _row(o: Outcome, bound: float, base: Outcome | None = None) -> str:
+    """PASS/FAIL, wall and CPU seconds, and the same command's CPU seconds without the input."""
     verdict = "PASS" if _passed(o, bound) else "FAIL"
     code = "killed" if o.code is None else f"exit {o.code}"
-    return f"{verdict} {o.seconds:6.1f} s (cpu {o.cpu:5.1f} s) {code:7} {o.step:18} {o.message[:110]}"
+    versus = f"{base.cpu:5.1f} s" if base is not None and base is not o else "    -  "
+    return (
+        f"{verdict} {o.seconds:6.1f} s (cpu {o.cpu:5.1f} s, baseline cpu {versus}) {code:7} {o.step:16} "
+        f"{o.message[:100]}"
+    )
 
 
 if __name__ == "__main__":

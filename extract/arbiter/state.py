@@ -9,6 +9,7 @@ import chess
 
 from extract.arbiter.classify import as_float
 from extract.arbiter.law import Clause, Law
+from extract.arbiter.proofs import Proof, proof_at
 from extract.arbiter.unwinnable import Mateability, can_checkmate
 from extract.arbiter.unwinnable.clock import cut_short, expired
 from extract.model.ruling import Colour, MateFinding, Reason, Result, Ruling
@@ -44,6 +45,7 @@ class Game:
     clocks: dict[Colour, float]  # seconds left
     scoresheet_requests: dict[Colour, int] = field(default_factory=_per_colour_int)
     out_of_time: bool = False  # an answer of the analysis was cut short by the command's time limit
+    proof: Proof | None = None  # the last helpmate found, carried from move to move (arbiter.proofs)
 
     @classmethod
     def start(cls, law: Law, setup: Setup) -> Game:
@@ -137,6 +139,8 @@ class Game:
         """The analysis's answer for `colour` here (one per position: every edition asks the same); an
         answer the command's time limit cut short is counted (clock.cut_short) and marks the game."""
         answer = mateability(self.board.fen(), SIDES[colour], budget)
+        if answer.can_checkmate:
+            self.proof = proof_at(self.board, SIDES[colour], answer.helpmate)
         if answer.can_checkmate is None and expired():
             cut_short()
             self.out_of_time = True
