@@ -16,7 +16,7 @@ from typing import Any
 import click
 
 from extract.cli.common import UsageFailure, data_options, main, require_editions
-from extract.cli.limits import limited, time_limit_option
+from extract.cli.limits import time_limit_option
 from extract.model import InputError
 
 # A PGN TimeControl tag the setup can take over: seconds, optionally "+increment" (PGN standard, 8.1.1.4).
@@ -64,7 +64,6 @@ def ruling(
     regulations: str | None,
     edition: str | None,
     fmt: str,
-    time_limit: float,
     corpus_dir: Path,
     kb_dir: Path,
 ) -> None:
@@ -107,12 +106,11 @@ def ruling(
     require_editions([edition], laws)
     fide = fide_editions(kb_dir)
     sources = load_sources(kb_dir)
-    with limited(time_limit):
-        rulings = [
-            edition_ruling(laws[ed], game_setup, typed_events, fide.get(ed), sources)
-            for ed in laws
-            if edition in (None, ed)
-        ]
+    rulings = [
+        edition_ruling(laws[ed], game_setup, typed_events, fide.get(ed), sources)
+        for ed in laws
+        if edition in (None, ed)
+    ]
     failed = [r for r in rulings if r.get("error")]
     if failed and len(failed) == len(rulings):
         raise UsageFailure(f"ruling: {failed[0]['error']}")

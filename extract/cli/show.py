@@ -9,7 +9,7 @@ from typing import Any
 import click
 
 from extract.cli.common import UsageFailure, data_options, main
-from extract.cli.limits import limited, time_limit_option
+from extract.cli.limits import time_limit_option
 from extract.io.generated import read_kb
 from extract.model import InputError
 
@@ -25,9 +25,7 @@ from extract.model import InputError
 )
 @time_limit_option
 @data_options
-def show(
-    reference: str, fmt: str, rulings: bool, time_limit: float, corpus_dir: Path, kb_dir: Path
-) -> None:
+def show(reference: str, fmt: str, rulings: bool, corpus_dir: Path, kb_dir: Path) -> None:
     """Show a RULE in every edition (oldest first), or EDITION:LABEL with its sub-items. A rule's
     scenarios are run (the time limit bounds their checkmate questions, as in 'check').
 
@@ -37,11 +35,9 @@ def show(
     if rulings and ":" in reference:
         raise UsageFailure(f"--rulings shows a rule, not a provision: give a rule id, not '{reference}'")
     if rulings:
-        with limited(time_limit):
-            return show_rulings(reference, fmt, kb_dir)
+        return show_rulings(reference, fmt, kb_dir)
     if ":" not in reference:
-        with limited(time_limit):
-            return show_rule(reference, fmt, kb_dir)
+        return show_rule(reference, fmt, kb_dir)
     from extract.text.segment import normalize_label
 
     edition, label = reference.split(":", 1)
