@@ -14,11 +14,11 @@ when none does, or the line would grow past `MAX_PLIES`, the analysis searches a
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import chess
 
-MAX_PLIES = 400  # a longer line is not wrong, but a fresh search finds a short one
+MAX_PLIES = 200  # a longer line is not wrong, but a fresh search finds a short one
 DETOURS = 6  # moves of the other side tried for the there-and-back
 
 
@@ -36,6 +36,24 @@ class Proof:
 def proof_at(board: chess.Board, colour: chess.Color, line: tuple[str, ...]) -> Proof:
     """The analysis's helpmate for `colour` from the position on `board`, kept as a proof."""
     return Proof(colour, len(board.move_stack), board.epd(), line)
+
+
+def remember(proof: Proof) -> None:
+    """Keep a proof for its position: every edition replays the same game, and asks the same question
+    of the same positions."""
+    if len(_LIVE) >= _LIVE_MAX:
+        _LIVE.pop(next(iter(_LIVE)))
+    _LIVE[proof.epd] = proof
+
+
+def known(board: chess.Board) -> Proof | None:
+    """A proof kept for the position on `board` (from any game), as a proof of this game's position."""
+    proof = _LIVE.get(board.epd())
+    return None if proof is None else replace(proof, ply=len(board.move_stack))
+
+
+_LIVE: dict[str, Proof] = {}
+_LIVE_MAX = 10_000
 
 
 def carried(proof: Proof | None, board: chess.Board) -> Proof | None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import chess
 
 from extract.arbiter.classify import as_int
-from extract.arbiter.proofs import carried
+from extract.arbiter.proofs import carried, known, remember
 from extract.arbiter.state import RULING_BUDGET, Game
 from extract.arbiter.unwinnable import Mateability
 from extract.model.ruling import COLOURS, Colour
@@ -56,9 +56,11 @@ def dead_position(game: Game) -> bool | None:
     clause = game.mate_clause(DEAD_POSITION_RULES)
     if clause is None:  # the edition has no dead-position rule
         return False
-    proof = carried(game.proof, game.board)  # the helpmate of the position before, replayed here
+    # the helpmate of the position before, carried here; or one found for this position before
+    proof = carried(game.proof, game.board) or known(game.board)
     if proof is not None:
         game.proof = proof
+        remember(proof)
         return False
     answers: dict[Colour, Mateability] = {}
     for budget in (QUICK_BUDGET, RULING_BUDGET):
