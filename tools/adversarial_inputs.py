@@ -41,8 +41,13 @@ CLI = [sys.executable, "-m", "extract.cli"]
 MAX_BYTES = 100_000
 NEW = "da-2023"  # the edition id an adversarial text is added under
 BASELINE = "baseline: the project as it is, no input added"
-NEW_ENTRY = {"id": NEW, "file": "adversarial.txt", "language": "da", "fide_edition": "2023",
-             "in_force": "2023-07-01"}  # fmt: skip
+NEW_ENTRY = {
+    "id": NEW,
+    "file": "adversarial.txt",
+    "language": "da",
+    "fide_edition": "2023",
+    "in_force": "2023-07-01",
+}
 
 
 @dataclass(frozen=True)
@@ -117,7 +122,9 @@ def texts() -> dict[str, bytes]:
         "long words": _fill(lambda n: f"{n + 1}. " + "skak" * 2_000 + "ur.\n"),
         "all whitespace": _fill(lambda n: " \t \n" if n % 7 else "\n\n"),
         "many duplicate labels": _fill(lambda n: f"7.5 {sentence(n)}\n"),
-        "the seed text repeated": (seed * (MAX_BYTES // len(seed.encode()) + 1)).encode()[: MAX_BYTES - 2_000],
+        "the seed text repeated": (seed * (MAX_BYTES // len(seed.encode()) + 1)).encode()[
+            : MAX_BYTES - 2_000
+        ],
         "sentences without an end": _fill(lambda n: f"{n % 20 + 1}.{n} " + sentence(n, 40)[:-2] + ",\n"),
     }
 
@@ -138,7 +145,9 @@ def _text_case(name: str, text: bytes) -> Case:
         Step("check", ("check", "--edition", NEW)),
         Step("languages draft", ("languages", "draft", "da", "--out", "{tmp}/da-draft.yaml")),
     ]
-    return Case(f"text: {name}", {"corpus/adversarial.txt": text}, steps, {"corpus/editions.yaml": entry.encode()})
+    return Case(
+        f"text: {name}", {"corpus/adversarial.txt": text}, steps, {"corpus/editions.yaml": entry.encode()}
+    )
 
 
 # --------------------------------------------------------------------------- inputs: YAML files
@@ -155,7 +164,9 @@ def long_game(plies: int = 10_000, seed: int = 1) -> tuple[str, ...]:
     sans: list[str] = []
     while len(sans) < plies:
         moves = list(board.legal_moves)
-        quiet = [m for m in moves if not board.is_capture(m) and board.piece_type_at(m.from_square) != chess.PAWN]
+        quiet = [
+            m for m in moves if not board.is_capture(m) and board.piece_type_at(m.from_square) != chess.PAWN
+        ]
         progress = [m for m in moves if m not in quiet]
         rng.shuffle(quiet)
         rng.shuffle(progress)
@@ -181,13 +192,23 @@ def hard_fens(count: int) -> list[str]:
     """Positions CHA's labels call hard for a search: locked chains, no quick helpmate ('--', 'W-', '-B')."""
     if not POSITIONS.is_file():
         return []
-    fens = [line[3:].strip() for line in POSITIONS.read_text(encoding="utf-8").splitlines() if line[:2] != "WB"]
+    fens = [
+        line[3:].strip() for line in POSITIONS.read_text(encoding="utf-8").splitlines() if line[:2] != "WB"
+    ]
     return [fens[i % len(fens)] + " 0 1" for i in range(count)]
 
 
-def _scenario(sid: str, setup: dict[str, object], events: list[object], rules: list[str]) -> dict[str, object]:
-    return {"id": sid, "title": f"Adversarial {sid}", "rules": rules, "setup": setup, "events": events,
-            "expect": {"2017": {"result": "*"}}}  # fmt: skip
+def _scenario(
+    sid: str, setup: dict[str, object], events: list[object], rules: list[str]
+) -> dict[str, object]:
+    return {
+        "id": sid,
+        "title": f"Adversarial {sid}",
+        "rules": rules,
+        "setup": setup,
+        "events": events,
+        "expect": {"2017": {"result": "*"}},
+    }
 
 
 def _dump(data: object) -> bytes:
@@ -209,53 +230,132 @@ def yaml_cases() -> list[Case]:
     cases = []
     game = list(long_game())
     long_game_file = _within(
-        lambda n: _dump([_scenario("long-game", {"time_control": "90+30"},
-                                   [{"move": san} for san in game[:n]] + [{"flag_fall": {"by": "white"}}],
-                                   ["dead-position-ends-game"])]),
+        lambda n: _dump(
+            [
+                _scenario(
+                    "long-game",
+                    {"time_control": "90+30"},
+                    [{"move": san} for san in game[:n]] + [{"flag_fall": {"by": "white"}}],
+                    ["dead-position-ends-game"],
+                )
+            ]
+        ),
         len(game),
-    )  # fmt: skip
-    checks = [Step("check", ("check",)), Step("show rule", ("show", "dead-position-ends-game")),
-              Step("show rulings", ("show", "dead-position-ends-game", "--rulings"))]  # fmt: skip
-    cases.append(Case(f"scenario: a long game of move events ({len(game)} plies available)",
-                      {"kb/scenarios/zz-adversarial.yaml": long_game_file}, checks))  # fmt: skip
+    )
+    checks = [
+        Step("check", ("check",)),
+        Step("show rule", ("show", "dead-position-ends-game")),
+        Step("show rulings", ("show", "dead-position-ends-game", "--rulings")),
+    ]
+    cases.append(
+        Case(
+            f"scenario: a long game of move events ({len(game)} plies available)",
+            {"kb/scenarios/zz-adversarial.yaml": long_game_file},
+            checks,
+        )
+    )
     setup_game = _within(
-        lambda n: _dump([_scenario("long-setup", {"moves": game[:n], "time_control": "90+30"},
-                                   [{"flag_fall": {"by": "white"}}], ["dead-position-ends-game"])]),
+        lambda n: _dump(
+            [
+                _scenario(
+                    "long-setup",
+                    {"moves": game[:n], "time_control": "90+30"},
+                    [{"flag_fall": {"by": "white"}}],
+                    ["dead-position-ends-game"],
+                )
+            ]
+        ),
         len(game),
-    )  # fmt: skip
-    cases.append(Case("scenario: a long game as setup moves", {"kb/scenarios/zz-adversarial.yaml": setup_game}, checks))
+    )
+    cases.append(
+        Case("scenario: a long game as setup moves", {"kb/scenarios/zz-adversarial.yaml": setup_game}, checks)
+    )
     many = _within(
-        lambda n: _dump([_scenario(f"many-{i}", {"time_control": "5+0"},
-                                   [{"draw_offer": None}, {"illegal_move": "e1e3"}, {"flag_fall": {"by": "black"}}],
-                                   ["dead-position-ends-game"]) for i in range(n)]),
+        lambda n: _dump(
+            [
+                _scenario(
+                    f"many-{i}",
+                    {"time_control": "5+0"},
+                    [{"draw_offer": None}, {"illegal_move": "e1e3"}, {"flag_fall": {"by": "black"}}],
+                    ["dead-position-ends-game"],
+                )
+                for i in range(n)
+            ]
+        ),
         2_000,
-    )  # fmt: skip
-    cases.append(Case("scenario: many scenarios of few events", {"kb/scenarios/zz-adversarial.yaml": many}, checks))
+    )
+    cases.append(
+        Case("scenario: many scenarios of few events", {"kb/scenarios/zz-adversarial.yaml": many}, checks)
+    )
     events = _within(
-        lambda n: _dump([_scenario("many-events", {"time_control": "90+30"},
-                                   [{"scoresheet_view": None}, {"draw_offer": None}] * n, ["dead-position-ends-game"])]),
+        lambda n: _dump(
+            [
+                _scenario(
+                    "many-events",
+                    {"time_control": "90+30"},
+                    [{"scoresheet_view": None}, {"draw_offer": None}] * n,
+                    ["dead-position-ends-game"],
+                )
+            ]
+        ),
         10_000,
-    )  # fmt: skip
-    cases.append(Case("scenario: one scenario of many events", {"kb/scenarios/zz-adversarial.yaml": events}, checks))
+    )
+    cases.append(
+        Case("scenario: one scenario of many events", {"kb/scenarios/zz-adversarial.yaml": events}, checks)
+    )
     fens = hard_fens(2_000)
     if fens:
         hard = _within(
-            lambda n: _dump([_scenario(f"hard-{i}", {"fen": fen, "time_control": "90+30"},
-                                       [{"flag_fall": {"by": "black" if i % 2 else "white"}}],
-                                       ["dead-position-ends-game"]) for i, fen in enumerate(fens[:n])]),
+            lambda n: _dump(
+                [
+                    _scenario(
+                        f"hard-{i}",
+                        {"fen": fen, "time_control": "90+30"},
+                        [{"flag_fall": {"by": "black" if i % 2 else "white"}}],
+                        ["dead-position-ends-game"],
+                    )
+                    for i, fen in enumerate(fens[:n])
+                ]
+            ),
             len(fens),
-        )  # fmt: skip
-        cases.append(Case("scenario: many hard positions", {"kb/scenarios/zz-adversarial.yaml": hard}, checks))
-    notes = _dump([{"id": "zz-adversarial-rule", "title": "A rule with long notes", "summary": "Long notes.",
-                    "topic": "misc", "provisions": {}, "notes": ["skak " * 200] * 90}])  # fmt: skip
-    cases.append(Case("rules: long notes", {"kb/rules/zz-adversarial.yaml": notes},
-                      [Step("build", ("build",)), Step("show rule", ("show", "zz-adversarial-rule"))]))  # fmt: skip
+        )
+        cases.append(
+            Case("scenario: many hard positions", {"kb/scenarios/zz-adversarial.yaml": hard}, checks)
+        )
+    notes = _dump(
+        [
+            {
+                "id": "zz-adversarial-rule",
+                "title": "A rule with long notes",
+                "summary": "Long notes.",
+                "topic": "misc",
+                "provisions": {},
+                "notes": ["skak " * 200] * 90,
+            }
+        ]
+    )
+    cases.append(
+        Case(
+            "rules: long notes",
+            {"kb/rules/zz-adversarial.yaml": notes},
+            [Step("build", ("build",)), Step("show rule", ("show", "zz-adversarial-rule"))],
+        )
+    )
     cases.append(_many_editions())
     terms = _within(
-        lambda n: _dump([{"id": f"zz-concept-{i}", "en": f"concept {i}", "definition": "An adversarial concept.",
-                          "terms": {"da-2017": ["dommer", "spiller", "skakur"]}} for i in range(n)]),
+        lambda n: _dump(
+            [
+                {
+                    "id": f"zz-concept-{i}",
+                    "en": f"concept {i}",
+                    "definition": "An adversarial concept.",
+                    "terms": {"da-2017": ["dommer", "spiller", "skakur"]},
+                }
+                for i in range(n)
+            ]
+        ),
         2_000,
-    )  # fmt: skip
+    )
     steps = [Step("build", ("build",)), Step("search", ("search", "dommer spiller"))]
     cases.append(Case("terms: many concepts", steps=steps, append={"kb/terms.yaml": b"\n" + terms}))
     return cases
@@ -273,8 +373,13 @@ def _many_editions() -> Case:
         for language in languages:
             eid = f"{language}-{year}"
             text = f"Artikel 1: {' '.join(rng.choice(words) for _ in range(8))}.\n1.1 {rng.choice(words)}.\n"
-            entry = {"id": eid, "file": f"{eid}.txt", "language": language, "fide_edition": str(year),
-                     "in_force": f"{year}-07-01"}  # fmt: skip
+            entry = {
+                "id": eid,
+                "file": f"{eid}.txt",
+                "language": language,
+                "fide_edition": str(year),
+                "in_force": f"{year}-07-01",
+            }
             cost = len(text.encode()) + len(_dump([entry]))
             if size + cost > MAX_BYTES - 2_000:
                 break
@@ -284,10 +389,16 @@ def _many_editions() -> Case:
         else:
             continue
         break
-    case = Case(f"editions.yaml: {len(entries)} entries", files,
-                [Step("build", ("build",)), Step("asof", ("asof", "2000-01-01")),
-                 Step("export provisions", ("export", "provisions", "--format", "csv")),
-                 Step("diff", ("diff", entries[0]["id"], entries[-1]["id"]))])  # fmt: skip
+    case = Case(
+        f"editions.yaml: {len(entries)} entries",
+        files,
+        [
+            Step("build", ("build",)),
+            Step("asof", ("asof", "2000-01-01")),
+            Step("export provisions", ("export", "provisions", "--format", "csv")),
+            Step("diff", ("diff", entries[0]["id"], entries[-1]["id"])),
+        ],
+    )
     case.append["corpus/editions.yaml"] = b"\n" + _dump(entries)
     return case
 
@@ -306,10 +417,21 @@ def argument_cases() -> list[Case]:
     query = " ".join(rng.choice(words) for _ in range(300))[:1_000]
     long = "x" * (MAX_BYTES - 2_000)
     cases = [
-        Case("ruling --moves: a long game", {}, [Step("ruling", ("ruling", "--moves", moves, "flag_fall: {by: white}"))]),
-        Case("ruling --pgn: a long game", {"game.pgn": pgn},
-             [Step("ruling", ("ruling", "--pgn", "{root}/game.pgn", "flag_fall: {by: black}"))]),
-        Case("ruling: 4,000 move events", {}, [Step("ruling", ("ruling", "--time-control", "90+30", *move_events))]),
+        Case(
+            "ruling --moves: a long game",
+            {},
+            [Step("ruling", ("ruling", "--moves", moves, "flag_fall: {by: white}"))],
+        ),
+        Case(
+            "ruling --pgn: a long game",
+            {"game.pgn": pgn},
+            [Step("ruling", ("ruling", "--pgn", "{root}/game.pgn", "flag_fall: {by: black}"))],
+        ),
+        Case(
+            "ruling: 4,000 move events",
+            {},
+            [Step("ruling", ("ruling", "--time-control", "90+30", *move_events))],
+        ),
         Case("search: 1,000 characters of words", {}, [Step("search", ("search", query))]),
         Case("search: 1,000 letters", {}, [Step("search", ("search", "skak" * 250))]),
         Case("search: 100 KB query", {}, [Step("search", ("search", long))]),
@@ -321,8 +443,11 @@ def argument_cases() -> list[Case]:
         Case("diff: 100 KB edition ids", {}, [Step("diff", ("diff", long[:40_000], long[:40_000]))]),
         Case("export: 100 KB edition", {}, [Step("export", ("export", "provisions", "--edition", long))]),
         Case("lint: 100 KB edition", {}, [Step("lint", ("lint", "--edition", long))]),
-        Case("kit: 100 KB editions", {},
-             [Step("kit", ("kit", "--from", long[:40_000], "--to", long[:40_000], "--out", "{tmp}/kit"))]),
+        Case(
+            "kit: 100 KB editions",
+            {},
+            [Step("kit", ("kit", "--from", long[:40_000], "--to", long[:40_000], "--out", "{tmp}/kit"))],
+        ),
         Case("languages draft: 100 KB code", {}, [Step("draft", ("languages", "draft", long))]),
         Case("ruling: 100 KB event", {}, [Step("ruling", ("ruling", "move: " + long))]),
         Case("ruling: 100 KB FEN", {}, [Step("ruling", ("ruling", "--fen", "8/" * 45_000, "flag_fall"))]),
@@ -331,9 +456,20 @@ def argument_cases() -> list[Case]:
     if fens:
         stdin = "".join(f"{fen}\n" for fen in fens).encode()[:MAX_BYTES]
         stdin = stdin[: stdin.rfind(b"\n") + 1]
-        cases.append(Case("position --stdin: 1,500 hard positions", {}, [Step("position", ("position", "--stdin"), stdin)]))
-        cases.append(Case("ruling: a hard position", {},
-                          [Step("ruling", ("ruling", "--fen", fens[1], "flag_fall: {by: white}", "flag_fall: {by: black}"))]))  # fmt: skip
+        cases.append(
+            Case(
+                "position --stdin: 1,500 hard positions",
+                {},
+                [Step("position", ("position", "--stdin"), stdin)],
+            )
+        )
+        cases.append(
+            Case(
+                "ruling: a hard position",
+                {},
+                [Step("ruling", ("ruling", "--fen", fens[1], "flag_fall: {by: white}"))],
+            )
+        )
     return cases
 
 
@@ -385,14 +521,17 @@ def _prepare(case: Case, root: Path) -> None:
             handle.write(data)
 
 
-def run_step(step: Step, root: Path, tmp: Path, timeout: float, cache: Path) -> tuple[float, float, int | None, str]:
+def run_step(
+    step: Step, root: Path, tmp: Path, timeout: float, cache: Path
+) -> tuple[float, float, int | None, str]:
     args = [a.replace("{root}", str(root)).replace("{tmp}", str(tmp)) for a in step.args]
     command = [*CLI, *args, "--corpus", str(root / "corpus"), "--kb", str(root / "kb")]
     env = os.environ | {"PYTHONPATH": str(ROOT), "CHESSLAWS_CACHE": str(cache)}
     started = time.perf_counter()
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        child = subprocess.Popen(command, cwd=root, env=env, stdin=subprocess.PIPE, stdout=out, stderr=err,
-                                 start_new_session=True)  # fmt: skip
+        child = subprocess.Popen(
+            command, cwd=root, env=env, stdin=subprocess.PIPE, stdout=out, stderr=err, start_new_session=True
+        )
         try:
             child.stdin.write(step.stdin) if child.stdin else None
             child.stdin.close() if child.stdin else None
@@ -419,8 +558,12 @@ def run_step(step: Step, root: Path, tmp: Path, timeout: float, cache: Path) -> 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--only", default="", help="Run the cases whose name has one of these words (comma-separated).")
-    parser.add_argument("--bound", type=float, default=30.0, help="PASS at most this many seconds per command.")
+    parser.add_argument(
+        "--only", default="", help="Run the cases whose name has one of these words (comma-separated)."
+    )
+    parser.add_argument(
+        "--bound", type=float, default=30.0, help="PASS at most this many seconds per command."
+    )
     parser.add_argument("--timeout", type=float, default=60.0, help="Kill a command after this many seconds.")
     parser.add_argument("--list", action="store_true", help="List the cases and the size of their input.")
     options = parser.parse_args()

@@ -39,7 +39,7 @@ def edition_ruling(law: Any, setup: Any, events: Any, fide: str | None, sources:
     stopped = []
     if unruled:
         later = "the event after it was" if unruled == 1 else f"the {unruled} events after it were"
-        stopped.append(f"Play stopped there: {later} not ruled, since the time allowed for the question ran out")
+        stopped.append(f"Play stopped there: {later} not ruled, since the time for the question ran out")
     answer = {
         "edition": law.edition,
         "laws": fide,
