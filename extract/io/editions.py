@@ -65,7 +65,8 @@ def load_editions(corpus_dir: Path) -> list[Edition]:
             raise InputError(
                 meta_path,
                 _line(_value_node(entry, "file")),
-                f"{edition.id} names the text of {owner[0]} (line {owner[1]}): each edition has a text of its own",
+                f"{edition.id} names the text of {owner[0]} (line {owner[1]}): "
+                "each edition has a text of its own",
             )
         editions.append(edition)
     return sorted(editions, key=lambda e: (e.in_force, e.id))
