@@ -52,6 +52,7 @@ test: $(STAMP) $(DEBIAN_STAMP)
 bench: $(STAMP)
 	$(BIN)/python tools/benchmark.py
 	$(BIN)/python tools/leave_one_language_out.py
+	$(BIN)/python tools/adversarial_inputs.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
