@@ -78,8 +78,10 @@ def test_ruling_past_its_limit_says_so_and_rules_no_later_event() -> None:
 
 
 def test_ruling_within_its_limit_is_silent() -> None:
-    code, out, err = invoke("ruling", "--edition", "da-2017", "--fen", "8/8/2k5/8/8/8/4Pp2/4K1n1 w - - 0 1",
-                            "flag_fall: {by: white}")  # fmt: skip
+    fen = "8/8/2k5/8/8/8/4Pp2/4K1n1 w - - 0 1"
+    code, out, err = invoke(
+        "ruling", "--edition", "da-2017", "--time-limit", "600", "--fen", fen, "flag_fall: {by: white}"
+    )
     assert code == 0 and not err, err
     assert "Black wins" in out and "(a helpmate)" in out
 
