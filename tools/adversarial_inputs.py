@@ -122,9 +122,10 @@ def texts() -> dict[str, bytes]:
         "long words": _fill(lambda n: f"{n + 1}. " + "skak" * 2_000 + "ur.\n"),
         "all whitespace": _fill(lambda n: " \t \n" if n % 7 else "\n\n"),
         "many duplicate labels": _fill(lambda n: f"7.5 {sentence(n)}\n"),
-        "the seed text repeated": (seed * (MAX_BYTES // len(seed.encode()) + 1)).encode()[
-            : MAX_BYTES - 2_000
-        ],
+        "the seed text repeated": (seed * (MAX_BYTES // len(seed.encode()) + 1))
+        .encode()[: MAX_BYTES - 2_000]
+        .decode("utf-8", "ignore")  # not cut inside a character
+        .encode(),
         "sentences without an end": _fill(lambda n: f"{n % 20 + 1}.{n} " + sentence(n, 40)[:-2] + ",\n"),
     }
 
