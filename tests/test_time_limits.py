@@ -19,7 +19,7 @@ from click.testing import CliRunner
 
 from extract.arbiter.law import load_laws
 from extract.arbiter.proofs import Proof, carried, proof_at
-from extract.arbiter.rulings.endings import repetitions
+from extract.arbiter.rulings.endings import repeated
 from extract.arbiter.runner import replay
 from extract.arbiter.unwinnable import can_checkmate, replays_to_mate
 from extract.arbiter.unwinnable.clock import cut_short, time_limit
@@ -173,7 +173,7 @@ def test_repetitions_count_as_python_chess_does(seed: int) -> None:
             break
         board.push(rng.choice(moves))
         for count in (2, 3, 5):
-            assert (repetitions(board) >= count) == board.is_repetition(count), (count, board.fen())
+            assert repeated(board, count) == board.is_repetition(count), (count, board.fen())
 
 
 def test_a_long_game_is_ruled_move_by_move_without_a_search_at_every_move(monkeypatch) -> None:

@@ -86,7 +86,7 @@ def _candidates(board: chess.Board, move: chess.Move, proof: Proof) -> Iterator[
         return
     back = chess.Move(move.to_square, move.from_square)
     tried = 0
-    for detour in list(board.legal_moves):
+    for detour in board.legal_moves:  # each tried on a copy: `board` is not changed meanwhile
         if tried >= DETOURS:
             return
         if board.is_capture(detour) or board.is_castling(detour) or detour.promotion:

@@ -83,20 +83,26 @@ def fivefold(game: Game) -> bool:
         return False
     if game.law.behaviour.get("fivefold-repetition-automatic-draw") == "consecutive":
         return consecutive_repetitions(board, occurrences) >= occurrences
-    return repetitions(board) >= occurrences
+    return repeated(board, occurrences)
 
 
-def repetitions(board: chess.Board) -> int:
-    """How often the current position has stood on the board (python-chess's same-position key),
-    looking back only over the moves since the last capture or pawn move: no earlier position can be
-    the same, and a long game must not cost its whole length at every move."""
-    copy = board.copy(stack=min(board.halfmove_clock, len(board.move_stack)))
+def repeated(board: chess.Board, times: int) -> bool:
+    """The current position has stood on the board `times` times (python-chess's same-position key;
+    `board.is_repetition`), looking back only over the moves since the last capture or pawn move: no
+    earlier position can be the same, and a long game must not cost its whole length at every move."""
+    reversible = min(board.halfmove_clock, len(board.move_stack))
+    if not reversible:
+        return times <= 1
+    states = board._stack[-reversible:]  # noqa: SLF001 - as python-chess's own first, cheap pass
+    if sum(state.occupied == board.occupied for state in states) + 1 < times:
+        return False
+    copy = board.copy(stack=reversible)
     key = copy._transposition_key()  # noqa: SLF001 - python-chess's own same-position key
     count = 1
-    while copy.move_stack:
+    while copy.move_stack and count < times:
         copy.pop()
         count += copy._transposition_key() == key  # noqa: SLF001
-    return count
+    return count >= times
 
 
 def consecutive_repetitions(board: chess.Board, enough: int) -> int:
