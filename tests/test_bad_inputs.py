@@ -984,7 +984,60 @@ ROUND_THREE: dict[str, Case] = {
         "debatable", lambda r: None, ("site", "--out", "/etc"), "/etc", "was not created by chesslaws"
     ),
 }
+LONG = "x" * 90_000  # a pasted file given as an argument
+# Round four (issue 20, the 30-second bound): what tools/adversarial_inputs.py found or tried.
+ROUND_FOUR: dict[str, Case] = {
+    "editions two entries naming one text": Case(
+        "load",
+        replace(E, "file: da-2017.txt", "file: sv-2009.txt"),
+        ("build",),
+        E,
+        "names the text of sv-2009",
+    ),
+    "ruling time limit not a number": Case(
+        "load", lambda r: None, ("ruling", "--time-limit", "nan", "flag_fall"), "ruling", "--time-limit"
+    ),
+    "check time limit negative": Case(
+        "load", lambda r: None, ("check", "--time-limit", "-5"), "check", "0 or more"
+    ),
+    "show time limit infinite": Case(
+        "load", lambda r: None, ("show", "loss-on-time", "--time-limit", "inf"), "show", "--time-limit"
+    ),
+    "asof a pasted file": Case(
+        "load", lambda r: None, ("asof", LONG), "'xxxxxxxx", "(90,002 characters) is not a date"
+    ),
+    "classify a pasted file": Case(
+        "load", lambda r: None, ("classify", "1" * 50_000 + "+0"), "time control '1111", "(50,005 characters)"
+    ),
+    "ruling a pasted FEN": Case(
+        "load", lambda r: None, ("ruling", "--fen", "8/" * 45_000, "flag_fall"), "ruling", "illegal FEN"
+    ),
+    "ruling a pasted event": Case(
+        "load", lambda r: None, ("ruling", "move: " + LONG), "ruling: event 1", "characters)"
+    ),
+    "diff pasted edition ids": Case(
+        "load", lambda r: None, ("diff", LONG, LONG), "unknown edition 'xxxx", "(90,002 characters) (known:"
+    ),
+    "export a pasted edition": Case(
+        "load", lambda r: None, ("export", "provisions", "--edition", LONG), "export", "unknown edition"
+    ),
+    "kit pasted editions": Case(
+        "load",
+        lambda r: None,
+        ("kit", "--from", LONG, "--to", "da-2017", "--out", "kit"),
+        "kit",
+        "characters)",
+    ),
+    "languages draft a pasted code": Case(
+        "load",
+        lambda r: None,
+        ("languages", "draft", LONG),
+        "'xxxxxxxx",
+        "characters) is not a language code",
+    ),
+}
 CASES.update(ROUND_THREE)
+CASES.update(ROUND_FOUR)
 
 
 def test_the_table_is_large_enough() -> None:

@@ -92,7 +92,9 @@ def test_a_wrong_parameter_in_the_kb_makes_its_scenarios_fail(tmp_path):
             assert row["value"] == 3
             row["value"] = 2
     path.write_text(yaml.safe_dump(rows, allow_unicode=True, sort_keys=True), encoding="utf-8")
-    result = CliRunner().invoke(main, ["check", "--kb", str(kb), "--format", "json", "--no-benchmark"])
+    result = CliRunner().invoke(
+        main, ["check", "--kb", str(kb), "--format", "json", "--no-benchmark", "--time-limit", "0"]
+    )
     assert result.exit_code == 1
     failed = [r for r in json.loads(result.output)["results"] if not r["passed"]]
     assert failed and all(r["edition"] == "sv-2009" for r in failed)
@@ -187,7 +189,7 @@ def test_fivefold_follows_each_editions_wording(laws):
     board = chess.Board()
     for san in san_moves("Nf3 Nf6 Ng1 Ng8 " * 4):
         board.push_san(san)
-    assert consecutive_repetitions(board) == 5 and board.is_fivefold_repetition()
+    assert consecutive_repetitions(board, 5) == 5 and board.is_fivefold_repetition()
 
 
 def test_seventy_five_moves_yield_to_mate_on_the_last_move(laws):

@@ -32,7 +32,9 @@ BEFORE_LOCK = "3k4/8/p2p2p1/P2P4/6P1/8/8/3K4 w - - 0 1"
 
 
 def ruling(*args: str) -> tuple[int, dict[str, dict[str, object]], str]:
-    result = CliRunner().invoke(main, ["ruling", "--kb", KB, "--format", "json", *args])
+    """The rulings as data; no time limit (these tests are about the rulings, on a machine of any speed:
+    tests/test_time_limits.py tests the limit)."""
+    result = CliRunner().invoke(main, ["ruling", "--kb", KB, "--format", "json", "--time-limit", "0", *args])
     if result.exit_code != 0:
         return result.exit_code, {}, result.stderr
     rulings = json.loads(result.stdout)["rulings"]

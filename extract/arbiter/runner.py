@@ -20,10 +20,18 @@ def finish(game: Game) -> Ruling:
     return game.ruling
 
 
-def play_events(game: Game, events: Iterable[Event]) -> None:
-    """Apply the events to a started game, in order."""
-    for event in events:
+def play_events(game: Game, events: Iterable[Event]) -> int:
+    """Apply the events to a started game, in order. Where the command's time limit cut an answer
+    short and play stopped there for the arbiter, the later events are not ruled: how many is
+    returned (and said in the log)."""
+    events = list(events)
+    for number, event in enumerate(events):
+        if game.stopped_by_time_limit():
+            left = len(events) - number
+            game.ruling.log.append(f"time limit: the {left} later event{'s' * (left != 1)} not ruled")
+            return left
         apply(game, event)
+    return 0
 
 
 def play(game: Game, events: Iterable[Event]) -> Ruling:

@@ -3,14 +3,15 @@ area of the Laws makes on them (consult a parameter, end the game, add time)."""
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass, field
 
 import chess
 
 from extract.arbiter.classify import as_float
 from extract.arbiter.law import Clause, Law
+from extract.arbiter.proofs import Proof, proof_at
 from extract.arbiter.unwinnable import Mateability, can_checkmate
+from extract.arbiter.unwinnable.clock import cut_short, expired
 from extract.model.ruling import Colour, MateFinding, Reason, Result, Ruling
 from extract.model.scenario import Period, ScenarioError, Setup, parse_time_control, seconds
 
@@ -43,6 +44,8 @@ class Game:
     ruling: Ruling
     clocks: dict[Colour, float]  # seconds left
     scoresheet_requests: dict[Colour, int] = field(default_factory=_per_colour_int)
+    out_of_time: bool = False  # an answer of the analysis was cut short by the command's time limit
+    proof: Proof | None = None  # the last helpmate found, carried from move to move (arbiter.proofs)
 
     @classmethod
     def start(cls, law: Law, setup: Setup) -> Game:
@@ -133,8 +136,19 @@ class Game:
         return answer
 
     def analyse(self, colour: Colour, budget: int = RULING_BUDGET) -> Mateability:
-        """The analysis's answer for `colour` here (one per position: every edition asks the same)."""
-        return mateability(self.board.fen(), SIDES[colour], budget)
+        """The analysis's answer for `colour` here (one per position: every edition asks the same); an
+        answer the command's time limit cut short is counted (clock.cut_short) and marks the game."""
+        answer = mateability(self.board.fen(), SIDES[colour], budget)
+        if answer.can_checkmate:
+            self.proof = proof_at(self.board, SIDES[colour], answer.helpmate)
+        if answer.can_checkmate is None and expired():
+            cut_short()
+            self.out_of_time = True
+        return answer
+
+    def stopped_by_time_limit(self) -> bool:
+        """Play stopped for the arbiter because the command's time limit cut an answer short."""
+        return self.out_of_time and self.ruling.result == "*" and self.ruling.reason == "arbiter-must-judge"
 
     def record(self, colour: Colour, answer: Mateability, clause: Clause) -> None:
         """Keep an answer of the analysis in the ruling, with the clause that asked the question."""
@@ -182,10 +196,10 @@ class Game:
         return parse_san(self.board, str(san))
 
 
-@functools.lru_cache(maxsize=4096)
 def mateability(fen: str, side: chess.Color, budget: int = RULING_BUDGET) -> Mateability:
-    """Can `side` checkmate in the position `fen` by some series of legal moves? Kept per position,
-    since every edition and many scenarios ask it of the same positions."""
+    """Can `side` checkmate in the position `fen` by some series of legal moves? (The analysis keeps
+    its answers per position: every edition and many scenarios ask it of the same positions; an answer
+    cut short by a time limit is not kept.)"""
     return can_checkmate(chess.Board(fen), side, budget)
 
 

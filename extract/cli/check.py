@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 from extract.cli.common import data_options, main, require_editions
+from extract.cli.limits import time_limit_option
 
 
 @main.command()
@@ -28,6 +29,7 @@ from extract.cli.common import data_options, main, require_editions
     show_default=True,
     help="Time the check against python-chess alone.",
 )
+@time_limit_option
 @data_options
 def check(
     edition: str | None,

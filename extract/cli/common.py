@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import functools
+import re
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -22,7 +23,16 @@ class UsageFailure(click.ClickException):
         return self.message
 
     def show(self, file: Any = None) -> None:
-        click.echo(f"chesslaws: {self.message}", err=True)
+        click.echo(f"chesslaws: {shorten(self.message)}", err=True)
+
+
+_LONG_WORD = re.compile(r"\S{201,}")
+
+
+def shorten(message: str) -> str:
+    """A word of more than 200 characters (a pasted file given as an argument, echoed back) is cut to
+    its first 100, with its length: the line stays one a person can read."""
+    return _LONG_WORD.sub(lambda m: f"{m.group()[:100]}... ({len(m.group()):,} characters)", message)
 
 
 def require_editions(editions: Iterable[str | None], known: Iterable[str]) -> None:

@@ -16,6 +16,7 @@ from typing import Any
 import click
 
 from extract.cli.common import UsageFailure, data_options, main, require_editions
+from extract.cli.limits import time_limit_option
 from extract.model import InputError
 
 # A PGN TimeControl tag the setup can take over: seconds, optionally "+increment" (PGN standard, 8.1.1.4).
@@ -48,6 +49,7 @@ _PGN_CONTROL = re.compile(r"(\d+)(?:\+(\d+))?", re.ASCII)
 )
 @click.option("--edition", default=None, help="Only this edition.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@time_limit_option
 @data_options
 def ruling(
     events: tuple[str, ...],
@@ -72,7 +74,8 @@ def ruling(
     "illegal_move: e1e3", "move: Nf3", "draw_claim: {ground: threefold}" (kb/scenarios/README.md
     lists them all). Where a ruling turns on whether a player can still checkmate by any series of
     legal moves (Art. 5.2.2, 6.9, 7.5.5, A.4), the answer is given with its proof (a helpmate) or its
-    reason, and the edition's own words; an undecided answer says that the arbiter must judge.
+    reason, and the edition's own words; an undecided answer says that the arbiter must judge, as does
+    a question the time limit leaves open (play stops there; later events are not ruled).
 
     Example: chesslaws ruling --fen "8/8/4k3/8/8/8/4P3/4K1n1 w - - 0 1" "flag_fall: {by: white}"
     """

@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 from extract.cli.common import UsageFailure, data_options, main
+from extract.cli.limits import time_limit_option
 from extract.io.generated import read_kb
 from extract.model import InputError
 
@@ -22,9 +23,11 @@ from extract.model import InputError
     help="Instead of the texts: each situation that exercises the RULE and every edition's ruling of it, "
     "in plain words with the article (rulings that differ from the previous edition's are marked).",
 )
+@time_limit_option
 @data_options
 def show(reference: str, fmt: str, rulings: bool, corpus_dir: Path, kb_dir: Path) -> None:
-    """Show a RULE in every edition (oldest first), or EDITION:LABEL with its sub-items.
+    """Show a RULE in every edition (oldest first), or EDITION:LABEL with its sub-items. A rule's
+    scenarios are run (the time limit bounds their checkmate questions, as in 'check').
 
     Example: chesslaws show illegal-move-penalty; chesslaws show da-2001:7.4.b;
     chesslaws show illegal-move-penalty --rulings

@@ -50,6 +50,7 @@ def load_editions(corpus_dir: Path) -> list[Edition]:
 
     editions: list[Edition] = []
     first_seen: dict[str, int] = {}
+    texts: dict[Path, tuple[str, int]] = {}  # each text is one edition's: a second entry is a slip
     for entry in root.value:
         edition = _edition(meta_path, entry)
         if edition.id in first_seen:
@@ -59,6 +60,14 @@ def load_editions(corpus_dir: Path) -> list[Edition]:
                 f"edition id {edition.id} appears twice (first at line {first_seen[edition.id]})",
             )
         first_seen[edition.id] = _line(_value_node(entry, "id"))
+        owner = texts.setdefault(edition.path.resolve(), (edition.id, _line(_value_node(entry, "file"))))
+        if owner[0] != edition.id:
+            raise InputError(
+                meta_path,
+                _line(_value_node(entry, "file")),
+                f"{edition.id} names the text of {owner[0]} (line {owner[1]}): "
+                "each edition has a text of its own",
+            )
         editions.append(edition)
     return sorted(editions, key=lambda e: (e.in_force, e.id))
 

@@ -16,7 +16,7 @@ def edition_ruling(law: Any, setup: Any, events: Any, fide: str | None, sources:
     try:
         game = Game.start(law, setup)
         classification = dict(game.ruling.used)
-        play_events(game, events)
+        unruled = play_events(game, events)
         consulted = {k: v for k, v in game.ruling.used.items() if k not in classification}
         ruling = finish(game)
     except ScenarioError as error:
@@ -36,7 +36,11 @@ def edition_ruling(law: Any, setup: Any, events: Any, fide: str | None, sources:
     plain = ruling_text(data, law.edition, sources, ruling.rules, consulted)
     texts = [finding_text(f, law.edition) for f in ruling.findings]
     findings = [f.as_dict() | {"text": text} for f, text in zip(ruling.findings, texts, strict=True)]
-    return {
+    stopped = []
+    if unruled:
+        later = "the event after it was" if unruled == 1 else f"the {unruled} events after it were"
+        stopped.append(f"Play stopped there: {later} not ruled, since the time for the question ran out")
+    answer = {
         "edition": law.edition,
         "laws": fide,
         "result": ruling.result,
@@ -45,7 +49,8 @@ def edition_ruling(law: Any, setup: Any, events: Any, fide: str | None, sources:
         "articles": articles,
         "rules": list(ruling.rules),
         "parameters": consulted,
-        "plain": " ".join(f"{sentence}." for sentence in [plain, *texts]),
+        "plain": " ".join(f"{sentence}." for sentence in [plain, *texts, *stopped]),
         "findings": findings,
         "ruling": data,
     }
+    return answer | {"unruled_events": unruled} if unruled else answer

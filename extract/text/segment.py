@@ -390,7 +390,7 @@ class Segmenter(ListMarkers):
     def paragraph(self, line: Line) -> None:
         section = self.section
         if section is None:
-            label = f"front.{sum(1 for p in self.provisions if p.label.startswith('front.')) + 1}"
+            label = f"front.{self.fronts + 1}"
             self.emit(line, label, "preface", printed=None, parent=None)
             return None
         if self.lost_section():
@@ -398,7 +398,7 @@ class Segmenter(ListMarkers):
             provision.text = line.text
             return None
         if section.kind in STRUCTURAL_KINDS and not self.stack:
-            count = sum(1 for p in self.provisions if p.parent == section.label and p.kind == "preface") + 1
+            count = self.prefaces.get(section.label, 0) + 1
             self.emit(line, f"{section.label}.{count}", "preface", printed=None, parent=section.label)
             return None
         if section.kind in STRUCTURAL_KINDS and self.stack:

@@ -50,6 +50,8 @@ class SegmentState:
     lettered_references: set[str] = field(default_factory=set)  # "10.2.d" cited in the text
     repeated: dict[str, int] = field(default_factory=dict)  # line (no page number) -> times printed
     hint_origin: Line | None = None  # where the curated numbering of the open article started
+    fronts: int = 0  # provisions labelled front.N so far
+    prefaces: dict[str, int] = field(default_factory=dict)  # parent -> its "preface" provisions so far
 
     def emit(
         self,
@@ -84,6 +86,9 @@ class SegmentState:
         provision.italic.extend(line.italic)
         self.provisions.append(provision)
         self.labels.add(label)
+        self.fronts += label.startswith("front.")  # counted here: counting the list is quadratic
+        if kind == "preface" and parent is not None:
+            self.prefaces[parent] = self.prefaces.get(parent, 0) + 1
         return provision
 
     def append(self, line: Line) -> None:

@@ -4,7 +4,7 @@ repetition or fifty moves, and what an incorrect claim costs."""
 from __future__ import annotations
 
 from extract.arbiter.classify import as_float, as_int
-from extract.arbiter.rulings.endings import automatic_end
+from extract.arbiter.rulings.endings import automatic_end, repeated
 from extract.arbiter.state import Game, opponent, push_san
 from extract.model.event import Event
 from extract.model.payloads import DrawClaim
@@ -34,7 +34,7 @@ def on_draw_claim(game: Game, event: Event, by: Colour) -> None:
     written = claim.move
     move = None if written is None else push_san(game.board, written)
     if claim.ground == "threefold":
-        correct = game.board.is_repetition(as_int(game.param("repetition.claim_occurrences")))
+        correct = repeated(game.board, as_int(game.param("repetition.claim_occurrences")))
     else:
         correct = game.board.halfmove_clock >= 2 * as_int(game.param("fifty_move.moves"))
     if correct:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import chess
 
 from extract.arbiter.classify import as_int
+from extract.arbiter.proofs import carried, known, remember
 from extract.arbiter.state import RULING_BUDGET, Game
 from extract.arbiter.unwinnable import Mateability
 from extract.model.ruling import COLOURS, Colour
@@ -55,6 +56,12 @@ def dead_position(game: Game) -> bool | None:
     clause = game.mate_clause(DEAD_POSITION_RULES)
     if clause is None:  # the edition has no dead-position rule
         return False
+    # the helpmate of the position before, carried here; or one found for this position before
+    proof = carried(game.proof, game.board) or known(game.board)
+    if proof is not None:
+        game.proof = proof
+        remember(proof)
+        return False
     answers: dict[Colour, Mateability] = {}
     for budget in (QUICK_BUDGET, RULING_BUDGET):
         for colour in COLOURS:
@@ -75,18 +82,38 @@ def fivefold(game: Game) -> bool:
     if board.halfmove_clock < 4 * (occurrences - 1):  # too few reversible moves for a repetition
         return False
     if game.law.behaviour.get("fivefold-repetition-automatic-draw") == "consecutive":
-        return consecutive_repetitions(board) >= occurrences
-    return board.is_repetition(occurrences)
+        return consecutive_repetitions(board, occurrences) >= occurrences
+    return repeated(board, occurrences)
 
 
-def consecutive_repetitions(board: chess.Board) -> int:
-    """How many times the current position stands at the end of an unbroken cycle of alternate moves.
+def repeated(board: chess.Board, times: int) -> bool:
+    """The current position has stood on the board `times` times (python-chess's same-position key;
+    `board.is_repetition`), looking back only over the moves since the last capture or pawn move: no
+    earlier position can be the same, and a long game must not cost its whole length at every move."""
+    reversible = min(board.halfmove_clock, len(board.move_stack))
+    if not reversible:
+        return times <= 1
+    states = board._stack[-reversible:]  # noqa: SLF001 - as python-chess's own first, cheap pass
+    if sum(state.occupied == board.occupied for state in states) + 1 < times:
+        return False
+    copy = board.copy(stack=reversible)
+    key = copy._transposition_key()  # noqa: SLF001 - python-chess's own same-position key
+    count = 1
+    while copy.move_stack and count < times:
+        copy.pop()
+        count += copy._transposition_key() == key  # noqa: SLF001
+    return count >= times
+
+
+def consecutive_repetitions(board: chess.Board, enough: int) -> int:
+    """How many times (up to `enough`) the current position stands at the end of an unbroken cycle of
+    alternate moves.
 
     nb-2014 9.6.a: the same position 'for at least five consecutive alternate moves by each player',
     i.e. it recurs every second move of each player (every four plies) with nothing in between.
     """
     key = board._transposition_key()  # noqa: SLF001 - python-chess's own same-position key
-    copy = board.copy()
+    copy = board.copy(stack=4 * (enough - 1))
     count = 1
     while len(copy.move_stack) >= 4:
         for _ in range(4):

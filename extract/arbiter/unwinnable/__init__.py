@@ -49,6 +49,8 @@ def can_checkmate(board: chess.Board, colour: chess.Color, budget: int = DEFAULT
     known = _KNOWN.get(key)
     if known is not None:
         return known
+    if expired():  # the command's time is up: no search starts
+        return Mateability(None, reason=f"not decided: {_OUT_OF_TIME}")
     answer = _analyse(chess.Board(f"{key[0]} 0 1", chess960=board.chess960), colour, budget)
     if answer.can_checkmate is None and expired():
         return Mateability(None, reason=f"not decided: {_OUT_OF_TIME}", nodes=answer.nodes)
