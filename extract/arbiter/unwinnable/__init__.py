@@ -28,6 +28,7 @@ REGION_STRUCTURES = 400
 SHORT_ROUNDS = (100, 400, 1_500)
 LONG_ROUNDS = (5_000, 20_000, 80_000)
 REACHABLE_POSITIONS = 20_000
+REACHABLE_ANY = 6_000  # with many pieces: locked positions often have few reachable ones all the same
 
 
 @dataclass(frozen=True)
@@ -84,7 +85,7 @@ def _analyse(board: chess.Board, colour: chess.Color, budget: int) -> Mateabilit
         return _proved(board, colour, found, nodes)
     if expired():
         return Mateability(None, reason=f"not decided: {_OUT_OF_TIME}", nodes=nodes)
-    reach = search(board, colour, min(REACHABLE_POSITIONS, budget - nodes) if _few(board) else 0)
+    reach = search(board, colour, min(REACHABLE_POSITIONS if _few(board) else REACHABLE_ANY, budget - nodes))
     nodes += reach.positions
     if reach.helpmate is not None:
         return _proved(board, colour, list(reach.helpmate), nodes)

@@ -24,6 +24,10 @@ from dataclasses import dataclass
 
 import chess
 
+from extract.arbiter.unwinnable.geometry import attacks as attacks
+from extract.arbiter.unwinnable.geometry import attacks_from, pawn_attacks
+from extract.arbiter.unwinnable.mating import could_mate
+
 Piece = tuple[bool, int, int]  # colour, piece type, region (a bitboard)
 
 
@@ -46,35 +50,6 @@ class Verdict:
     never_mate: bool
     positions: int
     locked: bool  # no pawn can ever move or capture: the structure stays as it is
-
-
-def attacks(piece_type: int, square: int, occupied: int) -> int:
-    """The squares a piece of `piece_type` on `square` attacks with `occupied` blocking sliders."""
-    if piece_type == chess.KNIGHT:
-        return chess.BB_KNIGHT_ATTACKS[square]
-    if piece_type == chess.KING:
-        return chess.BB_KING_ATTACKS[square]
-    found = 0
-    if piece_type in (chess.BISHOP, chess.QUEEN):
-        found |= chess.BB_DIAG_ATTACKS[square][chess.BB_DIAG_MASKS[square] & occupied]
-    if piece_type in (chess.ROOK, chess.QUEEN):
-        found |= chess.BB_RANK_ATTACKS[square][chess.BB_RANK_MASKS[square] & occupied]
-        found |= chess.BB_FILE_ATTACKS[square][chess.BB_FILE_MASKS[square] & occupied]
-    return found
-
-
-def attacks_from(piece_type: int, region: int, occupied: int) -> int:
-    found = 0
-    for square in chess.scan_forward(region):
-        found |= attacks(piece_type, square, occupied)
-    return found
-
-
-def pawn_attacks(colour: bool, pawns: int) -> int:
-    found = 0
-    for square in chess.scan_forward(pawns):
-        found |= chess.BB_PAWN_ATTACKS[colour][square]
-    return found
 
 
 def grow(piece: Piece, start: int, pawns: tuple[int, int]) -> int:
@@ -183,7 +158,8 @@ def can_ever_mate(state: Abstract, winner: bool) -> bool:
     """Could `winner` checkmate in a position of this abstract one? A checkmate needs a square of the
     loser's king region that the winner can attack, every neighbour of which the winner can attack too
     or the loser can fill with one of its own pieces or pawns (a neighbour the winner cannot attack and
-    the loser cannot fill is a way out, even when a pawn of the winner's stands there undefended)."""
+    the loser cannot fill is a way out, even when a pawn of the winner's stands there undefended).
+    Where all the winner's pieces at once could, `mating` asks again with each piece on one square."""
     king_region = blockers = kings = 0
     potential = pawn_attacks(winner, state.pawns[winner])
     for colour, piece_type, region in state.pieces:
@@ -197,12 +173,13 @@ def can_ever_mate(state: Abstract, winner: bool) -> bool:
         else:  # the winner's king cannot give check, but guards squares from where it may stand
             kings |= region
     closed = potential | blockers | state.pawns[not winner]
+    candidates = 0  # squares where every piece at once could close the net: then one piece each
     for square in chess.scan_forward(king_region & potential):
         around = chess.BB_KING_ATTACKS[square]
         guarded = attacks_from(chess.KING, kings & ~around & ~chess.BB_SQUARES[square], 0)
         if not around & ~(closed | guarded):
-            return True
-    return False
+            candidates |= chess.BB_SQUARES[square]
+    return bool(candidates) and could_mate(state.pawns, state.pieces, winner, candidates)
 
 
 def never_mate(board: chess.Board, winner: bool, limit: int = 400) -> Verdict:
