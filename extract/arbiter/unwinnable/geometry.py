@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import chess
 
 
@@ -21,8 +23,10 @@ def attacks(piece_type: int, square: int, occupied: int) -> int:
     return found
 
 
+@lru_cache(maxsize=1 << 16)
 def attacks_from(piece_type: int, region: int, occupied: int) -> int:
-    """Every square a piece of `piece_type` attacks from some square of `region`."""
+    """Every square a piece of `piece_type` attacks from some square of `region` (remembered: the
+    same regions recur across the pawn analysis's abstract positions)."""
     found = 0
     for square in chess.scan_forward(region):
         found |= attacks(piece_type, square, occupied)
