@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import chess
 
+from extract.arbiter.unwinnable import replays_to_mate
 from extract.arbiter.unwinnable.mating import could_mate
+from extract.arbiter.unwinnable.pattern import aimed, targets
 from extract.arbiter.unwinnable.regions import abstract, settle
 
 ALL = chess.BB_ALL
@@ -83,3 +85,19 @@ def test_a_piece_its_pawns_guard_cannot_be_taken_by_the_king():
     ]
     (black_king,) = [r for c, t, r in state.pieces if c == chess.BLACK]
     assert black_king & bb("b4", "a3") and not black_king & bb("b3")
+
+
+def test_a_helpmate_aimed_at_a_mating_picture_replays():
+    # King and bishop against king and bishop of the other colour: the loser's own bishop must block
+    board = chess.Board("2b1k3/8/8/8/8/2K1B3/8/8 w - - 0 1")
+    pictures = targets(board, chess.WHITE)
+    assert pictures and all(picture[0][:2] == (chess.BLACK, chess.KING) for picture in pictures)
+    line, used = aimed(board, chess.WHITE, 4_000)
+    assert line is not None and used <= 4_000
+    assert replays_to_mate(board, chess.WHITE, [move.uci() for move in line])
+
+
+def test_no_picture_when_the_winner_has_nothing_to_check_with():
+    board = chess.Board("4k3/8/8/8/8/8/8/4K3 w - - 0 1")
+    assert targets(board, chess.WHITE) == []
+    assert aimed(board, chess.WHITE, 1_000) == (None, 0)

@@ -36,6 +36,9 @@ def targets(board: chess.Board, winner: chess.Color, limit: int = 6) -> list[tup
             pieces.append(
                 (piece.color, piece.piece_type, grow((piece.color, piece.piece_type, 0), start, pawns))
             )
+    for square in chess.scan_forward(pawns[winner]):  # a pawn may come back as a queen
+        crowned = chess.square(chess.square_file(square), 7 if winner == chess.WHITE else 0)
+        pieces.append((winner, chess.QUEEN, grow((winner, chess.QUEEN, 0), chess.BB_SQUARES[crowned], pawns)))
     king = next((p for p in pieces if p[0] != winner and p[1] == chess.KING), None)
     if king is None:
         return []
@@ -149,6 +152,21 @@ def _distances(piece_type: int, target: int, pawns: int) -> list[int]:
     return found
 
 
+def _crowning(position: chess.Board, colour: chess.Color, table: list[int]) -> int:
+    """The fewest moves for one of `colour`'s pawns to reach the last rank and go on as a queen to the
+    square `table` measures, each pawn standing in its way counting as two more (it must be taken)."""
+    best = FAR * 2
+    last = 7 if colour == chess.WHITE else 0
+    for square in chess.scan_forward(position.pieces_mask(chess.PAWN, colour)):
+        file, rank = chess.square_file(square), chess.square_rank(square)
+        between = chess.BB_FILES[file] & chess.between(square, chess.square(file, last))
+        blockers = chess.popcount(between & position.pawns) + bool(
+            position.pawns & chess.BB_SQUARES[chess.square(file, last)]
+        )
+        best = min(best, abs(last - rank) + 2 * blockers + table[chess.square(file, last)])
+    return best
+
+
 def toward(
     board: chess.Board, winner: chess.Color, picture: tuple[Target, ...], budget: int
 ) -> tuple[list[chess.Move] | None, int]:
@@ -162,7 +180,10 @@ def toward(
         total = 0
         for colour, piece_type, table in maps:
             mask = position.pieces_mask(piece_type, colour)
-            total += min((table[s] for s in chess.scan_forward(mask)), default=FAR)
+            near = min((table[s] for s in chess.scan_forward(mask)), default=FAR)
+            if piece_type == chess.QUEEN:  # or a pawn that walks up and is crowned
+                near = min(near, _crowning(position, colour, table))
+            total += near
         return total
 
     start = board.copy(stack=False)
