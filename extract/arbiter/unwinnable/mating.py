@@ -49,12 +49,18 @@ class _Net:
     def covers(self, index: int, first: int, target: int) -> list[int]:
         """The different sets of squares among `target` (the largest only) that guard `index` attacks
         from one square of its region from which it attacks `first`, one of them."""
+        key = (index, first, target)
+        known = self.known.get(key)
+        if known is not None:
+            return known
         piece_type, region = self.guards[index]
         sources = attacks(piece_type, chess.lsb(first), self.occupied)  # attacks are symmetric
         found: set[int] = set()
         for square in chess.scan_forward(region & sources & self.allowed(index)):
             found.add(attacks(piece_type, square, self.occupied) & target)
-        return [c for c in found if not any(c != d and c & d == c for d in found)]
+        best = [c for c in found if not any(c != d and c & d == c for d in found)]
+        self.known[key] = best
+        return best
 
     def allowed(self, index: int) -> int:
         """Where guard `index` may stand: the winner's king never beside the loser's."""
@@ -66,6 +72,7 @@ class _Net:
         """A mate with the loser's king on `square`."""
         self.square, self.around = square, chess.BB_KING_ATTACKS[square]
         self.seen: set[tuple[int, int, int, int]] = set()
+        self.known: dict[tuple[int, int, int], list[int]] = {}
         need = self.around & ~self.fixed
         bit = chess.BB_SQUARES[square]
         if bit & self.pawn_checks and self._cover(need, 0, 0, 0):

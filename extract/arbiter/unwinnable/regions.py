@@ -105,7 +105,9 @@ def settle(pawns: tuple[int, int], movers: tuple[Piece, ...], candidates: tuple[
     its own side, no enemy pawn attacks it, and no enemy piece's region (grown with the fixed pieces in
     the way) attacks it. Until one of them moves or is taken, none can: so they stay for good. The
     others (`movers`, and candidates that fail) grow their regions with the fixed ones in the way."""
-    fixed, loose = candidates, movers
+    walls = pawns[0] | pawns[1] | _squares(candidates)
+    fixed = tuple(piece for piece in candidates if _stays(piece, candidates, pawns, walls, [0, 0]))
+    loose = movers + tuple(piece for piece in candidates if piece not in fixed)  # free to move now
     while True:
         grown = tuple((c, t, grow((c, t, r), r, pawns, fixed)) for c, t, r in loose)
         occupied = pawns[0] | pawns[1] | _squares(fixed)
