@@ -43,8 +43,8 @@ def test_two_bishops_with_one_region_count_as_two():
     assert not could_mate(NO_PAWNS, pieces, chess.WHITE, ALL)  # one dark bishop: a7 or b8 stays open
     light = (chess.WHITE, chess.BISHOP, chess.BB_LIGHT_SQUARES)
     twin = (chess.WHITE, chess.BISHOP, chess.BB_DARK_SQUARES)
-    # a light bishop gives check (d5), a dark one guards a7 and b8 at once (from c5? no: from a dark
-    # square on both lines there is none), so two dark ones are needed: a twin must not be merged away
+    # a light bishop gives check from d5; no dark square attacks both a7 and b8, so two dark bishops
+    # are needed to guard them: twins with the same region must not be merged into one
     assert not could_mate(NO_PAWNS, [*pieces, light], chess.WHITE, ALL)
     assert could_mate(NO_PAWNS, [*pieces, light, twin], chess.WHITE, ALL)
 
