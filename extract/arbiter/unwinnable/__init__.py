@@ -24,7 +24,7 @@ from extract.arbiter.unwinnable.pattern import aimed
 from extract.arbiter.unwinnable.reachable import search
 from extract.arbiter.unwinnable.regions import never_mate
 
-DEFAULT_BUDGET = 30_000
+DEFAULT_BUDGET = 40_000  # of which the aimed and the exhaustive searches may take 10,000
 QUICK_NODES, QUICK_PLIES = 120, 3
 REGION_STRUCTURES = 400
 SHORT_ROUNDS = (100, 400, 1_500)
