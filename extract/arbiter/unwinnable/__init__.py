@@ -6,8 +6,9 @@ when the search budget ran out (said plainly, never guessed).
 
 The method follows the one the Chess Unwinnability Analyzer (CHA, M. Ambrona) describes, written anew:
 a material count; a short helpmate search (most real positions end there, in milliseconds); a proof
-from the pawn structure that the winner can never give check (`regions`); every reachable position
-when there are few (`reachable`); and a longer helpmate search. Each `True` is replayed before it is
+from the pawn structure that the winner can never give check (`regions`, with `mating`); a helpmate
+search aimed at a mating picture built from the pieces' regions (`pattern`); every reachable position
+when there are not too many (`reachable`); and a longer helpmate search. Each `True` is replayed before it is
 returned, so a proof that does not replay is never given.
 """
 
@@ -19,15 +20,18 @@ import chess
 
 from extract.arbiter.unwinnable.clock import expired
 from extract.arbiter.unwinnable.helpmate import Helpmate, best_first, strong
+from extract.arbiter.unwinnable.pattern import aimed
 from extract.arbiter.unwinnable.reachable import search
 from extract.arbiter.unwinnable.regions import never_mate
 
-DEFAULT_BUDGET = 30_000
+DEFAULT_BUDGET = 40_000  # of which the aimed and the exhaustive searches may take 10,000
 QUICK_NODES, QUICK_PLIES = 120, 3
 REGION_STRUCTURES = 400
 SHORT_ROUNDS = (100, 400, 1_500)
 LONG_ROUNDS = (5_000, 20_000, 80_000)
 REACHABLE_POSITIONS = 20_000
+PATTERN_POSITIONS = 4_000  # aimed at a mating picture (`pattern`)
+REACHABLE_ANY = 6_000  # with many pieces: locked positions often have few reachable ones all the same
 
 
 @dataclass(frozen=True)
@@ -84,9 +88,13 @@ def _analyse(board: chess.Board, colour: chess.Color, budget: int) -> Mateabilit
     found, nodes = _guided(board, colour, SHORT_ROUNDS, budget, nodes)
     if found is not None:
         return _proved(board, colour, found, nodes)
+    line, used = aimed(board, colour, min(PATTERN_POSITIONS, budget - nodes))
+    nodes += used
+    if line is not None:
+        return _proved(board, colour, [m.uci() for m in line], nodes)
     if expired():
         return Mateability(None, reason=f"not decided: {_OUT_OF_TIME}", nodes=nodes)
-    reach = search(board, colour, min(REACHABLE_POSITIONS, budget - nodes) if _few(board) else 0)
+    reach = search(board, colour, min(REACHABLE_POSITIONS if _few(board) else REACHABLE_ANY, budget - nodes))
     nodes += reach.positions
     if reach.helpmate is not None:
         return _proved(board, colour, list(reach.helpmate), nodes)

@@ -64,5 +64,3 @@ def _hopeless(board: chess.Board, winner: chess.Color, proved: dict[object, bool
     if state not in proved:
         proved[state] = never_mate(board, winner, limit=30).never_mate
     return proved[state]
-
-

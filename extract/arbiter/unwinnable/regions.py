@@ -21,8 +21,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 import chess
+
+from extract.arbiter.unwinnable.geometry import attacks as attacks
+from extract.arbiter.unwinnable.geometry import attacks_from, pawn_attacks
+from extract.arbiter.unwinnable.mating import could_mate
 
 Piece = tuple[bool, int, int]  # colour, piece type, region (a bitboard)
 
@@ -33,10 +38,15 @@ class Abstract:
 
     pawns: tuple[int, int]  # (black, white): indexed by chess.Color
     pieces: tuple[Piece, ...]
+    fixed: tuple[Piece, ...] = ()  # pieces that stand where they stand for good (`settle`)
 
     @property
     def all_pawns(self) -> int:
         return self.pawns[0] | self.pawns[1]
+
+    @property
+    def everyone(self) -> tuple[Piece, ...]:
+        return self.pieces + self.fixed
 
 
 @dataclass(frozen=True)
@@ -48,42 +58,19 @@ class Verdict:
     locked: bool  # no pawn can ever move or capture: the structure stays as it is
 
 
-def attacks(piece_type: int, square: int, occupied: int) -> int:
-    """The squares a piece of `piece_type` on `square` attacks with `occupied` blocking sliders."""
-    if piece_type == chess.KNIGHT:
-        return chess.BB_KNIGHT_ATTACKS[square]
-    if piece_type == chess.KING:
-        return chess.BB_KING_ATTACKS[square]
-    found = 0
-    if piece_type in (chess.BISHOP, chess.QUEEN):
-        found |= chess.BB_DIAG_ATTACKS[square][chess.BB_DIAG_MASKS[square] & occupied]
-    if piece_type in (chess.ROOK, chess.QUEEN):
-        found |= chess.BB_RANK_ATTACKS[square][chess.BB_RANK_MASKS[square] & occupied]
-        found |= chess.BB_FILE_ATTACKS[square][chess.BB_FILE_MASKS[square] & occupied]
-    return found
+def grow(piece: Piece, start: int, pawns: tuple[int, int], fixed: tuple[Piece, ...] = ()) -> int:
+    """Every square reachable from `start` (a bitboard) for this piece, only pawns and fixed pieces in
+    the way; a king keeps off the squares the other side's pawns and fixed pieces guard for good."""
+    return _grow(piece[0], piece[1], start, pawns, fixed)
 
 
-def attacks_from(piece_type: int, region: int, occupied: int) -> int:
-    found = 0
-    for square in chess.scan_forward(region):
-        found |= attacks(piece_type, square, occupied)
-    return found
-
-
-def pawn_attacks(colour: bool, pawns: int) -> int:
-    found = 0
-    for square in chess.scan_forward(pawns):
-        found |= chess.BB_PAWN_ATTACKS[colour][square]
-    return found
-
-
-def grow(piece: Piece, start: int, pawns: tuple[int, int]) -> int:
-    """Every square reachable from `start` (a bitboard) for this piece, only pawns in the way."""
-    colour, piece_type, _ = piece
-    occupied = pawns[0] | pawns[1]
+@lru_cache(maxsize=1 << 15)
+def _grow(colour: bool, piece_type: int, start: int, pawns: tuple[int, int], fixed: tuple[Piece, ...]) -> int:
+    walls = _squares(fixed)
+    occupied = pawns[0] | pawns[1] | walls
     allowed = ~occupied & chess.BB_ALL
     if piece_type == chess.KING:
-        allowed &= ~pawn_attacks(not colour, pawns[not colour])
+        allowed &= ~pawn_attacks(not colour, pawns[not colour]) & ~_guarded(fixed, not colour, occupied)
     region = start & ~occupied
     frontier = region
     while frontier:
@@ -93,19 +80,79 @@ def grow(piece: Piece, start: int, pawns: tuple[int, int]) -> int:
     return region
 
 
+def _squares(pieces: tuple[Piece, ...]) -> int:
+    found = 0
+    for _, _, region in pieces:
+        found |= region
+    return found
+
+
+def _guarded(fixed: tuple[Piece, ...], colour: bool, occupied: int) -> int:
+    """Squares `colour`'s fixed pieces guard whatever else moves: a knight's, and a slider's beside it
+    (a square further along the line could be shielded by a piece stepping in between)."""
+    found = 0
+    for c, piece_type, square_bit in fixed:
+        if c == colour:
+            square = chess.lsb(square_bit)
+            guards = attacks(piece_type, square, occupied)
+            found |= guards if piece_type == chess.KNIGHT else guards & chess.BB_KING_ATTACKS[square]
+    return found
+
+
+def settle(pawns: tuple[int, int], movers: tuple[Piece, ...], candidates: tuple[Piece, ...]) -> Abstract:
+    """The largest set of `candidates` (pieces on one known square) that can never move and never be
+    taken while the pawns stand as they do: every square each attacks holds a pawn or a fixed piece of
+    its own side, no enemy pawn attacks it, and no enemy piece's region (grown with the fixed pieces in
+    the way) attacks it. Until one of them moves or is taken, none can: so they stay for good. The
+    others (`movers`, and candidates that fail) grow their regions with the fixed ones in the way."""
+    walls = pawns[0] | pawns[1] | _squares(candidates)
+    fixed = tuple(piece for piece in candidates if _stays(piece, candidates, pawns, walls, [0, 0]))
+    loose = movers + tuple(piece for piece in candidates if piece not in fixed)  # free to move now
+    while True:
+        grown = tuple((c, t, grow((c, t, r), r, pawns, fixed)) for c, t, r in loose)
+        occupied = pawns[0] | pawns[1] | _squares(fixed)
+        reach = [pawn_attacks(colour, pawns[colour]) for colour in (False, True)]
+        for colour, piece_type, region in grown:
+            hits = attacks_from(piece_type, region, occupied)
+            if piece_type == chess.KING:  # a king takes only what nothing guards
+                hits &= ~pawn_attacks(not colour, pawns[not colour]) & ~_guarded(fixed, not colour, occupied)
+            reach[colour] |= hits
+        holds = tuple(piece for piece in fixed if _stays(piece, fixed, pawns, occupied, reach))
+        if len(holds) == len(fixed):
+            return Abstract(pawns, tuple(sorted(grown)), tuple(sorted(fixed)))  # twins stay two
+        fixed = holds
+        loose = loose + tuple(piece for piece in candidates if piece not in holds and piece not in loose)
+
+
+def _stays(
+    piece: Piece, fixed: tuple[Piece, ...], pawns: tuple[int, int], occupied: int, reach: list[int]
+) -> bool:
+    colour, piece_type, square_bit = piece
+    own = pawns[colour]
+    for c, _, region in fixed:
+        if c == colour:
+            own |= region
+    moves = attacks(piece_type, chess.lsb(square_bit), occupied) & ~own
+    return not moves and not square_bit & reach[not colour]
+
+
 def abstract(board: chess.Board) -> Abstract:
+    """The board's abstract position: each king and each piece that can move as its region, the pieces
+    that can never move nor be taken (`settle`) as they stand."""
     pawns = (board.pieces_mask(chess.PAWN, chess.BLACK), board.pieces_mask(chess.PAWN, chess.WHITE))
-    pieces = []
+    movers: list[Piece] = []
+    candidates: list[Piece] = []
     for square, piece in board.piece_map().items():
-        if piece.piece_type != chess.PAWN:
-            stub: Piece = (piece.color, piece.piece_type, 0)
-            pieces.append((piece.color, piece.piece_type, grow(stub, chess.BB_SQUARES[square], pawns)))
-    return Abstract(pawns, tuple(sorted(pieces)))
+        if piece.piece_type == chess.PAWN:
+            continue
+        here: Piece = (piece.color, piece.piece_type, chess.BB_SQUARES[square])
+        castles = piece.piece_type == chess.ROOK and board.castling_rights & chess.BB_SQUARES[square]
+        (movers if piece.piece_type == chess.KING or castles else candidates).append(here)
+    return settle(pawns, tuple(movers), tuple(candidates))
 
 
 def _regrow(state: Abstract, pawns: tuple[int, int], extra: tuple[Piece, ...] = ()) -> Abstract:
-    pieces = {(c, t, grow((c, t, r), r, pawns)) for c, t, r in state.pieces + extra}
-    return Abstract(pawns, tuple(sorted(pieces)))
+    return settle(pawns, state.pieces + extra, state.fixed)
 
 
 def _with_pawns(pawns: tuple[int, int], colour: bool, mask: int) -> tuple[int, int]:
@@ -116,11 +163,11 @@ def _pawn_moves(state: Abstract, colour: bool) -> Iterator[Abstract]:
     """Pushes, double steps (and the en passant capture that may answer one at once), captures (of
     pawns, of any piece whose region holds the square), promotions."""
     own, enemy = state.pawns[colour], state.pawns[not colour]
-    occupied = own | enemy
+    occupied = own | enemy | _squares(state.fixed)
     step = 8 if colour == chess.WHITE else -8
     start_rank = chess.BB_RANK_2 if colour == chess.WHITE else chess.BB_RANK_7
     enemy_regions = 0
-    for c, t, region in state.pieces:
+    for c, t, region in state.everyone:
         if c != colour and t != chess.KING:
             enemy_regions |= region
     for square in chess.scan_forward(own):
@@ -176,17 +223,18 @@ def _pawn_captured(state: Abstract) -> Iterator[Abstract]:
             bit = chess.BB_SQUARES[target]
             pawns = _with_pawns(state.pawns, not colour, enemy & ~bit)
             rest = state.pieces[:index] + ((colour, piece_type, region | bit),) + state.pieces[index + 1 :]
-            yield _regrow(Abstract(state.pawns, rest), pawns)
+            yield _regrow(Abstract(state.pawns, rest, state.fixed), pawns)
 
 
 def can_ever_mate(state: Abstract, winner: bool) -> bool:
     """Could `winner` checkmate in a position of this abstract one? A checkmate needs a square of the
     loser's king region that the winner can attack, every neighbour of which the winner can attack too
     or the loser can fill with one of its own pieces or pawns (a neighbour the winner cannot attack and
-    the loser cannot fill is a way out, even when a pawn of the winner's stands there undefended)."""
+    the loser cannot fill is a way out, even when a pawn of the winner's stands there undefended).
+    Where all the winner's pieces at once could, `mating` asks again with each piece on one square."""
     king_region = blockers = kings = 0
     potential = pawn_attacks(winner, state.pawns[winner])
-    for colour, piece_type, region in state.pieces:
+    for colour, piece_type, region in state.everyone:
         if colour != winner:
             if piece_type == chess.KING:
                 king_region |= region
@@ -197,12 +245,13 @@ def can_ever_mate(state: Abstract, winner: bool) -> bool:
         else:  # the winner's king cannot give check, but guards squares from where it may stand
             kings |= region
     closed = potential | blockers | state.pawns[not winner]
+    candidates = 0  # squares where every piece at once could close the net: then one piece each
     for square in chess.scan_forward(king_region & potential):
         around = chess.BB_KING_ATTACKS[square]
         guarded = attacks_from(chess.KING, kings & ~around & ~chess.BB_SQUARES[square], 0)
         if not around & ~(closed | guarded):
-            return True
-    return False
+            candidates |= chess.BB_SQUARES[square]
+    return bool(candidates) and could_mate(state.pawns, state.everyone, winner, candidates)
 
 
 def never_mate(board: chess.Board, winner: bool, limit: int = 400) -> Verdict:

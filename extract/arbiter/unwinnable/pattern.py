@@ -1,0 +1,221 @@
+"""A helpmate search aimed at one mating pattern, for the positions the proofs could not close.
+
+The mating-net check (`mating`) asks whether a checkmate could exist; here the same reasoning, on the
+real pieces, *builds* one: a square for the loser's king (corners and edges first), a square for the
+checking piece, and for each square beside the king either a guard of the winner's (standing where
+it attacks it) or one of the loser's own pieces filling it. That picture is the target: a best-first
+search then plays the moves that bring each piece nearest its square (moves counted along the pawns,
+which stay where they are), both sides cooperating, until a checkmate by the winner appears. The
+picture only guides; what counts is the checkmate the search reaches, replayed like every other.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Iterator
+
+import chess
+
+from extract.arbiter.unwinnable.clock import expired
+from extract.arbiter.unwinnable.geometry import attacks, pawn_attacks
+from extract.arbiter.unwinnable.regions import grow
+from extract.arbiter.unwinnable.tree import Parents, mated_by, reach, unwind
+
+Target = tuple[bool, int, int]  # colour, piece type, square it should stand on
+FAR = 12
+
+
+def targets(board: chess.Board, winner: chess.Color, limit: int = 6) -> list[tuple[Target, ...]]:
+    """Up to `limit` mating pictures, each a piece of the right kind for every square it names."""
+    pawns = (board.pieces_mask(chess.PAWN, chess.BLACK), board.pieces_mask(chess.PAWN, chess.WHITE))
+    occupied = pawns[0] | pawns[1]
+    pieces = []
+    for square, piece in board.piece_map().items():
+        if piece.piece_type != chess.PAWN:
+            start = chess.BB_SQUARES[square]
+            pieces.append(
+                (piece.color, piece.piece_type, grow((piece.color, piece.piece_type, 0), start, pawns))
+            )
+    for square in chess.scan_forward(pawns[winner]):  # a pawn may come back as a queen
+        crowned = chess.square(chess.square_file(square), 7 if winner == chess.WHITE else 0)
+        pieces.append((winner, chess.QUEEN, grow((winner, chess.QUEEN, 0), chess.BB_SQUARES[crowned], pawns)))
+    king = next((p for p in pieces if p[0] != winner and p[1] == chess.KING), None)
+    if king is None:
+        return []
+    fixed = pawn_attacks(winner, pawns[winner]) | pawns[not winner]
+    found: list[tuple[Target, ...]] = []
+    squares = sorted(chess.scan_forward(king[2]), key=_edge)
+    for square in squares:
+        for picture in _pictures(square, pieces, winner, occupied, fixed):
+            found.append(((not winner, chess.KING, square), *picture))
+            break  # one picture per king square: variety matters more than number
+        if len(found) >= limit:
+            break
+    return found
+
+
+def _edge(square: int) -> tuple[int, int]:
+    file, rank = chess.square_file(square), chess.square_rank(square)
+    return min(file, 7 - file) + min(rank, 7 - rank), min(file, 7 - file, rank, 7 - rank)
+
+
+def _pictures(
+    square: int, pieces: list[tuple[bool, int, int]], winner: bool, occupied: int, fixed: int
+) -> Iterator[tuple[Target, ...]]:
+    around = chess.BB_KING_ATTACKS[square]
+    need = around & ~fixed
+    for index, (colour, piece_type, region) in enumerate(pieces):
+        if colour != winner or piece_type == chess.KING:
+            continue
+        for where in chess.scan_forward(attacks(piece_type, square, occupied) & region):
+            here = chess.BB_SQUARES[where]
+            open_squares = (need & ~attacks(piece_type, where, occupied)) | (here & around & ~fixed)
+            used = {index}
+            plan = _cover(open_squares, here, pieces, winner, occupied, square, used, here)
+            if plan is not None:
+                yield ((winner, piece_type, where), *plan)
+                return
+
+
+def _cover(
+    open_squares: int,
+    taken: int,
+    pieces: list[tuple[bool, int, int]],
+    winner: bool,
+    occupied: int,
+    king: int,
+    used: set[int],
+    standing: int,
+    depth: int = 0,
+) -> list[Target] | None:
+    """Pieces (not in `used`) for every square of `open_squares`: the first way found."""
+    if not open_squares:
+        return []
+    if depth > 8:
+        return None
+    first = open_squares & -open_squares
+    keep_off = chess.BB_KING_ATTACKS[king] | chess.BB_SQUARES[king]
+    for index, (colour, piece_type, region) in enumerate(pieces):
+        if index in used or piece_type == chess.KING and colour != winner:
+            continue
+        if colour != winner:
+            if first & taken or not region & first:
+                continue
+            rest = _cover(
+                open_squares & ~first,
+                taken,
+                pieces,
+                winner,
+                occupied,
+                king,
+                used | {index},
+                standing | first,
+                depth + 1,
+            )
+            if rest is not None:
+                return [(colour, piece_type, chess.lsb(first)), *rest]
+            continue
+        sources = attacks(piece_type, chess.lsb(first), occupied) & region & ~keep_off & ~standing
+        for where in chess.scan_forward(sources):
+            covered = attacks(piece_type, where, occupied) & open_squares
+            rest = _cover(
+                open_squares & ~covered,
+                taken,
+                pieces,
+                winner,
+                occupied,
+                king,
+                used | {index},
+                standing | chess.BB_SQUARES[where],
+                depth + 1,
+            )
+            if rest is not None:
+                return [(colour, piece_type, where), *rest]
+    return None
+
+
+def _distances(piece_type: int, target: int, pawns: int) -> list[int]:
+    """Moves a piece of `piece_type` needs from each square to `target`, around the pawns."""
+    found = [FAR] * 64
+    found[target] = 0
+    frontier, seen, step = chess.BB_SQUARES[target], chess.BB_SQUARES[target], 0
+    while frontier:
+        step += 1
+        reached = 0
+        for square in chess.scan_forward(frontier):
+            reached |= attacks(piece_type, square, pawns)
+        reached &= ~seen & ~pawns
+        for square in chess.scan_forward(reached):
+            found[square] = step
+        seen |= reached
+        frontier = reached
+    return found
+
+
+def _crowning(position: chess.Board, colour: chess.Color, table: list[int]) -> int:
+    """The fewest moves for one of `colour`'s pawns to reach the last rank and go on as a queen to the
+    square `table` measures, each pawn standing in its way counting as two more (it must be taken)."""
+    best = FAR * 2
+    last = 7 if colour == chess.WHITE else 0
+    for square in chess.scan_forward(position.pieces_mask(chess.PAWN, colour)):
+        file, rank = chess.square_file(square), chess.square_rank(square)
+        between = chess.BB_FILES[file] & chess.between(square, chess.square(file, last))
+        blockers = chess.popcount(between & position.pawns) + bool(
+            position.pawns & chess.BB_SQUARES[chess.square(file, last)]
+        )
+        best = min(best, abs(last - rank) + 2 * blockers + table[chess.square(file, last)])
+    return best
+
+
+def toward(
+    board: chess.Board, winner: chess.Color, picture: tuple[Target, ...], budget: int
+) -> tuple[list[chess.Move] | None, int]:
+    """Best-first toward `picture`: the position nearest it (each piece's moves to its square) first."""
+    pawns = board.pawns
+    maps = [
+        (colour, piece_type, _distances(piece_type, square, pawns)) for colour, piece_type, square in picture
+    ]
+
+    def distance(position: chess.Board) -> int:
+        total = 0
+        for colour, piece_type, table in maps:
+            mask = position.pieces_mask(piece_type, colour)
+            near = min((table[s] for s in chess.scan_forward(mask)), default=FAR)
+            if piece_type == chess.QUEEN:  # or a pawn that walks up and is crowned
+                near = min(near, _crowning(position, colour, table))
+            total += near
+        return total
+
+    start = board.copy(stack=False)
+    parents: Parents = {start._transposition_key(): None}
+    queue: list[tuple[int, int, chess.Board, object]] = [
+        (distance(start), 0, start, start._transposition_key())
+    ]
+    counter = 0
+    while queue and len(parents) < budget:
+        if not len(parents) & 255 and expired():
+            break
+        _, _, position, key = heapq.heappop(queue)
+        for move in position.generate_legal_moves():
+            reached = reach(parents, position, key, move)
+            if reached is None:
+                continue
+            child, child_key = reached
+            if mated_by(child, winner):
+                return unwind(parents, child_key), len(parents)
+            counter += 1
+            heapq.heappush(queue, (distance(child), counter, child, child_key))
+    return None, len(parents)
+
+
+def aimed(board: chess.Board, winner: chess.Color, budget: int) -> tuple[list[chess.Move] | None, int]:
+    """A helpmate by `winner` found by aiming at each mating picture in turn, within `budget` positions."""
+    pictures = targets(board, winner)
+    used = 0
+    for number, picture in enumerate(pictures):
+        share = (budget - used) // (len(pictures) - number)
+        line, spent = toward(board, winner, picture, share)
+        used += spent
+        if line is not None or expired():
+            return line, used
+    return None, used
