@@ -18,15 +18,18 @@ from dataclasses import dataclass, field
 import chess
 
 from extract.arbiter.unwinnable.clock import expired
-from extract.arbiter.unwinnable.helpmate import Helpmate, best_first, strong
+from extract.arbiter.unwinnable.helpmate import best_first, strong
 from extract.arbiter.unwinnable.reachable import search
 from extract.arbiter.unwinnable.regions import never_mate
 
 DEFAULT_BUDGET = 30_000
-QUICK_NODES, QUICK_PLIES = 120, 3
 REGION_STRUCTURES = 400
-SHORT_ROUNDS = (100, 400, 1_500)
-LONG_ROUNDS = (5_000, 20_000, 80_000)
+# Best-first rounds: (positions, replies). A round with replies N lets the loser play only its N moves
+# that look most helpful (a narrow tree: most real positions are settled in the first round, in
+# milliseconds); 0 lets it play every move (the long rounds, where a narrow tree found nothing).
+QUICK_ROUNDS = ((200, 1),)
+SHORT_ROUNDS = ((1_000, 2), (3_000, 3))
+LONG_ROUNDS = ((5_000, 0), (20_000, 0), (80_000, 0))
 REACHABLE_POSITIONS = 20_000
 
 
@@ -70,11 +73,9 @@ def _analyse(board: chess.Board, colour: chess.Color, budget: int) -> Mateabilit
         return over
     if board.has_insufficient_material(colour):
         return Mateability(False, reason=_material_reason(board, colour, name))
-    hunt = Helpmate(colour, min(QUICK_NODES, budget))
-    line = hunt.find(board, QUICK_PLIES)
-    nodes = hunt.nodes
+    line, nodes = _guided(board, colour, QUICK_ROUNDS, budget, 0)
     if line is not None:
-        return _proved(board, colour, [m.uci() for m in line], nodes)
+        return _proved(board, colour, line, nodes)
     pawns = never_mate(board, colour, REGION_STRUCTURES)
     nodes += pawns.positions
     if pawns.never_mate:
@@ -140,16 +141,16 @@ def _proved(board: chess.Board, colour: chess.Color, line: list[str], nodes: int
 
 
 def _guided(
-    board: chess.Board, colour: chess.Color, rounds: tuple[int, ...], budget: int, nodes: int
+    board: chess.Board, colour: chess.Color, rounds: tuple[tuple[int, int], ...], budget: int, nodes: int
 ) -> tuple[list[str] | None, int]:
     """Best-first rounds of growing size, each aiming at a mating net and (when `colour` could mate a
     lone king) at taking the loser's pieces first; stops when the budget is spent."""
     aims = (False, True) if strong(board, colour) else (False,)
-    for size in rounds:
+    for size, replies in rounds:
         for bare in aims:
             if nodes >= budget or expired():
                 return None, nodes
-            line, used = best_first(board, colour, min(size, budget - nodes), bare)
+            line, used = best_first(board, colour, min(size, budget - nodes), bare, replies)
             nodes += used
             if line is not None:
                 return [m.uci() for m in line], nodes

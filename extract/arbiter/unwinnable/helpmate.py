@@ -171,25 +171,48 @@ def gives_check(board: chess.Board, move: chess.Move, king: int) -> bool:
     return bool((diagonal | straight) & own & ~target)
 
 
-def flight_squares(board: chess.Board, king: int, winner: chess.Color) -> int:
+def attack_map(board: chess.Board, colour: chess.Color, occupied: int) -> int:
+    """Every square `colour` attacks, sliders blocked by `occupied` (one pass over its pieces)."""
+    own = board.occupied_co[colour]
+    seen = 0
+    for square in chess.scan_forward(board.knights & own):
+        seen |= chess.BB_KNIGHT_ATTACKS[square]
+    for square in chess.scan_forward((board.bishops | board.queens) & own):
+        seen |= chess.BB_DIAG_ATTACKS[square][chess.BB_DIAG_MASKS[square] & occupied]
+    for square in chess.scan_forward((board.rooks | board.queens) & own):
+        seen |= chess.BB_RANK_ATTACKS[square][chess.BB_RANK_MASKS[square] & occupied]
+        seen |= chess.BB_FILE_ATTACKS[square][chess.BB_FILE_MASKS[square] & occupied]
+    for square in chess.scan_forward(board.kings & own):
+        seen |= chess.BB_KING_ATTACKS[square]
+    pawns = board.pawns & own
+    if colour == chess.WHITE:
+        return seen | chess.shift_up_left(pawns) | chess.shift_up_right(pawns)
+    return seen | chess.shift_down_left(pawns) | chess.shift_down_right(pawns)
+
+
+def watched(board: chess.Board, winner: chess.Color, king: int) -> int:
+    """The squares the winner attacks, seen through the loser's king (so it cannot step back along
+    the line of a check)."""
+    return attack_map(board, winner, board.occupied & ~chess.BB_SQUARES[king])
+
+
+def flight_squares(board: chess.Board, king: int, winner: chess.Color, seen: int | None = None) -> int:
     """How many squares beside the loser's king are neither its own pieces' nor attacked by the winner."""
-    free = 0
-    own = board.occupied_co[not winner]
-    for square in chess.scan_forward(chess.BB_KING_ATTACKS[king] & ~own):
-        if not board.is_attacked_by(winner, square):
-            free += 1
-    return free
+    seen = watched(board, winner, king) if seen is None else seen
+    return chess.popcount(chess.BB_KING_ATTACKS[king] & ~board.occupied_co[not winner] & ~seen)
 
 
-def distance_to_mate(board: chess.Board, winner: chess.Color, bare: bool) -> int:
+def distance_to_mate(board: chess.Board, winner: chess.Color, bare: bool, seen: int | None = None) -> int:
     """A rough guess, lower is nearer: few free squares for the loser's king, the winner's pieces near
     it, the king in a corner, and either the loser's other pieces gone (`bare`: the winner mates a
-    lone king) or brought beside their king to block it in (a mating net)."""
+    lone king) or brought beside their king to block it in (a mating net). `seen`: `watched`."""
     king = board.king(not winner)
     if king is None:
         return 0
+    seen = watched(board, winner, king) if seen is None else seen
     near = DISTANCE[king]
-    guess = 6 * flight_squares(board, king, winner) + (0 if board.is_check() else 4) + 2 * CORNER[king]
+    check = seen & chess.BB_SQUARES[king]
+    guess = 6 * flight_squares(board, king, winner, seen) + (0 if check else 4) + 2 * CORNER[king]
     mine = board.occupied_co[winner]
     for square in chess.scan_forward(mine & ~board.pawns & ~board.kings):
         guess += 2 * near[square]
@@ -208,40 +231,73 @@ def distance_to_mate(board: chess.Board, winner: chess.Color, bare: bool) -> int
 
 def _gain(board: chess.Board, move: chess.Move, king: int, winner: chess.Color, bare: bool) -> int:
     """How much a move should lower `distance_to_mate`, guessed without playing it."""
-    origin, target = move.from_square, move.to_square
-    piece = board.piece_type_at(origin)
-    taken = board.piece_type_at(target)
-    if board.turn == winner:
-        gain = 0
-        if piece == chess.PAWN:
-            gain += 2 + (12 if move.promotion else 0)
-        elif piece == chess.KING:
-            gain += DISTANCE[king][origin] - DISTANCE[king][target]
-        else:
-            gain += 2 * (DISTANCE[king][origin] - DISTANCE[king][target])
-        if taken and bare:
-            gain += 6 if taken != chess.PAWN else 3
-        if gives_check(board, move, king):
-            gain += 4
-        return gain
-    if piece == chess.KING:
-        return 2 * (CORNER[origin] - CORNER[target])
-    if taken:
-        return -8
-    if bare:
-        return 3 if board.is_attacked_by(winner, target) else 0
-    return DISTANCE[king][origin] - DISTANCE[king][target] if piece != chess.PAWN else 0
+    return _Gains(board, king, winner, bare).gain(move)
+
+
+class _Gains:
+    """`_gain` for every move of one position, its masks computed once (the search's hot path): a
+    check is guessed from the squares that see the loser's king now (discovered checks are not)."""
+
+    def __init__(
+        self, board: chess.Board, king: int, winner: chess.Color, bare: bool, seen: int | None = None
+    ) -> None:
+        self.board, self.king, self.winner, self.bare = board, king, winner, bare
+        self.seen = watched(board, winner, king) if seen is None else seen
+        self.mover = board.turn == winner
+        occupied = board.occupied
+        diagonal = chess.BB_DIAG_ATTACKS[king][chess.BB_DIAG_MASKS[king] & occupied]
+        straight = (
+            chess.BB_RANK_ATTACKS[king][chess.BB_RANK_MASKS[king] & occupied]
+            | chess.BB_FILE_ATTACKS[king][chess.BB_FILE_MASKS[king] & occupied]
+        )
+        self.checks = {
+            chess.KNIGHT: chess.BB_KNIGHT_ATTACKS[king],
+            chess.BISHOP: diagonal,
+            chess.ROOK: straight,
+            chess.QUEEN: diagonal | straight,
+        }
+        self.pawn_checks = chess.BB_PAWN_ATTACKS[not winner][king]
+        own_king = board.king(winner)
+        self.toward = DISTANCE[own_king if own_king is not None else king]
+
+    def gain(self, move: chess.Move) -> int:
+        board, king = self.board, self.king
+        origin, target = move.from_square, move.to_square
+        start, end = chess.BB_SQUARES[origin], chess.BB_SQUARES[target]
+        near = DISTANCE[king]
+        if self.mover:
+            if start & board.pawns:
+                gain = 2 + (12 if move.promotion else 0)
+                check = end & (self.checks[move.promotion] if move.promotion else self.pawn_checks)
+            elif start & board.kings:
+                gain, check = near[origin] - near[target], 0
+            else:
+                gain = 2 * (near[origin] - near[target])
+                piece = board.piece_type_at(origin) or chess.KING
+                check = end & self.checks.get(piece, 0)
+            if self.bare and end & board.occupied:
+                gain += 3 if end & board.pawns else 6
+            return gain + 4 if check else gain
+        if start & board.kings:
+            return 2 * (CORNER[origin] - CORNER[target]) + self.toward[origin] - self.toward[target]
+        if end & board.occupied:
+            return -8
+        if self.bare:
+            return 3 if end & self.seen else 0
+        return 0 if start & board.pawns else near[origin] - near[target]
 
 
 def best_first(
-    board: chess.Board, winner: chess.Color, budget: int, bare: bool
+    board: chess.Board, winner: chess.Color, budget: int, bare: bool, replies: int = 0
 ) -> tuple[list[chess.Move] | None, int]:
     """Best-first over moves: each move waits in the queue with its parent's guess less its own
-    guessed gain, and is played only when its turn comes (most moves never are)."""
+    guessed gain, and is played only when its turn comes (most moves never are). `replies` > 0: the
+    loser plays only its `replies` moves with the best guessed gain (a narrow tree, found fast when
+    it holds a mate; 0: every move)."""
     start = board.copy(stack=False)
     root = start._transposition_key()
     parents: Parents = {root: None}
-    queue: list[tuple[int, int, chess.Board, object, chess.Move]] = []
+    queue: list[tuple[int, int, chess.Board, object, chess.Move, bool]] = []
     counter = 0
 
     def expand(position: chess.Board, key: object) -> None:
@@ -249,18 +305,33 @@ def best_first(
         king = position.king(not winner)
         if king is None:
             return
-        guess = distance_to_mate(position, winner, bare and strong(position, winner))
-        for move in position.generate_legal_moves():
+        seen = watched(position, winner, king)
+        guess = distance_to_mate(position, winner, bare and strong(position, winner), seen)
+        gains = _Gains(position, king, winner, bare, seen)
+        # In check, python-chess's evasions are generated once here rather than once a move later.
+        legal = position.is_check()
+        moves = position.generate_legal_moves() if legal else position.generate_pseudo_legal_moves()
+        if replies and position.turn != winner:  # only the loser's most helpful few
+            left = replies
+            for gain, _, move in sorted(((gains.gain(m), i, m) for i, m in enumerate(moves)), reverse=True):
+                if legal or not position.is_into_check(move):
+                    counter += 1
+                    heapq.heappush(queue, (guess - gain, -counter, position, key, move, True))
+                    left -= 1
+                    if not left:
+                        return
+            return
+        for move in moves:  # a pseudo-legal move's legality is checked when it is played
             counter += 1
-            heapq.heappush(
-                queue, (guess - _gain(position, move, king, winner, bare), counter, position, key, move)
-            )
+            heapq.heappush(queue, (guess - gains.gain(move), -counter, position, key, move, legal))
 
     expand(start, root)
     while queue and len(parents) < budget:
         if not len(parents) & 255 and expired():
             break
-        _, _, position, key, move = heapq.heappop(queue)
+        _, _, position, key, move, legal = heapq.heappop(queue)
+        if not legal and position.is_into_check(move):
+            continue
         reached = reach(parents, position, key, move)
         if reached is None:
             continue
