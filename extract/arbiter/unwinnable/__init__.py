@@ -145,7 +145,7 @@ def _guided(
 ) -> tuple[list[str] | None, int]:
     """Best-first rounds of growing size, each aiming at a mating net and (when `colour` could mate a
     lone king) at taking the loser's pieces first; stops when the budget is spent."""
-    aims = (False, True) if strong(board, colour) else (False,)
+    aims = (True, False) if strong(board, colour) else (False,)
     for size, replies in rounds:
         for bare in aims:
             if nodes >= budget or expired():

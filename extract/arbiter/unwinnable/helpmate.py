@@ -284,7 +284,7 @@ class _Gains:
             return -8
         if self.bare:
             return 3 if end & self.seen else 0
-        return 0 if start & board.pawns else near[origin] - near[target]
+        return near[origin] - near[target]
 
 
 def best_first(
@@ -297,16 +297,18 @@ def best_first(
     start = board.copy(stack=False)
     root = start._transposition_key()
     parents: Parents = {root: None}
-    queue: list[tuple[int, int, chess.Board, object, chess.Move, bool]] = []
+    queue: list[tuple[int, int, chess.Board, object, chess.Move, bool, int]] = []
     counter = 0
 
-    def expand(position: chess.Board, key: object) -> None:
+    def expand(position: chess.Board, key: object, depth: int) -> None:
         nonlocal counter
         king = position.king(not winner)
         if king is None:
             return
         seen = watched(position, winner, king)
-        guess = distance_to_mate(position, winner, bare and strong(position, winner), seen)
+        # Twice the guess, less the moves played: of two positions guessed as near, the deeper is
+        # taken first (a line is followed rather than its siblings widened).
+        guess = 2 * distance_to_mate(position, winner, bare and strong(position, winner), seen) - depth
         gains = _Gains(position, king, winner, bare, seen)
         # In check, python-chess's evasions are generated once here rather than once a move later.
         legal = position.is_check()
@@ -316,20 +318,20 @@ def best_first(
             for gain, _, move in sorted(((gains.gain(m), i, m) for i, m in enumerate(moves)), reverse=True):
                 if legal or not position.is_into_check(move):
                     counter += 1
-                    heapq.heappush(queue, (guess - gain, -counter, position, key, move, True))
+                    heapq.heappush(queue, (guess - 2 * gain, -counter, position, key, move, True, depth + 1))
                     left -= 1
                     if not left:
                         return
             return
         for move in moves:  # a pseudo-legal move's legality is checked when it is played
             counter += 1
-            heapq.heappush(queue, (guess - gains.gain(move), -counter, position, key, move, legal))
+            heapq.heappush(queue, (guess - 2 * gains.gain(move), -counter, position, key, move, legal, depth + 1))
 
-    expand(start, root)
+    expand(start, root, 0)
     while queue and len(parents) < budget:
         if not len(parents) & 255 and expired():
             break
-        _, _, position, key, move, legal = heapq.heappop(queue)
+        _, _, position, key, move, legal, depth = heapq.heappop(queue)
         if not legal and position.is_into_check(move):
             continue
         reached = reach(parents, position, key, move)
@@ -340,5 +342,5 @@ def best_first(
             return unwind(parents, child_key), len(parents)
         if (position.is_capture(move) or move.promotion) and child.has_insufficient_material(winner):
             continue
-        expand(child, child_key)
+        expand(child, child_key, depth)
     return None, len(parents)
