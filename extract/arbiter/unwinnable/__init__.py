@@ -66,6 +66,11 @@ _KNOWN_MAX = 4096
 _OUT_OF_TIME = "the time allowed for this question ran out before a checkmate was found or ruled out"
 
 
+def out_of_time(answer: Mateability) -> bool:
+    """Undecided because the time limit passed (more time may decide it), not for the budget."""
+    return answer.can_checkmate is None and answer.reason == f"not decided: {_OUT_OF_TIME}"
+
+
 def _analyse(board: chess.Board, colour: chess.Color, budget: int) -> Mateability:
     name, other = chess.COLOR_NAMES[colour].capitalize(), chess.COLOR_NAMES[not colour].capitalize()
     over = _game_over(board, colour, name, other)
@@ -76,6 +81,8 @@ def _analyse(board: chess.Board, colour: chess.Color, budget: int) -> Mateabilit
     line, nodes = _guided(board, colour, QUICK_ROUNDS, budget, 0)
     if line is not None:
         return _proved(board, colour, line, nodes)
+    if expired():
+        return Mateability(None, reason=f"not decided: {_OUT_OF_TIME}", nodes=nodes)
     pawns = never_mate(board, colour, REGION_STRUCTURES)
     nodes += pawns.positions
     if pawns.never_mate:

@@ -325,7 +325,9 @@ def best_first(
             return
         for move in moves:  # a pseudo-legal move's legality is checked when it is played
             counter += 1
-            heapq.heappush(queue, (guess - 2 * gains.gain(move), -counter, position, key, move, legal, depth + 1))
+            heapq.heappush(
+                queue, (guess - 2 * gains.gain(move), -counter, position, key, move, legal, depth + 1)
+            )
 
     expand(start, root, 0)
     while queue and len(parents) < budget:
