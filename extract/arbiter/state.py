@@ -10,7 +10,7 @@ import chess
 
 from extract.arbiter.classify import as_float
 from extract.arbiter.law import Clause, Law
-from extract.arbiter.unwinnable import Mateability, can_checkmate
+from extract.arbiter.unwinnable import Mateability, after_move, can_checkmate
 from extract.model.ruling import Colour, MateFinding, Reason, Result, Ruling
 from extract.model.scenario import Period, ScenarioError, Setup, parse_time_control, seconds
 
@@ -133,8 +133,17 @@ class Game:
         return answer
 
     def analyse(self, colour: Colour, budget: int = RULING_BUDGET) -> Mateability:
-        """The analysis's answer for `colour` here (one per position: every edition asks the same)."""
+        """The analysis's answer for `colour` here (one per position: every edition asks the same); a
+        helpmate known before the last move is carried over it when it can be (no search)."""
+        carried = self.carried(colour)
+        if carried is not None:
+            return carried
         return mateability(self.board.fen(), SIDES[colour], budget)
+
+    def carried(self, colour: Colour) -> Mateability | None:
+        """Yes, with a helpmate for `colour` known before the last move and carried over it (sound:
+        replayed), or None."""
+        return after_move(self.board, SIDES[colour])
 
     def record(self, colour: Colour, answer: Mateability, clause: Clause) -> None:
         """Keep an answer of the analysis in the ruling, with the clause that asked the question."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 import chess
 
 from extract.arbiter.classify import as_int
-from extract.arbiter.state import RULING_BUDGET, Game
+from extract.arbiter.state import RULING_BUDGET, SIDES, Game
 from extract.arbiter.unwinnable import Mateability
 from extract.model.ruling import COLOURS, Colour
 
@@ -55,9 +55,13 @@ def dead_position(game: Game) -> bool | None:
     clause = game.mate_clause(DEAD_POSITION_RULES)
     if clause is None:  # the edition has no dead-position rule
         return False
+    if any(game.carried(colour) is not None for colour in COLOURS):
+        return False  # a helpmate known before the move still leads to mate after it
+    # The side with more material first: it usually shows a mate at once, and one mate is enough.
+    order = sorted(COLOURS, key=lambda colour: -_material(game.board, SIDES[colour]))
     answers: dict[Colour, Mateability] = {}
     for budget in (QUICK_BUDGET, RULING_BUDGET):
-        for colour in COLOURS:
+        for colour in order:
             if colour not in answers or answers[colour].can_checkmate is None:
                 answers[colour] = game.analyse(colour, budget)
             if answers[colour].can_checkmate:
@@ -66,6 +70,19 @@ def dead_position(game: Game) -> bool | None:
     for colour, answer in answers.items():
         game.record(colour, answer, clause)
     return None if any(a.can_checkmate is None for a in answers.values()) else True
+
+
+def _material(board: chess.Board, side: chess.Color) -> int:
+    return sum(
+        value * chess.popcount(board.pieces_mask(piece, side))
+        for piece, value in (
+            (chess.PAWN, 1),
+            (chess.KNIGHT, 3),
+            (chess.BISHOP, 3),
+            (chess.ROOK, 5),
+            (chess.QUEEN, 9),
+        )
+    )
 
 
 def fivefold(game: Game) -> bool:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 import chess
 
+from extract.arbiter.unwinnable.carry import candidates, remember
 from extract.arbiter.unwinnable.clock import expired
 from extract.arbiter.unwinnable.helpmate import best_first, strong
 from extract.arbiter.unwinnable.reachable import search
@@ -58,7 +59,20 @@ def can_checkmate(board: chess.Board, colour: chess.Color, budget: int = DEFAULT
     if len(_KNOWN) >= _KNOWN_MAX:
         _KNOWN.pop(next(iter(_KNOWN)))
     _KNOWN[key] = answer
+    if answer.can_checkmate:
+        remember(board, colour, answer.helpmate)
     return answer
+
+
+def after_move(board: chess.Board, colour: chess.Color) -> Mateability | None:
+    """Yes with a helpmate carried over the last move of `board` from the position before it (see
+    `carry`), replayed before it is given; None when there is none to carry (ask `can_checkmate`)."""
+    for line in candidates(board, colour):
+        answer = _proved(board, colour, list(line), 0)
+        if answer.can_checkmate:
+            remember(board, colour, answer.helpmate)
+            return answer
+    return None
 
 
 _KNOWN: dict[tuple[str, bool, chess.Color, int], Mateability] = {}
