@@ -67,8 +67,8 @@ def dead_position(game: Game) -> bool | None:
             if answers[colour].can_checkmate:
                 return False
     game.cite(*DEAD_POSITION_RULES)
-    for colour, answer in answers.items():
-        game.record(colour, answer, clause)
+    for colour in COLOURS:  # recorded White first, whichever was asked first
+        game.record(colour, answers[colour], clause)
     return None if any(a.can_checkmate is None for a in answers.values()) else True
 
 
