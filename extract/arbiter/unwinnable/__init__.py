@@ -5,10 +5,11 @@ that python-chess replays to checkmate by that colour), `False` with the reason 
 when the search budget ran out (said plainly, never guessed).
 
 The method follows the one the Chess Unwinnability Analyzer (CHA, M. Ambrona) describes, written anew:
-a material count; a short helpmate search (most real positions end there, in milliseconds); a proof
+a material count; a short, narrow helpmate search (most real positions end there, in milliseconds); a proof
 from the pawn structure that the winner can never give check (`regions`); every reachable position
 when there are few (`reachable`); and a longer helpmate search. Each `True` is replayed before it is
-returned, so a proof that does not replay is never given.
+returned, so a proof that does not replay is never given. After a move of a game, a helpmate known
+before it is carried over it when it can be (`after_move`, `carry`), with no search at all.
 """
 
 from __future__ import annotations
@@ -164,8 +165,8 @@ def _proved(board: chess.Board, colour: chess.Color, line: list[str], nodes: int
 def _guided(
     board: chess.Board, colour: chess.Color, rounds: tuple[tuple[int, int], ...], budget: int, nodes: int
 ) -> tuple[list[str] | None, int]:
-    """Best-first rounds of growing size, each aiming at a mating net and (when `colour` could mate a
-    lone king) at taking the loser's pieces first; stops when the budget is spent."""
+    """Best-first rounds of growing size, each aiming first (when `colour` could mate a lone king) at
+    taking the loser's pieces, then at a mating net; stops when the budget or the time is spent."""
     aims = (True, False) if strong(board, colour) else (False,)
     for size, replies in rounds:
         for bare in aims:
