@@ -11,9 +11,9 @@ import chess
 from extract.arbiter.unwinnable import DEFAULT_BUDGET, Mateability, can_checkmate, dead, out_of_time
 from extract.arbiter.unwinnable.clock import time_limit
 
-# In the first pass a position may take this many times its even share of the time left; what the
-# hard ones could not finish there they finish in the second pass, with the time the easy ones left.
-FIRST_PASS_SHARES = 3
+# In the first pass a position may take twice its even share of the time left (the share grows as easy
+# positions finish early); the hard ones it could not finish share, in the second pass, what is left.
+FIRST_PASS_SHARES = 2
 
 _PROBLEMS = {
     chess.STATUS_NO_WHITE_KING: "White has no king",
@@ -96,7 +96,7 @@ def analyse_all(
 ) -> Iterator[Analysis]:
     """Every position's answers, in order, all within `seconds` (None: no limit).
 
-    First pass: each position may take a few even shares of the time left, so a hard one cannot starve
+    First pass: each position may take twice its even share of the time left, so a hard one cannot starve
     the rest. Second pass: the positions whose answer ran out of time share what is left. A position
     still undecided then says so ("not decided in time"); every position is answered. Answers are
     given as soon as every earlier one is final."""
