@@ -3,7 +3,7 @@
 The limit (`--time-limit`, extract/cli/limits.py) is honoured by the analysis: a question left when it
 passes is "not decided in time", play stops there for the arbiter and later events are not ruled, and
 one line on stderr says how many questions the limit cut short. A long game stays cheap: the helpmate
-of the position before a move is carried to the position after it (extract/arbiter/proofs.py), and a
+of the position before a move is carried to the position after it (extract/arbiter/unwinnable/carry.py), and a
 repetition is looked for only since the last capture or pawn move.
 """
 
@@ -18,10 +18,9 @@ import pytest
 from click.testing import CliRunner
 
 from extract.arbiter.law import load_laws
-from extract.arbiter.proofs import Proof, carried, proof_at
 from extract.arbiter.rulings.endings import repeated
 from extract.arbiter.runner import replay
-from extract.arbiter.unwinnable import can_checkmate, replays_to_mate
+from extract.arbiter.unwinnable import after_move, can_checkmate, replays_to_mate
 from extract.arbiter.unwinnable.clock import cut_short, time_limit
 from extract.cli import main
 from extract.model.event import Event
@@ -124,41 +123,29 @@ def random_game(plies: int, seed: int) -> chess.Board:
 
 
 def test_a_carried_proof_replays_to_checkmate_in_the_new_position() -> None:
-    board = chess.Board()
-    answer = can_checkmate(board, chess.BLACK)
-    assert answer.can_checkmate
-    proof: Proof | None = proof_at(board, chess.BLACK, answer.helpmate)
+    assert can_checkmate(chess.Board(), chess.BLACK).can_checkmate
     game = random_game(60, seed=7)
     carried_count = 0
     replay_board = chess.Board()
     for move in game.move_stack:
         replay_board.push(move)
-        proof = carried(proof, replay_board)
-        if proof is None:  # it did not carry (a capture, a pawn move): search afresh, as the arbiter does
-            fresh = can_checkmate(replay_board, chess.BLACK)
-            if not fresh.can_checkmate:
+        carried = after_move(replay_board, chess.BLACK)
+        if carried is None:  # it did not carry (a capture, a pawn move): search afresh, as the arbiter does
+            if not can_checkmate(replay_board, chess.BLACK).can_checkmate:
                 break
-            proof = proof_at(replay_board, chess.BLACK, fresh.helpmate)
             continue
         carried_count += 1
-        assert replays_to_mate(replay_board, chess.BLACK, proof.line)
+        assert carried.can_checkmate and replays_to_mate(replay_board, chess.BLACK, carried.helpmate)
     assert carried_count > 10
 
 
-def test_a_proof_of_another_position_is_not_carried() -> None:
-    board = chess.Board()
-    answer = can_checkmate(board, chess.BLACK)
-    proof = proof_at(board, chess.BLACK, answer.helpmate)
-    board.push_san("Nf3")
-    board.push_san("Nf6")  # two moves on: the proof is of a position two plies back
-    assert carried(proof, board) is None
+def test_a_capture_carries_only_a_line_that_began_with_it() -> None:
     capture = chess.Board("4k3/8/8/3p4/4P3/8/8/4K2Q w - - 0 1")
     mate = can_checkmate(capture, chess.WHITE)
     assert mate.can_checkmate
-    kept = proof_at(capture, chess.WHITE, mate.helpmate)
     capture.push_san("exd5")
-    moved = carried(kept, capture)
-    assert moved is None or (mate.helpmate[0] == "e4d5" and moved.line == mate.helpmate[1:])
+    moved = after_move(capture, chess.WHITE)
+    assert moved is None or (mate.helpmate[0] == "e4d5" and moved.helpmate == mate.helpmate[1:])
 
 
 @pytest.mark.parametrize("seed", range(4))

@@ -9,8 +9,7 @@ import chess
 
 from extract.arbiter.classify import as_float
 from extract.arbiter.law import Clause, Law
-from extract.arbiter.proofs import Proof, proof_at
-from extract.arbiter.unwinnable import Mateability, can_checkmate
+from extract.arbiter.unwinnable import Mateability, after_move, can_checkmate
 from extract.arbiter.unwinnable.clock import cut_short, expired
 from extract.model.ruling import Colour, MateFinding, Reason, Result, Ruling
 from extract.model.scenario import Period, ScenarioError, Setup, parse_time_control, seconds
@@ -45,7 +44,6 @@ class Game:
     clocks: dict[Colour, float]  # seconds left
     scoresheet_requests: dict[Colour, int] = field(default_factory=_per_colour_int)
     out_of_time: bool = False  # an answer of the analysis was cut short by the command's time limit
-    proof: Proof | None = None  # the last helpmate found, carried from move to move (arbiter.proofs)
 
     @classmethod
     def start(cls, law: Law, setup: Setup) -> Game:
@@ -136,11 +134,13 @@ class Game:
         return answer
 
     def analyse(self, colour: Colour, budget: int = RULING_BUDGET) -> Mateability:
-        """The analysis's answer for `colour` here (one per position: every edition asks the same); an
-        answer the command's time limit cut short is counted (clock.cut_short) and marks the game."""
+        """The analysis's answer for `colour` here (one per position: every edition asks the same); a
+        helpmate known before the last move is carried over it when it can be (no search). An answer the
+        command's time limit cut short is counted (clock.cut_short) and marks the game."""
+        carried = self.carried(colour)
+        if carried is not None:
+            return carried
         answer = mateability(self.board.fen(), SIDES[colour], budget)
-        if answer.can_checkmate:
-            self.proof = proof_at(self.board, SIDES[colour], answer.helpmate)
         if answer.can_checkmate is None and expired():
             cut_short()
             self.out_of_time = True
@@ -149,6 +149,11 @@ class Game:
     def stopped_by_time_limit(self) -> bool:
         """Play stopped for the arbiter because the command's time limit cut an answer short."""
         return self.out_of_time and self.ruling.result == "*" and self.ruling.reason == "arbiter-must-judge"
+
+    def carried(self, colour: Colour) -> Mateability | None:
+        """Yes, with a helpmate for `colour` known before the last move and carried over it (sound:
+        replayed), or None."""
+        return after_move(self.board, SIDES[colour])
 
     def record(self, colour: Colour, answer: Mateability, clause: Clause) -> None:
         """Keep an answer of the analysis in the ruling, with the clause that asked the question."""

@@ -11,6 +11,10 @@ import click
 from extract.arbiter.unwinnable import DEFAULT_BUDGET
 from extract.cli.common import UsageFailure, data_options, main, one_line
 
+# Issue 20: no input of 100 KB or less keeps a command running past 30 s; the rest is start-up.
+DEFAULT_TIME_LIMIT = 25.0
+MAX_TIME_LIMIT = 86_400.0
+
 
 @main.command("position")
 @click.argument("fens", nargs=-1, metavar="[FEN]...")
@@ -32,25 +36,45 @@ from extract.cli.common import UsageFailure, data_options, main, one_line
     show_default=True,
     help="Positions the search may visit per colour before it answers 'not decided' (at least 1).",
 )
+@click.option(
+    "--time-limit",
+    type=float,
+    default=DEFAULT_TIME_LIMIT,
+    show_default=True,
+    help="Seconds all the positions may take together; a position not decided in time says so.",
+)
 @data_options
 def position_command(
-    fens: tuple[str, ...], from_stdin: bool, fmt: str, budget: int, corpus_dir: Path, kb_dir: Path
+    fens: tuple[str, ...],
+    from_stdin: bool,
+    fmt: str,
+    budget: int,
+    time_limit: float,
+    corpus_dir: Path,
+    kb_dir: Path,
 ) -> None:
     """Whether White and Black can each still checkmate in every FEN given (in quotes), and whether the
     position is dead (neither can). The Laws and the KB are not needed: --corpus and --kb are
     accepted like everywhere and unused.
 
     Each answer is yes with a helpmate (moves anyone can replay to the checkmate), no with the reason,
-    or not decided when the search ran out of budget (never a guess). With --stdin, a line may carry
-    words after the FEN (a game id); blank lines and lines starting with # are skipped, and a line that
-    is not a legal position is reported (exit 2) while the others are still answered.
+    or not decided when the search ran out of budget or time (never a guess). All the positions share
+    --time-limit: each first gets up to twice its even share of the time left, then the ones not
+    decided share what the others left. With --stdin, all of standard input is read first (the
+    positions share the time); a line may carry words after the FEN (a game id); blank lines and lines
+    starting with # are skipped, and a line that is not a legal position is reported (exit 2) while
+    the others are still answered.
 
     Example: chesslaws position "8/8/4k3/8/8/3NK3/8/8 w - - 0 1"
     """
-    from extract.arbiter.unwinnable.position import analyse, parse_fen
+    from extract.arbiter.unwinnable.position import analyse_all, parse_fen
 
     if budget < 1:
         raise UsageFailure(f"--budget must be at least 1, not {budget}")
+    if not 0 < time_limit <= MAX_TIME_LIMIT:  # also refuses nan
+        raise UsageFailure(
+            f"--time-limit must be more than 0 and at most {MAX_TIME_LIMIT:,} seconds, not {time_limit:g}"
+        )
     if not fens and not from_stdin:
         raise UsageFailure(
             "position: give one or more FEN positions, or --stdin (see 'chesslaws position --help')"
@@ -61,25 +85,22 @@ def position_command(
             boards.append(parse_fen(text))
         except ValueError as error:
             raise UsageFailure(one_line(f"argument {number}: {error}")) from error
-    out = _Writer(fmt)
-    for board, note in boards:
-        out.write(analyse(board, budget, note))
     failed = False
     if from_stdin:
-        progress = _Progress()
         for number, line in enumerate(sys.stdin, 1):
             if not line.strip() or line.lstrip().startswith("#"):
                 continue
             try:
-                board, note = parse_fen(line)
+                boards.append(parse_fen(line))
             except ValueError as error:
-                progress.clear()
                 click.echo(f"chesslaws: <stdin>:{number}: {one_line(str(error))}", err=True)
                 failed = True
-                continue
-            out.write(analyse(board, budget, note))
-            progress.tick(number)
-        progress.clear()
+    out = _Writer(fmt)
+    progress = _Progress()
+    for number, analysis in enumerate(analyse_all(boards, budget, time_limit), 1):
+        out.write(analysis)
+        progress.tick(number)
+    progress.clear()
     out.close()
     if failed:
         raise SystemExit(2)
@@ -132,7 +153,7 @@ class _Progress:
 
     def tick(self, number: int) -> None:
         if self.live and number % 10 == 0:
-            click.echo(f"\r{number} lines read", err=True, nl=False)
+            click.echo(f"\r{number} positions answered", err=True, nl=False)
             self.shown = True
 
     def clear(self) -> None:

@@ -10,8 +10,7 @@ from __future__ import annotations
 import chess
 
 from extract.arbiter.classify import as_int
-from extract.arbiter.proofs import carried, known, remember
-from extract.arbiter.state import RULING_BUDGET, Game
+from extract.arbiter.state import RULING_BUDGET, SIDES, Game
 from extract.arbiter.unwinnable import Mateability
 from extract.model.ruling import COLOURS, Colour
 
@@ -56,23 +55,34 @@ def dead_position(game: Game) -> bool | None:
     clause = game.mate_clause(DEAD_POSITION_RULES)
     if clause is None:  # the edition has no dead-position rule
         return False
-    # the helpmate of the position before, carried here; or one found for this position before
-    proof = carried(game.proof, game.board) or known(game.board)
-    if proof is not None:
-        game.proof = proof
-        remember(proof)
-        return False
+    if any(game.carried(colour) is not None for colour in COLOURS):
+        return False  # a helpmate known before the move still leads to mate after it
+    # The side with more material first: it usually shows a mate at once, and one mate is enough.
+    order = sorted(COLOURS, key=lambda colour: -_material(game.board, SIDES[colour]))
     answers: dict[Colour, Mateability] = {}
     for budget in (QUICK_BUDGET, RULING_BUDGET):
-        for colour in COLOURS:
+        for colour in order:
             if colour not in answers or answers[colour].can_checkmate is None:
                 answers[colour] = game.analyse(colour, budget)
             if answers[colour].can_checkmate:
                 return False
     game.cite(*DEAD_POSITION_RULES)
-    for colour, answer in answers.items():
-        game.record(colour, answer, clause)
+    for colour in COLOURS:  # recorded White first, whichever was asked first
+        game.record(colour, answers[colour], clause)
     return None if any(a.can_checkmate is None for a in answers.values()) else True
+
+
+def _material(board: chess.Board, side: chess.Color) -> int:
+    return sum(
+        value * chess.popcount(board.pieces_mask(piece, side))
+        for piece, value in (
+            (chess.PAWN, 1),
+            (chess.KNIGHT, 3),
+            (chess.BISHOP, 3),
+            (chess.ROOK, 5),
+            (chess.QUEEN, 9),
+        )
+    )
 
 
 def fivefold(game: Game) -> bool:

@@ -5,11 +5,12 @@ that python-chess replays to checkmate by that colour), `False` with the reason 
 when the search budget ran out (said plainly, never guessed).
 
 The method follows the one the Chess Unwinnability Analyzer (CHA, M. Ambrona) describes, written anew:
-a material count; a short helpmate search (most real positions end there, in milliseconds); a proof
-from the pawn structure that the winner can never give check (`regions`, with `mating`); a helpmate
+a material count; a short, narrow helpmate search (most real positions end there, in milliseconds); a
+proof from the pawn structure that the winner can never give check (`regions`, with `mating`); a helpmate
 search aimed at a mating picture built from the pieces' regions (`pattern`); every reachable position
-when there are not too many (`reachable`); and a longer helpmate search. Each `True` is replayed before it is
-returned, so a proof that does not replay is never given.
+when there are not too many (`reachable`); and a longer helpmate search. Each `True` is replayed before
+it is returned, so a proof that does not replay is never given. After a move of a game, a helpmate known
+before it is carried over it when it can be (`after_move`, `carry`), with no search at all.
 """
 
 from __future__ import annotations
@@ -18,17 +19,21 @@ from dataclasses import dataclass, field
 
 import chess
 
+from extract.arbiter.unwinnable.carry import candidates, remember
 from extract.arbiter.unwinnable.clock import expired
-from extract.arbiter.unwinnable.helpmate import Helpmate, best_first, strong
+from extract.arbiter.unwinnable.helpmate import best_first, strong
 from extract.arbiter.unwinnable.pattern import aimed
 from extract.arbiter.unwinnable.reachable import search
 from extract.arbiter.unwinnable.regions import never_mate
 
 DEFAULT_BUDGET = 40_000  # of which the aimed and the exhaustive searches may take 10,000
-QUICK_NODES, QUICK_PLIES = 120, 3
 REGION_STRUCTURES = 400
-SHORT_ROUNDS = (100, 400, 1_500)
-LONG_ROUNDS = (5_000, 20_000, 80_000)
+# Best-first rounds: (positions, replies). A round with replies N lets the loser play only its N moves
+# that look most helpful (a narrow tree: most real positions are settled in the first round, in
+# milliseconds); 0 lets it play every move (the long rounds, where a narrow tree found nothing).
+QUICK_ROUNDS = ((200, 1),)
+SHORT_ROUNDS = ((1_000, 2), (3_000, 3))
+LONG_ROUNDS = ((5_000, 0), (20_000, 0), (80_000, 0))
 REACHABLE_POSITIONS = 20_000
 PATTERN_POSITIONS = 4_000  # aimed at a mating picture (`pattern`)
 REACHABLE_ANY = 6_000  # with many pieces: locked positions often have few reachable ones all the same
@@ -61,12 +66,30 @@ def can_checkmate(board: chess.Board, colour: chess.Color, budget: int = DEFAULT
     if len(_KNOWN) >= _KNOWN_MAX:
         _KNOWN.pop(next(iter(_KNOWN)))
     _KNOWN[key] = answer
+    if answer.can_checkmate:
+        remember(board, colour, answer.helpmate)
     return answer
+
+
+def after_move(board: chess.Board, colour: chess.Color) -> Mateability | None:
+    """Yes with a helpmate carried over the last move of `board` from the position before it (see
+    `carry`), replayed before it is given; None when there is none to carry (ask `can_checkmate`)."""
+    for line in candidates(board, colour):
+        answer = _proved(board, colour, list(line), 0)
+        if answer.can_checkmate:
+            remember(board, colour, answer.helpmate)
+            return answer
+    return None
 
 
 _KNOWN: dict[tuple[str, bool, chess.Color, int], Mateability] = {}
 _KNOWN_MAX = 4096
 _OUT_OF_TIME = "the time allowed for this question ran out before a checkmate was found or ruled out"
+
+
+def out_of_time(answer: Mateability) -> bool:
+    """Undecided because the time limit passed (more time may decide it), not for the budget."""
+    return answer.can_checkmate is None and answer.reason == f"not decided: {_OUT_OF_TIME}"
 
 
 def _analyse(board: chess.Board, colour: chess.Color, budget: int) -> Mateability:
@@ -76,11 +99,11 @@ def _analyse(board: chess.Board, colour: chess.Color, budget: int) -> Mateabilit
         return over
     if board.has_insufficient_material(colour):
         return Mateability(False, reason=_material_reason(board, colour, name))
-    hunt = Helpmate(colour, min(QUICK_NODES, budget))
-    line = hunt.find(board, QUICK_PLIES)
-    nodes = hunt.nodes
+    line, nodes = _guided(board, colour, QUICK_ROUNDS, budget, 0)
     if line is not None:
-        return _proved(board, colour, [m.uci() for m in line], nodes)
+        return _proved(board, colour, line, nodes)
+    if expired():
+        return Mateability(None, reason=f"not decided: {_OUT_OF_TIME}", nodes=nodes)
     pawns = never_mate(board, colour, REGION_STRUCTURES)
     nodes += pawns.positions
     if pawns.never_mate:
@@ -88,10 +111,10 @@ def _analyse(board: chess.Board, colour: chess.Color, budget: int) -> Mateabilit
     found, nodes = _guided(board, colour, SHORT_ROUNDS, budget, nodes)
     if found is not None:
         return _proved(board, colour, found, nodes)
-    line, used = aimed(board, colour, min(PATTERN_POSITIONS, budget - nodes))
+    aimed_line, used = aimed(board, colour, min(PATTERN_POSITIONS, budget - nodes))
     nodes += used
-    if line is not None:
-        return _proved(board, colour, [m.uci() for m in line], nodes)
+    if aimed_line is not None:
+        return _proved(board, colour, [m.uci() for m in aimed_line], nodes)
     if expired():
         return Mateability(None, reason=f"not decided: {_OUT_OF_TIME}", nodes=nodes)
     reach = search(board, colour, min(REACHABLE_POSITIONS if _few(board) else REACHABLE_ANY, budget - nodes))
@@ -150,16 +173,16 @@ def _proved(board: chess.Board, colour: chess.Color, line: list[str], nodes: int
 
 
 def _guided(
-    board: chess.Board, colour: chess.Color, rounds: tuple[int, ...], budget: int, nodes: int
+    board: chess.Board, colour: chess.Color, rounds: tuple[tuple[int, int], ...], budget: int, nodes: int
 ) -> tuple[list[str] | None, int]:
-    """Best-first rounds of growing size, each aiming at a mating net and (when `colour` could mate a
-    lone king) at taking the loser's pieces first; stops when the budget is spent."""
-    aims = (False, True) if strong(board, colour) else (False,)
-    for size in rounds:
+    """Best-first rounds of growing size, each aiming first (when `colour` could mate a lone king) at
+    taking the loser's pieces, then at a mating net; stops when the budget or the time is spent."""
+    aims = (True, False) if strong(board, colour) else (False,)
+    for size, replies in rounds:
         for bare in aims:
             if nodes >= budget or expired():
                 return None, nodes
-            line, used = best_first(board, colour, min(size, budget - nodes), bare)
+            line, used = best_first(board, colour, min(size, budget - nodes), bare, replies)
             nodes += used
             if line is not None:
                 return [m.uci() for m in line], nodes

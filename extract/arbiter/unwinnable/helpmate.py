@@ -1,17 +1,19 @@
 """Looking for a helpmate: both sides cooperate so that one colour checkmates the other.
 
-Two searches; whatever either returns is a line of moves python-chess replays to checkmate, and
-neither ever proves that no mate exists.
+`best_first` returns a line of moves python-chess replays to checkmate, or nothing; it never proves
+that no mate exists. Moves wait in a priority queue ranked by a guess of how near the position after
+them is to mate (`distance_to_mate`, less the move's guessed gain: promotions, the winner's pieces
+coming near the loser's king, checks, the loser's king walking to a corner and toward the winner's
+king, the loser giving its pieces away or bringing them beside its king to block), and are played
+only when their turn comes; of two equally near, the deeper is played first, and a position already
+seen is not searched again. Two aims, tried in turn: taking the loser's pieces first (when the winner
+could mate a lone king), and a mating net with the loser's own pieces as blockers.
 
-- `Helpmate`: depth-first with iterative deepening for the short mates, its moves ordered toward mate
-  (promotions, the winner's pieces coming near the loser's king, the loser's king walking to a corner,
-  the loser giving its pieces away when the winner can mate alone or bringing them beside its king to
-  block when it cannot), a transposition table of what was searched to what depth, a node budget.
-- `best_first`: for the long ones (a king walk, a promotion, a lone king hunted to the edge): moves
-  wait in a priority queue ranked by a guess of how near the position after them is to mate
-  (`distance_to_mate`), and are played only when their turn comes; a position already seen is not
-  searched again. Two aims, tried in turn: a mating net with the loser's own pieces as blockers, and
-  (when the winner could mate a lone king) taking the loser's pieces first."""
+Speed (every real position is asked twice, often after every move of a game): moves are generated
+pseudo-legal and their legality checked only when one is played (most never are), the winner's attacks
+are computed once a position, and a narrow round lets the loser play only its one or two most helpful
+moves, which settles most real positions in a few dozen positions searched.
+"""
 
 from __future__ import annotations
 
@@ -20,22 +22,11 @@ import heapq
 import chess
 
 from extract.arbiter.unwinnable.clock import expired
-from extract.arbiter.unwinnable.regions import attacks
 from extract.arbiter.unwinnable.tree import Parents, mated_by, reach, unwind
 
-VALUES = {chess.PAWN: 1, chess.KNIGHT: 3, chess.BISHOP: 3, chess.ROOK: 5, chess.QUEEN: 9, chess.KING: 0}
 CORNERS = (chess.A1, chess.H1, chess.A8, chess.H8)
 DISTANCE = [[chess.square_distance(a, b) for b in chess.SQUARES] for a in chess.SQUARES]
 CORNER = [min(DISTANCE[square][corner] for corner in CORNERS) for square in chess.SQUARES]
-
-
-class OutOfBudget(Exception):
-    """The node budget is spent."""
-
-
-def is_mate_by(board: chess.Board, winner: chess.Color) -> bool:
-    """The side to move is the loser and is checkmated."""
-    return board.turn != winner and board.is_check() and not any(board.generate_legal_moves())
 
 
 def strong(board: chess.Board, winner: chess.Color) -> bool:
@@ -52,144 +43,48 @@ def strong(board: chess.Board, winner: chess.Color) -> bool:
     return two_colours or (bool(knights) and bool(bishops)) or chess.popcount(knights) >= 2
 
 
-class Helpmate:
-    """One search for a helpmate by `winner`, sharing its node count and table across depths."""
-
-    def __init__(self, winner: chess.Color, budget: int) -> None:
-        self.winner = winner
-        self.budget = budget
-        self.nodes = 0
-        self.table: dict[object, int] = {}
-
-    def find(self, board: chess.Board, max_plies: int) -> list[chess.Move] | None:
-        """Iterative deepening to `max_plies`; None when none found (or the budget ran out)."""
-        first = 1 if board.turn == self.winner else 2
-        line: list[chess.Move] = []
-        try:
-            for depth in range(first, max_plies + 1, 2):
-                if self._search(board, depth, line):
-                    return list(reversed(line))
-        except OutOfBudget:
-            return None
-        return None
-
-    def _search(self, board: chess.Board, depth: int, line: list[chess.Move]) -> bool:
-        self.nodes += 1
-        if self.nodes > self.budget or (not self.nodes & 255 and expired()):
-            raise OutOfBudget
-        key = board._transposition_key()
-        if self.table.get(key, -1) >= depth:
-            return False
-        winner_moves = board.turn == self.winner
-        for move in self._ordered(board, depth, winner_moves):
-            board.push(move)
-            try:
-                if winner_moves and board.is_check() and not any(board.generate_legal_moves()):
-                    line.append(move)
-                    return True
-                if depth > 1 and self._search(board, depth - 1, line):
-                    line.append(move)
-                    return True
-            finally:
-                board.pop()
-        self.table[key] = depth
-        return False
-
-    def _ordered(self, board: chess.Board, depth: int, winner_moves: bool) -> list[chess.Move]:
-        moves = list(board.generate_legal_moves())
-        if winner_moves and depth == 1:
-            king = board.king(not self.winner)
-            return [m for m in moves if king is not None and gives_check(board, m, king)]
-        if winner_moves and depth == 2:
-            return moves  # the loser's reply: no order helps
-        king = board.king(not self.winner)
-        if king is None:
-            return moves
-        has_power = strong(board, self.winner)
-        scored = [(self._score(board, m, king, winner_moves, has_power), i, m) for i, m in enumerate(moves)]
-        scored.sort(reverse=True)
-        return [m for _, _, m in scored]
-
-    def _score(
-        self, board: chess.Board, move: chess.Move, king: int, winner_moves: bool, has_power: bool
-    ) -> int:
-        piece = board.piece_type_at(move.from_square) or chess.PAWN
-        taken = board.piece_type_at(move.to_square)
-        closer = chess.square_distance(move.from_square, king) - chess.square_distance(move.to_square, king)
-        if winner_moves:
-            score = 0
-            if move.promotion:
-                score += (
-                    900 if move.promotion == chess.QUEEN else 300 if move.promotion == chess.KNIGHT else 0
-                )
-            if taken and has_power:
-                score += 100 * VALUES[taken] + 50
-            if piece == chess.PAWN:
-                score += 20
-            score += (10 if piece != chess.KING else 4) * closer
-            if gives_check(board, move, king):
-                score += 60
-            return score
-        if piece == chess.KING:
-            return 10 * (_corner(move.from_square) - _corner(move.to_square))
-        if taken:  # the loser taking the winner's material is rarely the way
-            return -100 * VALUES[taken] - 50
-        own_king = board.king(not self.winner)
-        near = own_king is not None and chess.square_distance(move.from_square, own_king) <= 2
-        if has_power:
-            if board.is_attacked_by(self.winner, move.to_square):
-                return 40 + 10 * VALUES[piece]
-            return 10 if near and piece == chess.PAWN else -5 if piece != chess.PAWN else 0
-        return 10 * closer if piece != chess.PAWN else 5  # bring blockers beside the king
+def attack_map(board: chess.Board, colour: chess.Color, occupied: int) -> int:
+    """Every square `colour` attacks, sliders blocked by `occupied` (one pass over its pieces)."""
+    own = board.occupied_co[colour]
+    seen = 0
+    for square in chess.scan_forward(board.knights & own):
+        seen |= chess.BB_KNIGHT_ATTACKS[square]
+    for square in chess.scan_forward((board.bishops | board.queens) & own):
+        seen |= chess.BB_DIAG_ATTACKS[square][chess.BB_DIAG_MASKS[square] & occupied]
+    for square in chess.scan_forward((board.rooks | board.queens) & own):
+        seen |= chess.BB_RANK_ATTACKS[square][chess.BB_RANK_MASKS[square] & occupied]
+        seen |= chess.BB_FILE_ATTACKS[square][chess.BB_FILE_MASKS[square] & occupied]
+    for square in chess.scan_forward(board.kings & own):
+        seen |= chess.BB_KING_ATTACKS[square]
+    pawns = board.pawns & own
+    if colour == chess.WHITE:
+        return seen | chess.shift_up_left(pawns) | chess.shift_up_right(pawns)
+    return seen | chess.shift_down_left(pawns) | chess.shift_down_right(pawns)
 
 
-def _corner(square: int) -> int:
-    return CORNER[square]
+def watched(board: chess.Board, winner: chess.Color, king: int) -> int:
+    """The squares the winner attacks, seen through the loser's king (so it cannot step back along
+    the line of a check)."""
+    return attack_map(board, winner, board.occupied & ~chess.BB_SQUARES[king])
 
 
-def gives_check(board: chess.Board, move: chess.Move, king: int) -> bool:
-    """python-chess's `gives_check` without pushing the move (the search's hot path): a direct check
-    from the destination or a check discovered by leaving the origin; the rare moves fall back."""
-    if move.promotion or board.is_castling(move) or board.is_en_passant(move):
-        return board.gives_check(move)
-    origin, target = chess.BB_SQUARES[move.from_square], chess.BB_SQUARES[move.to_square]
-    piece = board.piece_type_at(move.from_square)
-    occupied = (board.occupied & ~origin) | target
-    if piece == chess.PAWN:
-        if chess.BB_PAWN_ATTACKS[board.turn][move.to_square] & chess.BB_SQUARES[king]:
-            return True
-    elif piece is not None and attacks(piece, move.to_square, occupied) & chess.BB_SQUARES[king]:
-        return True
-    own = board.occupied_co[board.turn] & ~origin
-    diagonal = chess.BB_DIAG_ATTACKS[king][chess.BB_DIAG_MASKS[king] & occupied] & (
-        board.bishops | board.queens
-    )
-    straight = (
-        chess.BB_RANK_ATTACKS[king][chess.BB_RANK_MASKS[king] & occupied]
-        | chess.BB_FILE_ATTACKS[king][chess.BB_FILE_MASKS[king] & occupied]
-    ) & (board.rooks | board.queens)
-    return bool((diagonal | straight) & own & ~target)
-
-
-def flight_squares(board: chess.Board, king: int, winner: chess.Color) -> int:
+def flight_squares(board: chess.Board, king: int, winner: chess.Color, seen: int | None = None) -> int:
     """How many squares beside the loser's king are neither its own pieces' nor attacked by the winner."""
-    free = 0
-    own = board.occupied_co[not winner]
-    for square in chess.scan_forward(chess.BB_KING_ATTACKS[king] & ~own):
-        if not board.is_attacked_by(winner, square):
-            free += 1
-    return free
+    seen = watched(board, winner, king) if seen is None else seen
+    return chess.popcount(chess.BB_KING_ATTACKS[king] & ~board.occupied_co[not winner] & ~seen)
 
 
-def distance_to_mate(board: chess.Board, winner: chess.Color, bare: bool) -> int:
+def distance_to_mate(board: chess.Board, winner: chess.Color, bare: bool, seen: int | None = None) -> int:
     """A rough guess, lower is nearer: few free squares for the loser's king, the winner's pieces near
     it, the king in a corner, and either the loser's other pieces gone (`bare`: the winner mates a
-    lone king) or brought beside their king to block it in (a mating net)."""
+    lone king) or brought beside their king to block it in (a mating net). `seen`: `watched`."""
     king = board.king(not winner)
     if king is None:
         return 0
+    seen = watched(board, winner, king) if seen is None else seen
     near = DISTANCE[king]
-    guess = 6 * flight_squares(board, king, winner) + (0 if board.is_check() else 4) + 2 * CORNER[king]
+    check = seen & chess.BB_SQUARES[king]
+    guess = 6 * flight_squares(board, king, winner, seen) + (0 if check else 4) + 2 * CORNER[king]
     mine = board.occupied_co[winner]
     for square in chess.scan_forward(mine & ~board.pawns & ~board.kings):
         guess += 2 * near[square]
@@ -206,61 +101,108 @@ def distance_to_mate(board: chess.Board, winner: chess.Color, bare: bool) -> int
     return guess
 
 
-def _gain(board: chess.Board, move: chess.Move, king: int, winner: chess.Color, bare: bool) -> int:
-    """How much a move should lower `distance_to_mate`, guessed without playing it."""
-    origin, target = move.from_square, move.to_square
-    piece = board.piece_type_at(origin)
-    taken = board.piece_type_at(target)
-    if board.turn == winner:
-        gain = 0
-        if piece == chess.PAWN:
-            gain += 2 + (12 if move.promotion else 0)
-        elif piece == chess.KING:
-            gain += DISTANCE[king][origin] - DISTANCE[king][target]
-        else:
-            gain += 2 * (DISTANCE[king][origin] - DISTANCE[king][target])
-        if taken and bare:
-            gain += 6 if taken != chess.PAWN else 3
-        if gives_check(board, move, king):
-            gain += 4
-        return gain
-    if piece == chess.KING:
-        return 2 * (CORNER[origin] - CORNER[target])
-    if taken:
-        return -8
-    if bare:
-        return 3 if board.is_attacked_by(winner, target) else 0
-    return DISTANCE[king][origin] - DISTANCE[king][target] if piece != chess.PAWN else 0
+class _Gains:
+    """`_gain` for every move of one position, its masks computed once (the search's hot path): a
+    check is guessed from the squares that see the loser's king now (discovered checks are not)."""
+
+    def __init__(
+        self, board: chess.Board, king: int, winner: chess.Color, bare: bool, seen: int | None = None
+    ) -> None:
+        self.board, self.king, self.winner, self.bare = board, king, winner, bare
+        self.seen = watched(board, winner, king) if seen is None else seen
+        self.mover = board.turn == winner
+        occupied = board.occupied
+        diagonal = chess.BB_DIAG_ATTACKS[king][chess.BB_DIAG_MASKS[king] & occupied]
+        straight = (
+            chess.BB_RANK_ATTACKS[king][chess.BB_RANK_MASKS[king] & occupied]
+            | chess.BB_FILE_ATTACKS[king][chess.BB_FILE_MASKS[king] & occupied]
+        )
+        self.checks = {
+            chess.KNIGHT: chess.BB_KNIGHT_ATTACKS[king],
+            chess.BISHOP: diagonal,
+            chess.ROOK: straight,
+            chess.QUEEN: diagonal | straight,
+        }
+        self.pawn_checks = chess.BB_PAWN_ATTACKS[not winner][king]
+        own_king = board.king(winner)
+        self.toward = DISTANCE[own_king if own_king is not None else king]
+
+    def gain(self, move: chess.Move) -> int:
+        board, king = self.board, self.king
+        origin, target = move.from_square, move.to_square
+        start, end = chess.BB_SQUARES[origin], chess.BB_SQUARES[target]
+        near = DISTANCE[king]
+        if self.mover:
+            if start & board.pawns:
+                gain = 2 + (12 if move.promotion else 0)
+                check = end & (self.checks[move.promotion] if move.promotion else self.pawn_checks)
+            elif start & board.kings:
+                gain, check = near[origin] - near[target], 0
+            else:
+                gain = 2 * (near[origin] - near[target])
+                piece = board.piece_type_at(origin) or chess.KING
+                check = end & self.checks.get(piece, 0)
+            if self.bare and end & board.occupied:
+                gain += 3 if end & board.pawns else 6
+            return gain + 4 if check else gain
+        if start & board.kings:
+            return 2 * (CORNER[origin] - CORNER[target]) + self.toward[origin] - self.toward[target]
+        if end & board.occupied:
+            return -8
+        if self.bare:
+            return 3 if end & self.seen else 0
+        return near[origin] - near[target]
 
 
 def best_first(
-    board: chess.Board, winner: chess.Color, budget: int, bare: bool
+    board: chess.Board, winner: chess.Color, budget: int, bare: bool, replies: int = 0
 ) -> tuple[list[chess.Move] | None, int]:
     """Best-first over moves: each move waits in the queue with its parent's guess less its own
-    guessed gain, and is played only when its turn comes (most moves never are)."""
+    guessed gain, and is played only when its turn comes (most moves never are). `replies` > 0: the
+    loser plays only its `replies` moves with the best guessed gain (a narrow tree, found fast when
+    it holds a mate; 0: every move)."""
     start = board.copy(stack=False)
     root = start._transposition_key()
     parents: Parents = {root: None}
-    queue: list[tuple[int, int, chess.Board, object, chess.Move]] = []
+    queue: list[tuple[int, int, chess.Board, object, chess.Move, bool, int]] = []
     counter = 0
 
-    def expand(position: chess.Board, key: object) -> None:
+    def expand(position: chess.Board, key: object, depth: int) -> None:
         nonlocal counter
         king = position.king(not winner)
         if king is None:
             return
-        guess = distance_to_mate(position, winner, bare and strong(position, winner))
-        for move in position.generate_legal_moves():
+        seen = watched(position, winner, king)
+        # Twice the guess, less the moves played: of two positions guessed as near, the deeper is
+        # taken first (a line is followed rather than its siblings widened).
+        guess = 2 * distance_to_mate(position, winner, bare and strong(position, winner), seen) - depth
+        gains = _Gains(position, king, winner, bare, seen)
+        # In check, python-chess's evasions are generated once here rather than once a move later.
+        legal = position.is_check()
+        moves = position.generate_legal_moves() if legal else position.generate_pseudo_legal_moves()
+        if replies and position.turn != winner:  # only the loser's most helpful few
+            left = replies
+            for gain, _, move in sorted(((gains.gain(m), i, m) for i, m in enumerate(moves)), reverse=True):
+                if legal or not position.is_into_check(move):
+                    counter += 1
+                    heapq.heappush(queue, (guess - 2 * gain, -counter, position, key, move, True, depth + 1))
+                    left -= 1
+                    if not left:
+                        return
+            return
+        for move in moves:  # a pseudo-legal move's legality is checked when it is played
             counter += 1
             heapq.heappush(
-                queue, (guess - _gain(position, move, king, winner, bare), counter, position, key, move)
+                queue, (guess - 2 * gains.gain(move), -counter, position, key, move, legal, depth + 1)
             )
 
-    expand(start, root)
+    expand(start, root, 0)
     while queue and len(parents) < budget:
         if not len(parents) & 255 and expired():
             break
-        _, _, position, key, move = heapq.heappop(queue)
+        _, _, position, key, move, legal, depth = heapq.heappop(queue)
+        if not legal and position.is_into_check(move):
+            continue
         reached = reach(parents, position, key, move)
         if reached is None:
             continue
@@ -269,5 +211,5 @@ def best_first(
             return unwind(parents, child_key), len(parents)
         if (position.is_capture(move) or move.promotion) and child.has_insufficient_material(winner):
             continue
-        expand(child, child_key)
+        expand(child, child_key, depth)
     return None, len(parents)

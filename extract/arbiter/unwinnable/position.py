@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
 
 import chess
 
-from extract.arbiter.unwinnable import DEFAULT_BUDGET, Mateability, can_checkmate, dead
+from extract.arbiter.unwinnable import DEFAULT_BUDGET, Mateability, can_checkmate, dead, out_of_time
+from extract.arbiter.unwinnable.clock import time_limit
+
+# In the first pass a position may take twice its even share of the time left (the share grows as easy
+# positions finish early); the hard ones it could not finish share, in the second pass, what is left.
+FIRST_PASS_SHARES = 2
 
 _PROBLEMS = {
     chess.STATUS_NO_WHITE_KING: "White has no king",
@@ -83,3 +89,42 @@ def analyse(board: chess.Board, budget: int = DEFAULT_BUDGET, note: str = "") ->
     white = can_checkmate(board, chess.WHITE, budget)
     black = can_checkmate(board, chess.BLACK, budget)
     return Analysis(board.fen(), white, black, note, (time.perf_counter() - started) * 1000)
+
+
+def analyse_all(
+    positions: Sequence[tuple[chess.Board, str]], budget: int = DEFAULT_BUDGET, seconds: float | None = None
+) -> Iterator[Analysis]:
+    """Every position's answers, in order, all within `seconds` (None: no limit).
+
+    First pass: each position may take twice its even share of the time left, so a hard one cannot starve
+    the rest. Second pass: the positions whose answer ran out of time share what is left. A position
+    still undecided then says so ("not decided in time"); every position is answered. Answers are
+    given as soon as every earlier one is final."""
+    if seconds is None:
+        yield from (analyse(board, budget, note) for board, note in positions)
+        return
+    deadline = time.monotonic() + seconds
+    answers: dict[int, Analysis] = {}
+    again: list[int] = []
+    given = 0
+    for index, (board, note) in enumerate(positions):
+        share = max(0.0, deadline - time.monotonic()) / (len(positions) - index)
+        with time_limit(min(FIRST_PASS_SHARES * share, max(0.0, deadline - time.monotonic()))):
+            answers[index] = analyse(board, budget, note)
+        if _timed_out(answers[index]):
+            again.append(index)
+        while given in answers and not (again and again[0] == given):
+            yield answers.pop(given)
+            given += 1
+    for number, index in enumerate(again):
+        board, note = positions[index]
+        with time_limit(max(0.0, deadline - time.monotonic()) / (len(again) - number)):
+            second = analyse(board, budget, note)
+        answers[index] = replace(second, ms=answers[index].ms + second.ms)
+    while given in answers:
+        yield answers.pop(given)
+        given += 1
+
+
+def _timed_out(analysis: Analysis) -> bool:
+    return out_of_time(analysis.white) or out_of_time(analysis.black)
