@@ -37,3 +37,18 @@ def test_expired_limit_gives_undecided_in_words_and_is_not_kept() -> None:
     assert "time allowed" in answer.reason
     later = can_checkmate(board, chess.WHITE, budget=29_999)
     assert later.can_checkmate is True
+
+
+def test_a_helpmate_is_given_without_its_detours() -> None:
+    """The search may wander; the line given cuts every stretch a single move could skip, and still mates."""
+    from extract.arbiter.unwinnable import replays_to_mate, shortened
+
+    board = chess.Board("4k3/8/8/8/8/8/8/R3K3 w - - 0 1")
+    wander = ["a1a2", "e8d8", "a2a1", "d8e8", "a1a2", "e8f8", "a2a1", "f8e8"]  # back where it started
+    mate = ["e1d2", "e8d8", "d2c3", "d8c8", "c3b4", "c8b8", "b4b5", "b8c8", "b5b6", "c8b8", "a1h1", "b8a8"]
+    mate.append("h1h8")
+    assert replays_to_mate(board, chess.WHITE, wander + mate)
+    short = shortened(board, wander + mate)
+    assert replays_to_mate(board, chess.WHITE, short)
+    assert len(short) <= len(mate)
+    assert shortened(board, ["e1e3", "e8e7"]) == ["e1e3", "e8e7"]  # not legal from here: left alone

@@ -136,7 +136,10 @@ def _text(analysis: object) -> str:
         verdict = {True: "can still checkmate", False: "cannot checkmate", None: "not decided"}[
             answer.can_checkmate
         ]
-        lines.append(f"  {name} {verdict}: {answer.reason}")
+        reason = answer.reason
+        if answer.can_checkmate is None:  # the verdict already says "not decided"
+            reason = reason.removeprefix("not decided: ")
+        lines.append(f"  {name} {verdict}: {reason}")
         if answer.helpmate:
             lines.append(f"    for example: {' '.join(answer.helpmate)}")
     dead = {True: "yes, neither side can checkmate", False: "no", None: "not decided"}[analysis.dead]
