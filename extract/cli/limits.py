@@ -1,7 +1,7 @@
 """The time limit of the commands that ask whether a player can still checkmate (`ruling`, `check`,
-`show`): a wall-clock limit the analysis honours (extract/arbiter/unwinnable/clock.py), so no input
-keeps a person waiting. A question left when it passes is answered "not decided in time" and the
-arbiter must judge; one line on stderr says how many the limit cut short."""
+`show`): a limit in seconds of processor time the analysis honours (extract/arbiter/unwinnable/
+clock.py), so no input keeps a person waiting. A question left when it passes is answered "not
+decided in time" and the arbiter must judge; one line on stderr says how many the limit cut short."""
 
 from __future__ import annotations
 
@@ -41,9 +41,10 @@ def time_limit_option(command: Callable[..., Any]) -> Callable[..., Any]:
         show_default=True,
         metavar="SECONDS",
         callback=_seconds,
-        help="Stop the analysis of whether a player can still checkmate this many seconds after the "
-        "command starts; a question left then is answered 'not decided in time' and the arbiter must "
-        "judge (one line on stderr says so). 0: no limit.",
+        help="Stop the analysis of whether a player can still checkmate after this many seconds of "
+        "processor time from the start of the command (the wall-clock time on an idle machine); a "
+        "question left then is answered 'not decided in time' and the arbiter must judge (one line on "
+        "stderr says so). 0: no limit.",
     )
     decorated: Callable[..., Any] = option(within_limit)
     return decorated

@@ -41,7 +41,8 @@ MAX_TIME_LIMIT = 86_400.0
     type=float,
     default=DEFAULT_TIME_LIMIT,
     show_default=True,
-    help="Seconds all the positions may take together; a position not decided in time says so.",
+    help="Seconds of processor time all the positions may take together (the wall-clock time on an "
+    "idle machine); a position not decided in time says so.",
 )
 @data_options
 def position_command(

@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 import chess
 
 from extract.arbiter.unwinnable import DEFAULT_BUDGET, Mateability, can_checkmate, dead, out_of_time
-from extract.arbiter.unwinnable.clock import time_limit
+from extract.arbiter.unwinnable.clock import now, time_limit
 
 # In the first pass a position may take twice its even share of the time left (the share grows as easy
 # positions finish early); the hard ones it could not finish share, in the second pass, what is left.
@@ -103,13 +103,13 @@ def analyse_all(
     if seconds is None:
         yield from (analyse(board, budget, note) for board, note in positions)
         return
-    deadline = time.monotonic() + seconds
+    deadline = now() + seconds
     answers: dict[int, Analysis] = {}
     again: list[int] = []
     given = 0
     for index, (board, note) in enumerate(positions):
-        share = max(0.0, deadline - time.monotonic()) / (len(positions) - index)
-        with time_limit(min(FIRST_PASS_SHARES * share, max(0.0, deadline - time.monotonic()))):
+        share = max(0.0, deadline - now()) / (len(positions) - index)
+        with time_limit(min(FIRST_PASS_SHARES * share, max(0.0, deadline - now()))):
             answers[index] = analyse(board, budget, note)
         if _timed_out(answers[index]):
             again.append(index)
@@ -118,7 +118,7 @@ def analyse_all(
             given += 1
     for number, index in enumerate(again):
         board, note = positions[index]
-        with time_limit(max(0.0, deadline - time.monotonic()) / (len(again) - number)):
+        with time_limit(max(0.0, deadline - now()) / (len(again) - number)):
             second = analyse(board, budget, note)
         answers[index] = replace(second, ms=answers[index].ms + second.ms)
     while given in answers:
