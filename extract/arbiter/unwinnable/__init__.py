@@ -59,10 +59,10 @@ def can_checkmate(board: chess.Board, colour: chess.Color, budget: int = DEFAULT
     if known is not None:
         return known
     if expired():  # the command's time is up: no search starts
-        return Mateability(None, reason=f"not decided: {_OUT_OF_TIME}")
+        return _out_of_time_answer(0)
     answer = _analyse(chess.Board(f"{key[0]} 0 1", chess960=board.chess960), colour, budget)
     if answer.can_checkmate is None and expired():
-        return Mateability(None, reason=f"not decided: {_OUT_OF_TIME}", nodes=answer.nodes)
+        return _out_of_time_answer(answer.nodes)
     if len(_KNOWN) >= _KNOWN_MAX:
         _KNOWN.pop(next(iter(_KNOWN)))
     _KNOWN[key] = answer
@@ -74,8 +74,8 @@ def can_checkmate(board: chess.Board, colour: chess.Color, budget: int = DEFAULT
 def after_move(board: chess.Board, colour: chess.Color) -> Mateability | None:
     """Yes with a helpmate carried over the last move of `board` from the position before it (see
     `carry`), replayed before it is given; None when there is none to carry (ask `can_checkmate`)."""
-    for line in candidates(board, colour):
-        answer = _proved(board, colour, list(line), 0)
+    for line in candidates(board, colour):  # shortened when first found: only replayed here
+        answer = _replayed(board, colour, list(line), 0)
         if answer.can_checkmate:
             remember(board, colour, answer.helpmate)
             return answer
@@ -89,7 +89,11 @@ _OUT_OF_TIME = "the time allowed for this question ran out before a checkmate wa
 
 def out_of_time(answer: Mateability) -> bool:
     """Undecided because the time limit passed (more time may decide it), not for the budget."""
-    return answer.can_checkmate is None and answer.reason == f"not decided: {_OUT_OF_TIME}"
+    return answer.can_checkmate is None and answer.reason == _out_of_time_answer(0).reason
+
+
+def _out_of_time_answer(nodes: int) -> Mateability:
+    return Mateability(None, reason=f"not decided: {_OUT_OF_TIME}", nodes=nodes)
 
 
 def _analyse(board: chess.Board, colour: chess.Color, budget: int) -> Mateability:
@@ -103,7 +107,7 @@ def _analyse(board: chess.Board, colour: chess.Color, budget: int) -> Mateabilit
     if line is not None:
         return _proved(board, colour, line, nodes)
     if expired():
-        return Mateability(None, reason=f"not decided: {_OUT_OF_TIME}", nodes=nodes)
+        return _out_of_time_answer(nodes)
     pawns = never_mate(board, colour, REGION_STRUCTURES)
     nodes += pawns.positions
     if pawns.never_mate:
@@ -116,7 +120,7 @@ def _analyse(board: chess.Board, colour: chess.Color, budget: int) -> Mateabilit
     if aimed_line is not None:
         return _proved(board, colour, [m.uci() for m in aimed_line], nodes)
     if expired():
-        return Mateability(None, reason=f"not decided: {_OUT_OF_TIME}", nodes=nodes)
+        return _out_of_time_answer(nodes)
     reach = search(board, colour, min(REACHABLE_POSITIONS if _few(board) else REACHABLE_ANY, budget - nodes))
     nodes += reach.positions
     if reach.helpmate is not None:
@@ -162,8 +166,12 @@ def replays_to_mate(board: chess.Board, colour: chess.Color, helpmate: list[str]
 
 
 def _proved(board: chess.Board, colour: chess.Color, line: list[str], nodes: int) -> Mateability:
+    """A line a search found, given without its detours (`shortened`) and replayed."""
+    return _replayed(board, colour, shortened(board, line), nodes)
+
+
+def _replayed(board: chess.Board, colour: chess.Color, line: list[str], nodes: int) -> Mateability:
     name = chess.COLOR_NAMES[colour].capitalize()
-    line = shortened(board, line)
     if not replays_to_mate(board, colour, line):  # never give a proof that does not replay
         return Mateability(
             None, reason="not decided: the line found did not replay to checkmate", nodes=nodes
