@@ -33,6 +33,7 @@ from extract.io.rules import Rule
 from extract.kb.learned_numbers import (
     Assigned,
     Provisions,
+    anchored_numbers,
     heard_units,
     learn_unknown_numbers,
     read_quantities,
@@ -101,14 +102,20 @@ def learn(
     numbers = learn_unknown_numbers(language, provisions, languages, assigned, kb_dir)
     learned = _learn(language, provisions, languages, assigned, kb_dir, {"numbers": numbers})
     taught = {u: w for u, w in learned.tables.get("units", {}).items() if u in LIBRARY_UNITS}
-    if not taught:
-        return learned
-    more = learn_unknown_numbers(language, provisions, languages, assigned, kb_dir, {"units": taught})
-    if not set(more) - set(numbers):
-        return learned
-    second = _learn(
-        language, provisions, languages, assigned, kb_dir, {"numbers": more | numbers, "units": taught}
+    more = (
+        learn_unknown_numbers(language, provisions, languages, assigned, kb_dir, {"units": taught})
+        if taught
+        else {}
     )
+    seed: dict[str, Any] = {"numbers": more | numbers, "units": taught}
+    every_unit = {**seed, "units": learned.tables.get("units", {})}  # no unit word says a number
+    found, evidence = anchored_numbers(language, provisions, languages, assigned, kb_dir, every_unit)
+    if not set(more) - set(numbers) and not found:
+        return learned
+    seed["numbers"] = {**found.get("numbers", {}), **seed["numbers"]}
+    seed["ordinals"] = found.get("ordinals", {})
+    seed["zero"] = sorted(found.get("zero", {}))
+    second = _learn(language, provisions, languages, assigned, kb_dir, seed, evidence)
     units = second.tables.setdefault("units", {})
     for unit, forms in taught.items():
         units[unit] = list(dict.fromkeys([*forms, *units.get(unit, [])]))
@@ -124,6 +131,7 @@ def _learn(
     assigned: Assigned,
     kb_dir: Path,
     seed: dict[str, Any],
+    anchored: dict[tuple[str, str], list[str]] | None = None,
 ) -> Learned:
     anchors, neutral = find_anchors(language, provisions, languages, assigned, kb_dir, seed)
     base = compiled(language, kb_dir, seed)
@@ -138,12 +146,19 @@ def _learn(
     for doc, at, end in neutral:
         votes.negative(doc, at, end, base)
     learned = votes.decide(language)
+    anchored = anchored or {}
     if seed.get("numbers"):
         learned.tables["numbers"] = {**seed["numbers"], **learned.tables.get("numbers", {})}
         for word in seed["numbers"]:
-            learned.evidence[("numbers", word)] = [
+            learned.evidence[("numbers", word)] = anchored.get(("numbers", word)) or [
                 "before a unit word where the references state that number"
             ]
+    if seed.get("ordinals"):
+        learned.tables["ordinals"] = {**seed["ordinals"], **learned.tables.get("ordinals", {})}
+    if seed.get("zero"):
+        learned.tables["zero"] = list(dict.fromkeys([*seed["zero"], *learned.tables.get("zero", [])]))
+    for key, places in anchored.items():
+        learned.evidence.setdefault(key, places)
     return learned
 
 

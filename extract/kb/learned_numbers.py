@@ -10,6 +10,7 @@ first step of the words learned from the aligned editions (kb/learned_lexicon.py
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -105,3 +106,228 @@ def learn_unknown_numbers(
         for word, value in learned.items()
         if 2 * sum(p in learned for p in previous[word]) < len(previous[word])
     }
+
+
+# ---------------------------------------------------------------------------------------------
+# Number words anchored on the references' numbers: a word aligner whose anchors are numbers.
+
+ORDINAL, CARDINAL = "ordinal", "cardinal"
+ANCHOR_PRECISION = 0.5  # a word stands where the references state its number in half its places
+ANCHOR_SUPPORT = 2  # ... and in two places at least
+NEAR_PLACE = 0.06  # ... where the references state it: this close on average (0..1 of the text)
+MIN_SHARE = 0.25
+CLEAR = 1.5  # ... clearly more often than where they state another number
+ORDINAL_DICE = 0.3  # an ordinal stands with its number at least this faithfully (Dice)
+COMMON = 0.04  # a reference's ordinal word in more of its provisions is also a common word
+
+
+@dataclass(frozen=True)
+class Place:
+    """A provision of the new language and what its aligned references state that its own text lacks:
+    (value, kind) -> the share of the references stating it, with where in their text (0..1)."""
+
+    edition: str
+    label: str
+    words: dict[str, float]  # candidate word -> where it stands in the text (0..1, first occurrence)
+    counting: frozenset[str]  # the candidate words that stand right before a unit word
+    missing: dict[tuple[float, str], float]
+    where: dict[tuple[float, str], tuple[float, ...]]
+
+
+def anchored_numbers(
+    language: str,
+    provisions: Provisions,
+    languages: dict[str, str],
+    assigned: Assigned,
+    kb_dir: Path,
+    seed: dict[str, Any] | None = None,
+) -> tuple[dict[str, dict[str, int]], dict[tuple[str, str], list[str]]]:
+    """Number words and ordinals learned where no digit stands: a provision's aligned references
+    state a number N ("the third time", "3 times") that its own text lacks as a digit or a known word;
+    a word of the language that stands, provision after provision, where N is missing so (and rarely
+    elsewhere) says N. Competitive linking: the best word is kept first and explains N in its
+    provisions, so the other words of those provisions lose that evidence; ties are broken by the
+    word's place in its text beside the references' number's place, and an unbroken tie keeps no word.
+    Returns the tables ("numbers", "ordinals", "zero") and each word's evidence."""
+    base = compiled(language, kb_dir, seed)
+    places = _places(language, provisions, languages, assigned, kb_dir, base)
+    tables: dict[str, dict[str, int]] = {}
+    evidence: dict[tuple[str, str], list[str]] = {}
+    occurrences: dict[str, list[Place]] = defaultdict(list)
+    for place in places:
+        for word in place.words:
+            occurrences[word].append(place)
+    explained: set[tuple[int, tuple[float, str]]] = set()
+    while True:
+        best = _best_link(occurrences, explained)
+        if best is None:
+            break
+        word, key = best
+        value, kind = key
+        table = "zero" if value == 0 else "ordinals" if kind == ORDINAL else "numbers"
+        tables.setdefault(table, {})[word] = int(value)
+        sources = [p for p in occurrences[word] if key in p.missing]
+        evidence[("word:ordinals" if table == "ordinals" else table, word)] = [
+            f"{p.edition} {p.label} (where the references state {int(value)})" for p in sources[:5]
+        ]
+        explained |= {(id(p), key) for p in sources}
+        del occurrences[word]
+    return tables, evidence
+
+
+def _best_link(
+    occurrences: dict[str, list[Place]], explained: set[tuple[int, tuple[float, str]]]
+) -> tuple[str, tuple[float, str]] | None:
+    """The word and number that stand together most faithfully (Dice's coefficient over places: the
+    places where both stand, against the places of each), if they do enough; None on a tie the
+    places in the texts do not break."""
+    lacking: dict[tuple[float, str], set[int]] = defaultdict(set)
+    for found in occurrences.values():
+        for place in found:
+            for key, share in place.missing.items():
+                if share >= MIN_SHARE and (id(place), key) not in explained:
+                    lacking[key].add(id(place))
+    scored: list[tuple[float, float, str, tuple[float, str]]] = []
+    for word, found in occurrences.items():
+        support: dict[tuple[float, str], int] = defaultdict(int)
+        distance: dict[tuple[float, str], list[float]] = defaultdict(list)
+        counts: set[tuple[float, str]] = set()  # numbers it stood for right before a unit word
+        for place in found:
+            for key in place.missing:
+                if id(place) in lacking[key]:
+                    support[key] += 1
+                    distance[key].append(min(abs(place.words[word] - w) for w in place.where[key]))
+                    if word in place.counting:
+                        counts.add(key)
+        for key, count in support.items():
+            near = sum(distance[key]) / count
+            rival = max((c for k, c in support.items() if k != key), default=0)
+            if count < CLEAR * rival:
+                continue  # "második" where the references state both a first and a second: unclear
+            if count < ANCHOR_SUPPORT or count < ANCHOR_PRECISION * len(found) or near > NEAR_PLACE:
+                continue
+            dice = 2 * count / (len(found) + len(lacking[key]))
+            if key[1] == CARDINAL and key[0] != 0 and key not in counts:
+                continue  # a number word counts something: it stands before a unit word somewhere
+            if key[1] == ORDINAL and (dice < ORDINAL_DICE or near > NEAR_PLACE / 2):
+                continue  # "anden", "andra" are also "other": an ordinal must stand just so
+            scored.append((dice, -near, word, key))
+    if not scored:
+        return None
+    scored.sort(reverse=True)
+    top = scored[0]
+    if any(s[0] == top[0] and s[3] == top[3] and abs(s[1] - top[1]) < 0.02 for s in scored[1:]):
+        return None  # two words stand exactly alike: nothing tells which says the number
+    return top[2], top[3]
+
+
+def _places(
+    language: str,
+    provisions: Provisions,
+    languages: dict[str, str],
+    assigned: Assigned,
+    kb_dir: Path,
+    base: Compiled,
+) -> list[Place]:
+    """The new language's provisions with rules, each with its candidate words and what its
+    references state that it lacks."""
+    stated: dict[str, dict[str, list[tuple[tuple[float, str], float]]]] = defaultdict(dict)
+    for edition, code in languages.items():
+        if code == language:
+            continue
+        common = _common_ordinals(provisions.get(edition, []), code, kb_dir)
+        for key, provision in provisions.get(edition, []):
+            rules = assigned.get((edition, key), ())
+            if not rules:
+                continue
+            text = str(provision.get("text") or "")
+            found = [
+                ((q.value, ORDINAL if q.unit == "ordinal" else CARDINAL), q.start / max(1, len(text)))
+                for q in read_quantities(text, code, kb_dir)
+                if q.unit not in ("next", "bare")
+                and float(q.value).is_integer()
+                and not (q.unit == "ordinal" and q.tokens and q.tokens[-1].casefold() in common)
+            ]
+            for rule in rules:
+                stated[rule].setdefault(edition, []).extend(found)
+    places: list[Place] = []
+    for edition, code in languages.items():
+        if code != language:
+            continue
+        for key, provision in provisions.get(edition, []):
+            rules = assigned.get((edition, key), ())
+            if not rules:
+                continue
+            text = str(provision.get("text") or "")
+            doc = _tokens(text)
+            own = _own_numbers(doc, base)
+            words = _candidates(doc, base, len(text))
+            counting = frozenset(
+                doc[i].lower_
+                for i in range(len(doc) - 1)
+                if doc[i].lower_ in words and unit_of_token(doc[i + 1].lower_, base) is not None
+            )
+            by_edition: dict[str, list[tuple[tuple[float, str], float]]] = defaultdict(list)
+            for rule in rules:
+                for reference, found in stated.get(rule, {}).items():
+                    by_edition[reference].extend(found)
+            missing: dict[tuple[float, str], float] = defaultdict(float)
+            where: dict[tuple[float, str], list[float]] = defaultdict(list)
+            for found in by_edition.values():
+                for number in {n for n, _ in found} - own:
+                    missing[number] += 1 / len(by_edition)
+                for number, at in found:
+                    where[number].append(at)
+            if words:
+                places.append(
+                    Place(
+                        edition,
+                        str(provision.get("label")),
+                        words,
+                        counting,
+                        dict(missing),
+                        {k: tuple(v) for k, v in where.items() if k in missing},
+                    )
+                )
+    return places
+
+
+def _common_ordinals(keyed: list[tuple[str, dict[str, object]]], language: str, kb_dir: Path) -> set[str]:
+    """A reference edition's ordinal words that stand in many of its provisions: "anden", "andra",
+    "más" are also "other", so where they stand no second is stated."""
+    seen: dict[str, int] = defaultdict(int)
+    for _, provision in keyed:
+        words = {
+            q.tokens[-1].casefold()
+            for q in read_quantities(str(provision.get("text") or ""), language, kb_dir)
+            if q.unit == "ordinal" and q.tokens
+        }
+        for word in words:
+            seen[word] += 1
+    return {word for word, count in seen.items() if count > COMMON * len(keyed)}
+
+
+def _own_numbers(doc: tuple[Token, ...], base: Compiled) -> set[tuple[float, str]]:
+    """The numbers a text states in digits or in words the tables know."""
+    own: set[tuple[float, str]] = set()
+    for token in doc:
+        if token.lower_.isdigit() and len(token.lower_) <= 3:
+            own.add((float(int(token.lower_)), CARDINAL))
+        elif token.lower_ in base.single:
+            value, unit = base.single[token.lower_]
+            own.add((value, ORDINAL if unit == "ordinal" else CARDINAL))
+    return own
+
+
+def _candidates(doc: tuple[Token, ...], base: Compiled, length: int) -> dict[str, float]:
+    """Words that may say a number: no number or unit the tables know, no article, not right after a
+    digit (where a unit stands); each with where it first stands in the text (0..1)."""
+    words: dict[str, float] = {}
+    for i, token in enumerate(doc):
+        word = token.lower_
+        if not word.isalpha() or word in base.single or word in base.articles or word in words:
+            continue
+        if i and doc[i - 1].lower_.isdigit() or unit_of_token(word, base) is not None:
+            continue
+        words[word] = token.idx / max(1, length)
+    return words
