@@ -23,7 +23,9 @@ def recording_duty(game: Game) -> None:
     if game.law.parameters.get("scoresheet.exempt_below_minutes") is None:
         return
     below = as_float(game.param("scoresheet.exempt_below_minutes")) * 60
-    increment_limit = as_float(game.param("scoresheet.exempt_increment_seconds"))
     for colour, left in game.clocks.items():
-        exempt = left < below and game.ruling.increment < increment_limit
+        if left >= below:  # time enough: required whatever the increment (its limit is not asked)
+            game.ruling.recording[colour] = "required"
+            continue
+        exempt = game.ruling.increment < as_float(game.param("scoresheet.exempt_increment_seconds"))
         game.ruling.recording[colour] = "exempt" if exempt else "required"

@@ -88,6 +88,8 @@ def _material(board: chess.Board, side: chess.Color) -> int:
 def fivefold(game: Game) -> bool:
     """Article 9.6.1 (9.6.a in 2014): the same position for the fifth time, as the edition counts it."""
     board = game.board
+    if board.halfmove_clock < 4 or not repeated(board, 2):
+        return False  # a position standing for the first time: no count of repetitions is asked
     occurrences = as_int(game.param("repetition.automatic_occurrences"))
     if board.halfmove_clock < 4 * (occurrences - 1):  # too few reversible moves for a repetition
         return False

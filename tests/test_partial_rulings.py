@@ -1,0 +1,48 @@
+"""An edition whose text states a parameter the build could not read (a language nobody curated,
+issue 24) is still ruled where the parameter decides nothing, and only there: a check that needs the
+missing number reports it, never a guessed value."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from extract.arbiter.check import fide_editions, run_scenarios
+from extract.arbiter.law import Law, load_laws
+from extract.io.rules import load_rules
+from extract.io.scenarios import load_scenarios
+
+KB = Path(__file__).parent.parent / "kb"
+EDITION = "da-2017"
+
+
+@pytest.fixture(scope="module")
+def runs():
+    laws = load_laws(KB)
+    scenarios = load_scenarios(KB / "scenarios", {r.id for r in load_rules(KB)}, set(laws))
+    fide = fide_editions(KB)
+
+    def run(*missing: str) -> dict[str, tuple[bool, str | None]]:
+        law = laws[EDITION]
+        without = {k: v for k, v in law.parameters.items() if k not in missing}
+        lacking: dict[str, Law] = {EDITION: replace(law, parameters=without)}
+        return {r.scenario: (r.passed, r.error) for r in run_scenarios(scenarios, lacking, fide=fide)}
+
+    return run
+
+
+def test_no_repetition_count_is_asked_where_no_position_repeats(runs):
+    results = runs("repetition.automatic_occurrences")
+    assert results["promotion-to-queen"] == (True, None)  # no position stood twice
+    assert results["draw-by-agreement"] == (True, None)
+    passed, error = results["fivefold-consecutive-automatic"]  # the count decides: reported missing
+    assert not passed and "states no repetition.automatic_occurrences" in str(error)
+
+
+def test_the_increment_limit_is_asked_only_of_a_player_short_of_time(runs):
+    results = runs("scoresheet.exempt_increment_seconds")
+    assert results["promotion-to-queen"] == (True, None)  # both clocks far above the limit
+    passed, error = results["recording-exempt-under-five-minutes"]
+    assert not passed and "states no scoresheet.exempt_increment_seconds" in str(error)
