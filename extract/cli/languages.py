@@ -28,10 +28,11 @@ def languages_group() -> None:
 def draft_command(language: str, out: Path | None, corpus_dir: Path, kb_dir: Path) -> None:
     """Draft kb/languages/LANGUAGE.yaml from the built KB (run `chesslaws build` first).
 
-    Number words come from ICU, unit names from CLDR; units, comparators, multipliers and "instead
-    of" are learned from LANGUAGE's editions aligned to the other languages' editions, each with a
-    comment naming the provisions and reference editions it was learned from. --out never replaces
-    an existing file (a curated file stays as it is).
+    Number words come from ICU, unit names from CLDR; units, comparators, multipliers, "instead
+    of", and number words, ordinals and words for zero standing where the references state a number
+    the text has no digits for, are learned from LANGUAGE's editions aligned to the other languages'
+    editions, each with a comment naming the provisions and reference editions it was learned from.
+    --out never replaces an existing file (a curated file stays as it is).
 
     Example: chesslaws languages draft hu --out hu-draft.yaml
     """

@@ -246,6 +246,7 @@ def _places(
                 for q in read_quantities(text, code, kb_dir)
                 if q.unit not in ("next", "bare")
                 and float(q.value).is_integer()
+                and q.value != 1  # "one", "first": as often an article or "before" as a number
                 and not (q.unit == "ordinal" and q.tokens and q.tokens[-1].casefold() in common)
             ]
             for rule in rules:
