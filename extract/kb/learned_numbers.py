@@ -15,6 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from extract.io.languages import language_data
 from extract.text.quantities import Compiled, Quantity, Token, compiled, quantities, tokens, unit_of_token
 
 Provisions = dict[str, list[tuple[str, dict[str, object]]]]
@@ -115,9 +116,10 @@ ORDINAL, CARDINAL = "ordinal", "cardinal"
 ANCHOR_PRECISION = 0.5  # a word stands where the references state its number in half its places
 ANCHOR_SUPPORT = 2  # ... and in two places at least
 NEAR_PLACE = 0.06  # ... where the references state it: this close on average (0..1 of the text)
-MIN_SHARE = 0.25
+NEAR_ORDINAL = 0.03  # an ordinal or a zero: closer still, in three places, three in four of its own
+STRICT = 0.75
+MIN_SHARE = 0.5  # a place lacks a number half its references state ("anden" is also "other")
 CLEAR = 1.5  # ... clearly more often than where they state another number
-ORDINAL_DICE = 0.3  # an ordinal stands with its number at least this faithfully (Dice)
 COMMON = 0.04  # a reference's ordinal word in more of its provisions is also a common word
 
 
@@ -191,27 +193,29 @@ def _best_link(
     for word, found in occurrences.items():
         support: dict[tuple[float, str], int] = defaultdict(int)
         distance: dict[tuple[float, str], list[float]] = defaultdict(list)
-        counts: set[tuple[float, str]] = set()  # numbers it stood for right before a unit word
+        counts: dict[tuple[float, str], int] = defaultdict(int)  # ... of them right before a unit word
         for place in found:
             for key in place.missing:
                 if id(place) in lacking[key]:
                     support[key] += 1
                     distance[key].append(min(abs(place.words[word] - w) for w in place.where[key]))
                     if word in place.counting:
-                        counts.add(key)
+                        counts[key] += 1
+        near = {key: sum(distance[key]) / count for key, count in support.items()}
         for key, count in support.items():
-            near = sum(distance[key]) / count
-            rival = max((c for k, c in support.items() if k != key), default=0)
+            rival = max((c for k, c in support.items() if k != key and near[k] <= NEAR_PLACE), default=0)
             if count < CLEAR * rival:
                 continue  # "második" where the references state both a first and a second: unclear
-            if count < ANCHOR_SUPPORT or count < ANCHOR_PRECISION * len(found) or near > NEAR_PLACE:
+            if count < ANCHOR_SUPPORT or count < ANCHOR_PRECISION * len(found) or near[key] > NEAR_PLACE:
                 continue
-            dice = 2 * count / (len(found) + len(lacking[key]))
-            if key[1] == CARDINAL and key[0] != 0 and key not in counts:
+            if key[1] == CARDINAL and key[0] != 0 and not counts[key]:
                 continue  # a number word counts something: it stands before a unit word somewhere
-            if key[1] == ORDINAL and (dice < ORDINAL_DICE or near > NEAR_PLACE / 2):
-                continue  # "anden", "andra" are also "other": an ordinal must stand just so
-            scored.append((dice, -near, word, key))
+            if (key[1] == ORDINAL or key[0] == 0) and (
+                near[key] > NEAR_ORDINAL or count <= ANCHOR_SUPPORT or count < STRICT * len(found)
+            ):
+                continue  # no unit follows an ordinal or a zero ("anden" is also "other"): just so
+            dice = 2 * count / (len(found) + len(lacking[key]))
+            scored.append((dice, -near[key], word, key))
     if not scored:
         return None
     scored.sort(reverse=True)
@@ -232,9 +236,10 @@ def _places(
     """The new language's provisions with rules, each with its candidate words and what its
     references state that it lacks."""
     stated: dict[str, dict[str, list[tuple[tuple[float, str], float]]]] = defaultdict(dict)
+    curated = {code for code in set(languages.values()) if language_data(Path(kb_dir), code) is not None}
     for edition, code in languages.items():
-        if code == language:
-            continue
+        if code == language or (curated and code not in curated):
+            continue  # the references: editions in curated languages where there are any
         common = _common_ordinals(provisions.get(edition, []), code, kb_dir)
         for key, provision in provisions.get(edition, []):
             rules = assigned.get((edition, key), ())
@@ -305,7 +310,7 @@ def _common_ordinals(keyed: list[tuple[str, dict[str, object]]], language: str, 
         }
         for word in words:
             seen[word] += 1
-    return {word for word, count in seen.items() if count > COMMON * len(keyed)}
+    return {word for word, count in seen.items() if count > max(3, COMMON * len(keyed))}
 
 
 def _own_numbers(doc: tuple[Token, ...], base: Compiled) -> set[tuple[float, str]]:

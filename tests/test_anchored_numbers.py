@@ -1,0 +1,65 @@
+"""Number words learned where a text has no digits (issue 24): a word that stands, provision after
+provision, where the aligned references state a number the text lacks (kb/learned_numbers.py
+`anchored_numbers`). Made-up words beside Danish references (kb/languages/da.yaml reads them)."""
+
+from __future__ import annotations
+
+from extract.io.languages import DEFAULT_KB
+from extract.kb.learned_numbers import anchored_numbers
+
+UNITS = {"units": {"minute": ["minuk"], "move": ["zugas"], "time": ["kerr"]}}
+
+# rule -> (Danish reference, the new language's text)
+PAIRS = {
+    "r1": ("Spilleren får fem minutter ekstra.", "Spollaren fyr pento minuk ekstral."),
+    "r2": ("Efter fem træk kan han kræve remis.", "Eftor pento zugas kon hon krave remisa."),
+    "r3": ("Stillingen er gentaget fem gange.", "Stollingen ar gentoget pento kerr."),
+    "r4": ("Spilleren har tabt partiet.", "Plor tabo partu."),
+    "r5": ("Det er nul, og det er nul.", "Dat ar nix, ok dat ar nix."),
+    "r6": ("Hvis ingen tid er angivet, er den nul.", "Jafs ongen tad ar angovet, ar dan nix."),
+    "r7": ("Det tredje ulovlige træk taber partiet.", "Dat drito ulivlige zuga tabor partu."),
+    "r8": ("Ved det tredje krav afgør dommeren.", "Vod dat drito kruv afgor dommaren."),
+    "r11": ("Den er nul.", "Dan ar nix."),
+    "r12": ("Det tredje krav.", "Dat drito kruv."),
+    "r9": ("Han tager det første træk.", "Hann nam dat fursto zugas."),
+    "r10": ("Han tager det første brik.", "Hann nam dat fursto briko."),
+}
+
+
+def learn(pairs: dict[str, tuple[str, str]]) -> dict[str, dict[str, int]]:
+    provisions: dict[str, list[tuple[str, dict[str, object]]]] = {"da-2017": [], "xx-2023": []}
+    assigned: dict[tuple[str, str], tuple[str, ...]] = {}
+    for n, (rule, (danish, made)) in enumerate(pairs.items()):
+        for edition, text in (("da-2017", danish), ("xx-2023", made)):
+            provisions[edition].append((f"k{n}", {"label": f"{n}.1", "text": text}))
+            assigned[(edition, f"k{n}")] = (rule,)
+    languages = {"da-2017": "da", "xx-2023": "xx"}
+    tables, evidence = anchored_numbers("xx", provisions, languages, assigned, DEFAULT_KB, UNITS)
+    for table, words in tables.items():
+        for word in words:
+            assert evidence[("word:ordinals" if table == "ordinals" else table, word)]
+    return tables
+
+
+def test_a_number_word_an_ordinal_and_zero_are_learned_where_the_references_state_them():
+    tables = learn(PAIRS)
+    assert tables.get("numbers") == {"pento": 5}  # before a unit word, where the references say five
+    assert tables.get("zero") == {"nix": 0}  # no unit: it stands just where the references' zero does
+    assert tables.get("ordinals") == {"drito": 3}
+    assert "fursto" not in str(tables)  # "first" is as often "before" as a number: never anchored
+
+
+def test_no_word_without_two_places_or_before_no_unit():
+    once = {rule: PAIRS[rule] for rule in ("r1", "r4")}
+    assert learn(once) == {}  # one place: any word of it could be the number
+    unitless = {
+        "r1": ("Spilleren får fem minutter ekstra.", "Plor vask pento ekstral."),
+        "r2": ("Efter fem træk kan han kræve remis.", "Hoba pento grim remisa."),
+    }
+    assert "numbers" not in learn(unitless)  # a cardinal counts something: it stands before a unit
+
+
+def test_an_ordinal_far_from_where_the_references_state_it_is_not_one():
+    moved = dict(PAIRS)
+    moved["r7"] = ("Det tredje ulovlige træk taber partiet.", "Dat ulivlige zuga tabor partu drito.")
+    assert "ordinals" not in learn(moved)
