@@ -4,7 +4,8 @@ copy of the project, and the corpus rebuilt. Not a test (it takes minutes); `mak
 - a seed edition of that language must keep >= 96% of its curated-gold parameters (kb/rules `expected`)
   and pass the scenario checks it passes with the file;
 - en: ../shared/editions/en-2023.txt dropped in (five metadata keys) must keep >= 24 of the 25 values
-  tests/test_editions.py checks; ru: the Russian fixture must read the parameters it reads with ru.yaml.
+  tests/test_editions.py checks, and en-2009 beside it the values it reads with en.yaml; ru: the
+  Russian fixture must read the parameters it reads with ru.yaml.
 
 Usage: python tools/leave_one_language_out.py [LANG ...]
 """
@@ -25,6 +26,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 CLI = str(Path(sys.executable).with_name("chesslaws"))
 SHARED_EN = ROOT.parent / "shared" / "editions" / "en-2023.txt"
+# the English texts dropped in without en.yaml: (text, Laws, in force from), as tests/test_editions.py
+ENGLISH = ((SHARED_EN, "2023", "2023-01-01"), (SHARED_EN.with_name("en-2009.txt"), "2009", "2009-07-01"))
 RUSSIAN = ROOT / "tests" / "fixtures" / "languages" / "corpus" / "ru-2023.txt"
 LANGUAGES = ("da", "sv", "nb", "hu", "en", "ru")
 
@@ -33,16 +36,16 @@ def load(path: Path) -> Any:
     return yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
 
 
-def project(tmp: Path, drop: list[tuple[Path, str]], delete: str | None) -> tuple[Path, Path]:
+def project(tmp: Path, drop: list[tuple[Path, str, str, str]], delete: str | None) -> tuple[Path, Path]:
     corpus, kb = tmp / "corpus", tmp / "kb"
     shutil.copytree(ROOT / "corpus", corpus)
     shutil.copytree(ROOT / "kb", kb, ignore=shutil.ignore_patterns("generated"))
-    for path, language in drop:
+    for path, language, laws, in_force in drop:
         shutil.copy(path, corpus / path.name)
         with (corpus / "editions.yaml").open("a", encoding="utf-8") as meta:
             meta.write(
-                f'\n- id: {path.stem}\n  file: {path.name}\n  language: {language}\n  fide_edition: "2023"\n'
-                '  in_force: "2023-01-01"\n'
+                f"\n- id: {path.stem}\n  file: {path.name}\n  language: {language}\n"
+                f'  fide_edition: "{laws}"\n  in_force: "{in_force}"\n'
             )
     if delete:
         (kb / "languages" / f"{delete}.yaml").unlink()
@@ -76,8 +79,8 @@ def gold(language: str) -> dict[str, dict[tuple[str, str], object]]:
 
 
 def measure(language: str, tmp: Path) -> bool:
-    drop = [(SHARED_EN, "en")] if language == "en" and SHARED_EN.is_file() else []
-    drop += [(RUSSIAN, "ru")] if language == "ru" else []
+    drop = [(p, "en", laws, start) for p, laws, start in ENGLISH if language == "en" and p.is_file()]
+    drop += [(RUSSIAN, "ru", "2023", "2023-01-01")] if language == "ru" else []
     ok = True
     reference_rows, reference_checks = build(*project(tmp / "with", drop, None))
     rows, statuses = build(*project(tmp / "without", drop, language))
@@ -92,7 +95,7 @@ def measure(language: str, tmp: Path) -> bool:
             f"curated-gold parameters; scenario checks {len(statuses.get(edition, [])) - len(held)}/"
             f"{len(reference_checks.get(edition, []))} as with the file"
         )
-    for path, _ in drop:
+    for path, *_ in drop:
         edition = path.stem
         if edition == "en-2023":
             from test_editions import EXPECTED_2023
