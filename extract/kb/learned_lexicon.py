@@ -632,8 +632,22 @@ def _vote_instead(
     1 perc": the old value stands before the phrase) or before it ("1 minute instead of 2 minutes")."""
     numbers = {i for i, _, _ in _numbers(doc, base)}
     following = next((k for k in range(unit_end + 1, min(unit_end + 5, len(doc))) if k in numbers), None)
+    if following is None:  # "2 perc helyett egy perc" with "egy" unknown: the unit word again
+        unit = unit_of_token(doc[unit_end].lower_, base)
+        again = next(
+            (
+                k
+                for k in range(unit_end + 3, min(unit_end + 6, len(doc)))
+                if unit_of_token(doc[k].lower_, base)
+            ),
+            None,
+        )
+        if unit is not None and again is not None and unit_of_token(doc[again].lower_, base) == unit:
+            following = again - 1  # the unknown number word before it
     if following is not None and following > unit_end + 1:
-        votes.add("after", tuple(t.lower_ for t in doc[unit_end + 1 : following]), "instead", place)
+        phrase = doc[unit_end + 1 : following]
+        if all(t.lower_.isalpha() for t in phrase):
+            votes.add("after", tuple(t.lower_ for t in phrase), "instead", place)
         return
     previous = next((k for k in range(at - 1, max(at - 7, -1), -1) if k in numbers), None)
     if previous is not None:
