@@ -5,7 +5,9 @@ provision, where the aligned references state a number the text lacks (kb/learne
 from __future__ import annotations
 
 from extract.io.languages import DEFAULT_KB
+from extract.kb.learned_lexicon import _vote_instead, _Votes
 from extract.kb.learned_numbers import anchored_numbers
+from extract.text.quantities import compiled, tokens
 
 UNITS = {"units": {"minute": ["minuk"], "move": ["zugas"], "time": ["kerr"]}}
 
@@ -63,3 +65,14 @@ def test_an_ordinal_far_from_where_the_references_state_it_is_not_one():
     moved = dict(PAIRS)
     moved["r7"] = ("Det tredje ulovlige træk taber partiet.", "Dat ulivlige zuga tabor partu drito.")
     assert "ordinals" not in learn(moved)
+
+
+def test_instead_is_learned_where_the_new_value_is_a_number_word_not_yet_known():
+    base = compiled("xx", DEFAULT_KB, {"units": {"minute": ["perc"], "hour": ["ora"]}})
+    votes = _Votes()
+    doc = tokens("a büntetés 2 perc helyett egy perc lesz")
+    _vote_instead(doc, 2, 3, base, votes, "B.2")  # "2 perc" is the replaced quantity
+    assert votes.positive[("after", ("helyett",))]["instead"] == 1
+    other = _Votes()
+    _vote_instead(tokens("a büntetés 2 perc helyett egy ora lesz"), 2, 3, base, other, "B.2")
+    assert not other.positive  # another unit: no second quantity of the same thing follows
