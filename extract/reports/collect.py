@@ -81,13 +81,16 @@ def compare_pairs(editions: list[tuple[str, str]]) -> list[tuple[str, str]]:
     return pairs
 
 
-def _diffs(pairs: list[tuple[str, str]], kb_dir: Path, corpus_dir: Path) -> tuple[list[EditionDiff], float]:
-    """The diffs of `pairs` and the seconds they took (in whichever process ran them)."""
+def _diffs(
+    pairs: list[tuple[str, str]], kb_dir: Path, corpus_dir: Path, scenarios: bool = True
+) -> tuple[list[EditionDiff], float]:
+    """The diffs of `pairs` and the seconds they took (in whichever process ran them); without the
+    scenario runs when `scenarios` is False (diff.with_scenarios adds them)."""
     from extract.reports.diff import diff_editions, prefetch_translations
 
     clock = time.perf_counter()
     prefetch_translations(pairs, kb_dir, corpus_dir)
-    diffs = [diff_editions(a, b, kb_dir, corpus_dir) for a, b in pairs]
+    diffs = [diff_editions(a, b, kb_dir, corpus_dir, scenarios=scenarios) for a, b in pairs]
     return diffs, time.perf_counter() - clock
 
 
@@ -139,6 +142,7 @@ def _collect(kb_dir: Path, corpus_dir: Path, say: Callable[[str], None]) -> Repo
     from extract.io.editions import load_editions
     from extract.io.rules import load_rules
     from extract.io.scenarios import load_scenarios
+    from extract.reports.diff import with_scenarios
     from extract.reports.lint import ACCEPTED_FILE, lint, load_accepted, load_context
 
     timings: dict[str, float] = {}
@@ -152,7 +156,9 @@ def _collect(kb_dir: Path, corpus_dir: Path, say: Callable[[str], None]) -> Repo
     pool = _pool()
     if pool:
         _warm(kb_dir)
-    pending = pool.submit(_diffs, pairs, kb_dir, corpus_dir) if pool else None
+    # The worker compares wording only: the scenarios' rulings (Art. 6.9 analyses included) are made
+    # here, once, for lint and check, and then added to its diffs (with_scenarios).
+    pending = pool.submit(_diffs, pairs, kb_dir, corpus_dir, False) if pool else None
 
     clock = time.perf_counter()
     context = load_context(corpus_dir, kb_dir)
@@ -172,9 +178,14 @@ def _collect(kb_dir: Path, corpus_dir: Path, say: Callable[[str], None]) -> Repo
     timings["check"] = time.perf_counter() - clock
     say(f"checked: {len(results)} scenario runs, {len(examples)} examples of the texts")
 
-    diffs, timings["diff"] = pending.result() if pending else _diffs(pairs, kb_dir, corpus_dir)
-    if pool:
+    if pending is None or pool is None:
+        diffs, timings["diff"] = _diffs(pairs, kb_dir, corpus_dir)
+    else:
+        wording, timings["diff"] = pending.result()
         pool.shutdown()
+        clock = time.perf_counter()
+        diffs = [with_scenarios(d, kb_dir, corpus_dir) for d in wording]
+        timings["diff"] += time.perf_counter() - clock
     workers = " (in a second process, alongside)" if pool else ""
     say(f"compared {len(diffs)} pairs of editions{workers}")
     return Reports(order, diffs, findings, results, examples, timings)
