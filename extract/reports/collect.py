@@ -111,8 +111,17 @@ def _pool() -> ProcessPoolExecutor | None:
     return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("fork"))
 
 
-def collect(kb_dir: Path, corpus_dir: Path, progress: Callable[[str], None] | None = None) -> Reports:
+def collect(
+    kb_dir: Path,
+    corpus_dir: Path,
+    progress: Callable[[str], None] | None = None,
+    meanwhile: Callable[[], object] | None = None,
+) -> Reports:
     """Diffs of the compared pairs, lint findings (with acceptances), scenario results, text examples.
+
+    `meanwhile` is run in this process after lint and check, while the second one still compares the
+    editions (the site makes its search index there); when the reports come from the cache, it is not
+    run here.
 
     Remembered by a hash of the corpus, the KB, the code and the installed Apertium modes (see
     extract.io.derived): rebuilding the site with nothing changed but a page template or a hand-written
@@ -126,7 +135,7 @@ def collect(kb_dir: Path, corpus_dir: Path, progress: Callable[[str], None] | No
     computed: list[Reports] = []
 
     def compute() -> Reports:
-        computed.append(_collect(kb_dir, corpus_dir, say))
+        computed.append(_collect(kb_dir, corpus_dir, say, meanwhile))
         return computed[0]
 
     reports = remember(key, compute)
@@ -136,7 +145,9 @@ def collect(kb_dir: Path, corpus_dir: Path, progress: Callable[[str], None] | No
     return reports
 
 
-def _collect(kb_dir: Path, corpus_dir: Path, say: Callable[[str], None]) -> Reports:
+def _collect(
+    kb_dir: Path, corpus_dir: Path, say: Callable[[str], None], meanwhile: Callable[[], object] | None
+) -> Reports:
     from extract.arbiter.check import fide_editions, run_scenarios, text_examples
     from extract.arbiter.law import load_laws
     from extract.io.editions import load_editions
@@ -178,6 +189,8 @@ def _collect(kb_dir: Path, corpus_dir: Path, say: Callable[[str], None]) -> Repo
     timings["check"] = time.perf_counter() - clock
     say(f"checked: {len(results)} scenario runs, {len(examples)} examples of the texts")
 
+    if meanwhile is not None:
+        meanwhile()
     if pending is None or pool is None:
         diffs, timings["diff"] = _diffs(pairs, kb_dir, corpus_dir)
     else:

@@ -59,6 +59,7 @@ __all__ = [
     "edition_views",
     "marked_text",
     "render_site",
+    "search_data",
     "word_diff_html",
 ]
 
@@ -259,12 +260,13 @@ def _data_files(pages: Pages, kb_dir: Path, corpus_dir: Path, findings: list[Fin
     if kb.path("provisions").is_dir() and kb.path("alignment.yaml").is_file():
         order = list(pages.common["order"])
 
-        def produce() -> tuple[bytes, list[tuple[str, str, bytes]]]:
+        def produce() -> list[tuple[str, str, bytes]]:
             files = downloads(kb_dir) + cat_downloads(kb_dir, corpus_dir, order)
-            return search_gzip(kb_dir), [(name, what, make()) for name, make, what in files]
+            return [(name, what, make()) for name, make, what in files]
 
+        search = search_data(kb_dir, corpus_dir)
         key = inputs_key("site-data", (corpus_dir, kb_dir), order)
-        search, files = remember(key, produce)  # the same inputs give the same bytes
+        files = remember(key, produce)  # the same inputs give the same bytes
         if findings is not None:
             raws = {e.id: e.text for e in load_editions(corpus_dir)}
             lint = lint_downloads(findings, order, raws.__getitem__)
@@ -274,6 +276,18 @@ def _data_files(pages: Pages, kb_dir: Path, corpus_dir: Path, findings: list[Fin
             pages.data(f"{DOWNLOADS_DIR}/{name}", content)
             listed.append((name, what, len(content)))
     pages.write("downloads.md", "downloads.md.j2", files=listed)
+
+
+_SEARCH: dict[str, bytes] = {}  # inputs key -> the compressed index, made once per process
+
+
+def search_data(kb_dir: Path, corpus_dir: Path) -> bytes:
+    """The site's search index (data/search.json.gz), remembered by its inputs: `chesslaws site` makes
+    it while the second process compares the editions (extract/reports/collect.py, `meanwhile`)."""
+    key = inputs_key("site-search", (corpus_dir, kb_dir))
+    if key not in _SEARCH:
+        _SEARCH[key] = remember(key, lambda: search_gzip(kb_dir))
+    return _SEARCH[key]
 
 
 def _remove_stale(site_dir: Path, keep: set[Path], manifest: dict[str, str] | None) -> None:
