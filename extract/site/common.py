@@ -185,15 +185,11 @@ def how_words(method: str, confidence: float | None) -> str:
     return f"{words}; the match is {sure}"
 
 
-INTERFACE = Path(__file__).with_name("interface.yaml")
-
-
 def interface_words() -> dict[str, dict[str, str]]:
-    """The rule pages' interface words per language (extract/site/interface.yaml, curated)."""
-    import yaml
+    """The interface words and sentence templates per language (extract/reports/interface.yaml)."""
+    from extract.reports.speech import table
 
-    table = yaml.safe_load(INTERFACE.read_text(encoding="utf-8"))
-    return {str(code): {str(k): str(v) for k, v in words.items()} for code, words in table.items()}
+    return table()
 
 
 def autonym(language: str) -> str:
