@@ -54,6 +54,16 @@ def long_date(day: date | str, language: str) -> str:
     return str(format_date(when, "long", locale=language))
 
 
+def day(text: str | date | None) -> Value:
+    """An ISO date (text) as a date, so that `say` writes it in the reader's language; else as given."""
+    if text is None or isinstance(text, date):
+        return text or ""
+    try:
+        return date.fromisoformat(text[:10]) if len(text) == 10 else text
+    except ValueError:
+        return text
+
+
 def _text(value: Value, language: str) -> str:
     if isinstance(value, dict):
         return value.get(language) or value.get(ENGLISH, "")

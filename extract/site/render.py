@@ -26,13 +26,15 @@ from extract.site.common import (
     DATA_DIR,
     EDITIONS_DIR,
     GENERATED,
+    L10N_TABLE,
     RULES_DIR,
     SiteError,
     _by_rule,
     _environment,
     _write,
     autonym,
-    interface_words,
+    l10n_script,
+    script_words,
     topic_title,
 )
 from extract.site.editions import edition_views
@@ -123,7 +125,7 @@ def render_site(
         "languages": _switch_languages(editions),
         "source_of": lambda edition: sources.get(edition, edition),
         "not_current": not_current,
-        "interface": interface_words(),
+        "interface": script_words(),
     }
     pages = Pages(env, site_dir, common)
     compares = _compare_views(site, reports)
@@ -170,7 +172,9 @@ class Pages:
         self.manifest = read_manifest(site_dir)
 
     def write(self, name: str, template: str, **values: Any) -> None:
-        text = self.env.get_template(template).render(**self.common, **values)
+        table: dict[str, dict[str, str]] = {}  # the page's sentences in the other languages
+        text = self.env.get_template(template).render(**self.common, **values, **{L10N_TABLE: table})
+        text += l10n_script(table)
         self._claim(name, text.encode("utf-8"))
         self.written.append(_write(self.site_dir / name, text))
 

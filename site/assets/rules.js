@@ -14,7 +14,21 @@
     } catch (e) { /* storage refused (private mode): the choice lasts for this page */ }
   }
 
-  // the interface words of the chosen language (extract/site/interface.yaml, in the page)
+  // sentences made in every language of the switch (extract/reports/interface.yaml): a data-l10n
+  // element holds the English words, the page's table (script.cl-l10n) the others, once per
+  // sentence; every page shows the language last chosen
+  var sentences = {};
+  try { sentences = JSON.parse(document.querySelector("script.cl-l10n").textContent); } catch (e) { sentences = {}; }
+  function localise(code) {
+    document.querySelectorAll("[data-l10n]").forEach(function (node) {
+      if (node.chesslawsEnglish === undefined) node.chesslawsEnglish = node.textContent;
+      var text = code && (sentences[node.chesslawsEnglish] || {})[code];
+      node.textContent = text || node.chesslawsEnglish;
+      node.setAttribute("lang", text ? code : "en");
+    });
+  }
+
+  // the interface words of the chosen language (extract/reports/interface.yaml, in the page)
   var words = {};
   try { words = JSON.parse(document.querySelector(".rule-texts").getAttribute("data-words")); } catch (e) { words = {}; }
   function say(code, key, values) {
@@ -22,6 +36,7 @@
     return text.replace(/\{(\w+)\}/g, function (all, name) { return values[name] !== undefined ? values[name] : all; });
   }
   function speak(code) {
+    localise(code);
     code = words[code] ? code : "en";
     document.querySelectorAll("[data-i18n]").forEach(function (node) {
       var values = { laws: node.getAttribute("data-laws"), editions: node.getAttribute("data-editions"),
@@ -119,6 +134,10 @@
     });
   }
 
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUpTexts);
-  else setUpTexts();
+  function setUp() {
+    if (document.querySelector(".rule-texts")) setUpTexts();
+    else localise(stored());
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUp);
+  else setUp();
 })();

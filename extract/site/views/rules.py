@@ -5,20 +5,43 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
+from extract.reports.speech import day, joined, languages, said
 from extract.site.common import EDITIONS_DIR, LANGUAGE_NAMES, autonym, how_words
 from extract.site.editions import ProvisionView
 from extract.site.kbview import ParameterTableRow, RuleLink, RuleText, RuleView, SiteData
 from extract.site.views.rulings import rulings_view
 
 
-def superseded_words(site: SiteData, edition: str) -> str | None:
-    """'Superseded by the 2009 Laws on 2009-07-01 (sv-2009 in this corpus)': by Laws, not by language."""
+def superseded_words(site: SiteData, edition: str) -> dict[str, str] | None:
+    """'Superseded by the 2009 Laws on 2009-07-01 (sv-2009 in this corpus)': by Laws, not by language;
+    in every language of the switch (the date in the reader's language)."""
     period = site.periods.get(edition)
     if period is None or not period.until or not period.superseded_by:
         return None
     texts = ", ".join(period.successor_texts)
-    here = f" ({texts} in this corpus)" if texts else " (no text of them in this corpus)"
-    return f"Superseded by the {period.superseded_by} Laws on {period.until}{here}."
+    key = "superseded" if texts else "superseded_none"
+    return said(key, laws=period.superseded_by, date=day(period.until), editions=texts)
+
+
+def edition_facts(language: str, laws: str | None, in_force: str | None) -> dict[str, str]:
+    """'Danish · the 2017 Laws · in force from 2017-07-01', the language named in the reader's."""
+    from babel import Locale, UnknownLocaleError
+
+    parts = []
+    for code in languages():
+        try:
+            name = Locale.parse(code).languages.get(language) or LANGUAGE_NAMES.get(language, language)
+        except (UnknownLocaleError, ValueError):
+            name = LANGUAGE_NAMES.get(language, language)
+        if code == "en":
+            name = LANGUAGE_NAMES.get(language, name)
+        parts.append((code, name))
+    pieces = [dict(parts)]
+    if laws:
+        pieces.append(said("facts_laws", laws=laws))
+    if in_force:
+        pieces.append(said("facts_from", date=day(in_force)))
+    return joined(pieces, " · ")
 
 
 def rule_views(site: SiteData, matrices: dict[str, Any] | None = None) -> list[RuleView]:
@@ -74,6 +97,11 @@ def rule_views(site: SiteData, matrices: dict[str, Any] | None = None) -> list[R
                         autonym=autonym(e.language),
                         laws=e.fide_edition,
                         superseded=superseded_words(site, e.id),
+                        facts=edition_facts(
+                            e.language,
+                            e.fide_edition,
+                            site.periods[e.id].in_force if e.id in site.periods else None,
+                        ),
                         how=[how_words(method, conf) for _, method, conf in by_edition[e.id]],
                     )
                 )
