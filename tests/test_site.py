@@ -339,8 +339,7 @@ def test_index_matrix_termbase_and_lineage_pages(rendered: tuple[Path, list[Path
     assert (
         '<tr class="changed" data-parameter="illegal_move.loss_on"><th scope="row">The illegal move that'
         ' loses the game<br><a class="rule" href="rules/illegal-move-penalty.html">Penalty for an illegal'
-        " move</a></th>"
-        in matrix
+        " move</a></th>" in matrix
     )
     # the quote opens on tap; the value that differs from the edition before is marked
     assert (
@@ -1022,7 +1021,9 @@ def test_the_home_page_names_the_laws_in_force_on_the_build_day(real_site: Path)
         assert re.search(r'<p class="not-current" lang="en">hu-2018 is a text of the 2017 Laws;', edition)
         rule = english((real_site / "rules/loss-on-time.html").read_text(encoding="utf-8"))
         assert rule.count('class="not-current"') == 1
-    assert "replaced by sv-2009" not in english((real_site / "rules/illegal-move-penalty.html").read_text("utf-8"))
+    assert "replaced by sv-2009" not in english(
+        (real_site / "rules/illegal-move-penalty.html").read_text("utf-8")
+    )
 
 
 def test_public_has_no_unused_search_bundles(real_site: Path) -> None:

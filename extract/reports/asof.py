@@ -258,7 +258,9 @@ def asof_lines(answer: AsOf, language: str = ENGLISH) -> list[str]:
         )
     ]
     if answer.texts:
-        named = ", ".join(say(language, "asof_text", edition=t.id, date=day(t.in_force)) for t in answer.texts)
+        named = ", ".join(
+            say(language, "asof_text", edition=t.id, date=day(t.in_force)) for t in answer.texts
+        )
         lines.append(say(language, "asof_texts", texts=named))
     elif answer.newest_text is not None:
         newest = answer.newest_text
