@@ -22,6 +22,7 @@ from extract.arbiter.check import CheckResult
 from extract.model import Finding
 from extract.model.ruling import RunStatus
 from extract.model.vocab import Status
+from extract.reports.change_words import change_said
 from extract.reports.diff_model import EditionDiff, RuleDiff
 from extract.reports.rule_rows import ChangeKind, RuleChange, RuleFinding
 from extract.reports.words import parameter_words
@@ -265,6 +266,7 @@ def changes_by_rule(diffs: list[EditionDiff]) -> dict[str, list[RuleChange]]:
                     to_label=" ".join(r.new_labels) or None,
                     summary=change_summary(r),
                     href=f"compare/{compare_slug(d.a, d.b)}.html#r-{r.rule}",
+                    said=change_said(r, d.a, d.b),
                 )
             )
     return dict(out)
