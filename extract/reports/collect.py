@@ -83,16 +83,24 @@ def compare_pairs(editions: list[tuple[str, str]]) -> list[tuple[str, str]]:
 
 
 def _diffs(
-    pairs: list[tuple[str, str]], kb_dir: Path, corpus_dir: Path, scenarios: bool = True
+    pairs: list[tuple[str, str]],
+    kb_dir: Path,
+    corpus_dir: Path,
+    scenarios: bool = True,
+    then: Callable[[], object] | None = None,
 ) -> tuple[list[EditionDiff], float]:
     """The diffs of `pairs` and the seconds they took (in whichever process ran them); without the
-    scenario runs when `scenarios` is False (diff.with_scenarios adds them)."""
+    scenario runs when `scenarios` is False (diff.with_scenarios adds them). `then` runs afterwards
+    in the same process (its result is not returned: it stores what it makes in the cache)."""
     from extract.reports.diff import diff_editions, prefetch_translations
 
     clock = time.perf_counter()
     prefetch_translations(pairs, kb_dir, corpus_dir)
     diffs = [diff_editions(a, b, kb_dir, corpus_dir, scenarios=scenarios) for a, b in pairs]
-    return diffs, time.perf_counter() - clock
+    seconds = time.perf_counter() - clock
+    if then is not None:
+        then()
+    return diffs, seconds
 
 
 def _warm(kb_dir: Path) -> None:
@@ -117,12 +125,14 @@ def collect(
     corpus_dir: Path,
     progress: Callable[[str], None] | None = None,
     meanwhile: Callable[[], object] | None = None,
+    alongside: Callable[[], object] | None = None,
 ) -> Reports:
     """Diffs of the compared pairs, lint findings (with acceptances), scenario results, text examples.
 
     `meanwhile` is run in this process after lint and check, while the second one still compares the
     editions (the site makes its search index there); when the reports come from the cache, it is not
-    run here.
+    run here. `alongside` (a picklable callable) runs in the second process after its diffs, reusing
+    what they prepared (the site's aligned-sentence downloads); without a second process it is not run.
 
     Remembered by a hash of the corpus, the KB, the code and the installed Apertium modes (see
     extract.io.derived): rebuilding the site with nothing changed but a page template or a hand-written
@@ -136,7 +146,7 @@ def collect(
     computed: list[Reports] = []
 
     def compute() -> Reports:
-        computed.append(_collect(kb_dir, corpus_dir, say, meanwhile))
+        computed.append(_collect(kb_dir, corpus_dir, say, meanwhile, alongside))
         return computed[0]
 
     reports = remember(key, compute)
@@ -147,7 +157,11 @@ def collect(
 
 
 def _collect(
-    kb_dir: Path, corpus_dir: Path, say: Callable[[str], None], meanwhile: Callable[[], object] | None
+    kb_dir: Path,
+    corpus_dir: Path,
+    say: Callable[[str], None],
+    meanwhile: Callable[[], object] | None = None,
+    alongside: Callable[[], object] | None = None,
 ) -> Reports:
     from extract.arbiter.check import fide_editions, run_scenarios, text_examples
     from extract.arbiter.law import load_laws
@@ -170,7 +184,7 @@ def _collect(
         _warm(kb_dir)
     # The worker compares wording only: the scenarios' rulings (Art. 6.9 analyses included) are made
     # here, once, for lint and check, and then added to its diffs (with_scenarios).
-    pending = pool.submit(_diffs, pairs, kb_dir, corpus_dir, False) if pool else None
+    pending = pool.submit(_diffs, pairs, kb_dir, corpus_dir, False, alongside) if pool else None
 
     clock = time.perf_counter()
     context = load_context(corpus_dir, kb_dir)

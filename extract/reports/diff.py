@@ -66,7 +66,7 @@ from extract.reports.diff_model import (
 )
 from extract.reports.omission import omission_words, omitted_by_translation
 from extract.reports.renumbering import renumberings, rule_scheme
-from extract.reports.wording import Wording
+from extract.reports.wording import Wording, prepared_wording
 
 __all__ = [
     "STATUSES",
@@ -341,10 +341,7 @@ def diff_editions(a: str, b: str, kb_dir: Path, corpus_dir: Path, *, scenarios: 
         raise ValueError(f"compare two different editions, not {a} with itself")
     for edition in (a, b):
         load_edition(data, edition, kb_dir, corpus_dir)
-    wording = Wording(data, a, b, kb_dir)
-    wording.prepare(
-        _sentences(data, a, list(data.provisions[a])), _sentences(data, b, list(data.provisions[b]))
-    )
+    wording = prepared_wording(data, a, b, kb_dir)
     present = [
         r for r in data.rules if a in data.alignment.get(r.id, {}) or b in data.alignment.get(r.id, {})
     ]

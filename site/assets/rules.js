@@ -26,6 +26,18 @@
       node.textContent = text || node.chesslawsEnglish;
       node.setAttribute("lang", text ? code : "en");
     });
+    // the table of contents repeats the headings' words; the search box says what it does
+    document.querySelectorAll(".md-nav--secondary .md-nav__link").forEach(function (link) {
+      if (link.chesslawsEnglish === undefined) link.chesslawsEnglish = link.textContent.trim();
+      var text = code && (sentences[link.chesslawsEnglish] || {})[code];
+      if (text || link.chesslawsEnglish !== link.textContent.trim()) link.textContent = text || link.chesslawsEnglish;
+    });
+    var input = document.querySelector(".cl-search-input");
+    if (input) {
+      if (input.chesslawsEnglish === undefined) input.chesslawsEnglish = input.getAttribute("placeholder");
+      var said = code && (sentences[input.chesslawsEnglish] || {})[code];
+      input.setAttribute("placeholder", said || input.chesslawsEnglish);
+    }
   }
 
   // the interface words of the chosen language (extract/reports/interface.yaml, in the page)
