@@ -93,12 +93,27 @@ def words_for(context: Context, key: str, **values: Any) -> Markup:
 
 
 def l10n_script(table: dict[str, dict[str, str]]) -> str:
-    """The page's sentences in the other languages, as data for the page script ('' when none)."""
+    """The page's sentences in the other languages, as data for the page script ('' when none):
+    [languages, {English: [the sentence in each language, in that order]}]."""
     if not table:
         return ""
-    data = json.dumps(table, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    codes = sorted({code for words in table.values() for code in words})
+    rows = {english: [words.get(code, "") for code in codes] for english, words in table.items()}
+    data = json.dumps([codes, rows], ensure_ascii=False, sort_keys=True, separators=(",", ":"))
     data = data.replace("<", "\\u003c")  # no text reads as markup inside the script element
     return f'\n<script type="application/json" class="cl-l10n">{data}</script>\n'
+
+
+def status_said(status: str) -> dict[str, str]:
+    """A diff status or flag in words (extract/reports/words.py), in every language of the switch."""
+    from extract.reports.speech import said, same, table
+
+    key = "st_" + status.replace("-", "_")
+    return said(key) if key in table()["en"] else same(status_words(status))
+
+
+def capitalised(value: dict[str, str]) -> dict[str, str]:
+    return {code: text[:1].upper() + text[1:] for code, text in value.items()}
 
 
 def _said(key: str, **values: Any) -> dict[str, str]:
@@ -134,6 +149,8 @@ def _environment() -> Environment:
     env.filters["l10n"] = l10n
     env.globals["tr"] = words_for
     env.globals["said"] = _said
+    env.globals["status_said"] = status_said
+    env.filters["cap"] = capitalised
     env.globals["words"] = parameter_words
     env.globals["finding_words"] = finding_words
     env.globals["status_words"] = status_words

@@ -17,8 +17,15 @@
   // sentences made in every language of the switch (extract/reports/interface.yaml): a data-l10n
   // element holds the English words, the page's table (script.cl-l10n) the others, once per
   // sentence; every page shows the language last chosen
-  var sentences = {};
-  try { sentences = JSON.parse(document.querySelector("script.cl-l10n").textContent); } catch (e) { sentences = {}; }
+  var sentences = {};  // English -> {language: words}, from [languages, {English: [words, ...]}]
+  try {
+    var table = JSON.parse(document.querySelector("script.cl-l10n").textContent);
+    Object.keys(table[1]).forEach(function (english) {
+      var row = {};
+      table[0].forEach(function (code, i) { if (table[1][english][i]) row[code] = table[1][english][i]; });
+      sentences[english] = row;
+    });
+  } catch (e) { sentences = {}; }
   function localise(code) {
     document.querySelectorAll("[data-l10n]").forEach(function (node) {
       if (node.chesslawsEnglish === undefined) node.chesslawsEnglish = node.textContent;
