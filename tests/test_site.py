@@ -1302,7 +1302,16 @@ def test_the_language_switch_changes_the_interface_words_in_chromium(served_real
         page.locator('.language-switch button[data-language="sv"]').click()
         page.reload(wait_until="networkidle")  # remembered
         assert page.locator("h2#text").inner_text().startswith(table["sv"]["text"])
+        # the generated sentences too: the rulings in words, the Laws in force on every page
+        page.locator('.language-switch button[data-language="da"]').click()
+        assert page.locator(".rulings-intro").inner_text().startswith("Hvad dommeren afgør")
+        assert "Sort vinder" in page.locator("table.rulings").inner_text()
+        page.goto(f"{served_real}/index.html", wait_until="networkidle")
+        assert "de gældende skakregler" in page.locator(".laws-today").inner_text()
+        assert page.locator(".cl-search-input").get_attribute("placeholder") == table["da"]["search"]
+        page.goto(f"{served_real}/rules/illegal-move-penalty.html", wait_until="networkidle")
         page.locator('.language-switch button[data-language="en"]').click()
+        assert "Black wins" in page.locator("table.rulings").inner_text()
     watch.assert_clean()
 
 
