@@ -1368,3 +1368,20 @@ def test_every_provision_of_a_split_edition_keeps_its_permalink(real_site: Path)
                     assert anchor not in held, (anchor, chapter, held.get(anchor))
                     held[anchor] = f"{page.stem}/{chapter.name}"
         assert held and {a: h for a, h in forwards} == held, page
+
+
+@pytest.mark.browser
+def test_a_phone_reaches_the_rules_text_on_its_first_screen(served_real: str) -> None:
+    """At 390 x 844 the newest edition's text begins within the first screen (issue 21)."""
+    first_text = (
+        "(() => { const s = [...document.querySelectorAll('.edition-text')].find(e => !e.hidden);"
+        " const t = s && s.querySelector('.provision-text');"
+        " return t ? t.getBoundingClientRect().top : -1; })()"
+    )
+    with offline_page(color_scheme="light") as (page, watch):
+        page.set_viewport_size({"width": 390, "height": 844})
+        for rule in ("illegal-move-penalty", "loss-on-time", "blitz-definition"):
+            page.goto(f"{served_real}/rules/{rule}.html", wait_until="networkidle")
+            top = page.evaluate(first_text)
+            assert 0 < top < 844 - 60, (rule, top)  # room for a line of it
+    watch.assert_clean()
