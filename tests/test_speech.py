@@ -25,6 +25,13 @@ def test_every_template_has_the_same_fields_in_every_language() -> None:
             assert fields == set(re.findall(r"\{(\w+)\}", table["en"][key])), (code, key)
 
 
+def test_every_game_ending_reason_has_its_words() -> None:
+    from extract.reports.plain import REASONS
+
+    for reason in REASONS:
+        assert "r_" + reason.replace("-", "_") in speech.table()["en"], reason
+
+
 def test_dates_are_iso_in_english_and_long_in_the_other_languages() -> None:
     said = speech.said("facts_from", date=speech.day("2017-07-01"))
     assert said["en"] == "in force from 2017-07-01"

@@ -25,13 +25,21 @@ from extract.reports.speech import ENGLISH, say, table
 # The parameter whose provision decides a game-ending reason (ARCHITECTURE names); the reason's words
 # are the template `r_<reason>` of extract/reports/interface.yaml.
 REASONS: dict[Reason, str | None] = {
+    "checkmate": None,
+    "stalemate": None,
+    "dead-position": None,
+    "agreement": None,
     "illegal-moves": "illegal_move.loss_on",
+    "time": None,
     "default": "default_time",
+    "electronic-device": None,
     "threefold": "repetition.claim_occurrences",
     "fivefold": "repetition.automatic_occurrences",
     "fifty-moves": "fifty_move.moves",
     "seventy-five-moves": "seventyfive_move.moves",
+    "both-flags": None,
     "quickplay-claim": "quickplay.claim_below_minutes",
+    "arbiter-must-judge": None,
 }
 # The parameters that can decide each part of a ruling (matched inside the names the engine consulted).
 TOPICS: dict[ExpectKey, tuple[str, ...]] = {
