@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from extract.reports.speech import day, joined, languages, said
+from extract.reports.speech import day, said
 from extract.site.common import EDITIONS_DIR, LANGUAGE_NAMES, autonym, how_words
 from extract.site.editions import ProvisionView
 from extract.site.kbview import ParameterTableRow, RuleLink, RuleText, RuleView, SiteData
-from extract.site.views.rulings import rulings_view
+from extract.site.views.rulings import edition_facts, rulings_view
 
 
 def superseded_words(site: SiteData, edition: str) -> dict[str, str] | None:
@@ -21,27 +21,6 @@ def superseded_words(site: SiteData, edition: str) -> dict[str, str] | None:
     texts = ", ".join(period.successor_texts)
     key = "superseded" if texts else "superseded_none"
     return said(key, laws=period.superseded_by, date=day(period.until), editions=texts)
-
-
-def edition_facts(language: str, laws: str | None, in_force: str | None) -> dict[str, str]:
-    """'Danish · the 2017 Laws · in force from 2017-07-01', the language named in the reader's."""
-    from babel import Locale, UnknownLocaleError
-
-    parts = []
-    for code in languages():
-        try:
-            name = Locale.parse(code).languages.get(language) or LANGUAGE_NAMES.get(language, language)
-        except (UnknownLocaleError, ValueError):
-            name = LANGUAGE_NAMES.get(language, language)
-        if code == "en":
-            name = LANGUAGE_NAMES.get(language, name)
-        parts.append((code, name))
-    pieces = [dict(parts)]
-    if laws:
-        pieces.append(said("facts_laws", laws=laws))
-    if in_force:
-        pieces.append(said("facts_from", date=day(in_force)))
-    return joined(pieces, " · ")
 
 
 def rule_views(site: SiteData, matrices: dict[str, Any] | None = None) -> list[RuleView]:
