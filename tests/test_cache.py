@@ -108,7 +108,7 @@ def test_collect_is_computed_once_for_the_same_inputs(
 
     calls: list[Path] = []
 
-    def fake(kb_dir: Path, corpus_dir: Path, say: object) -> collect_module.Reports:
+    def fake(kb_dir: Path, corpus_dir: Path, say: object, *work: object) -> collect_module.Reports:
         calls.append(kb_dir)
         return collect_module.Reports(["da-2001"], [], [], [], [], {"diff": 1.0})
 

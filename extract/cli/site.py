@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import shutil
 import signal
+from functools import partial
 from pathlib import Path
 
 import click
@@ -28,7 +29,7 @@ def site(out_dir: Path, site_dir: Path, corpus_dir: Path, kb_dir: Path) -> None:
     import time
 
     from extract.reports.collect import collect
-    from extract.site.render import SiteError, build_site, render_site
+    from extract.site.render import SiteError, build_site, download_files, render_site, search_data
 
     project = Path.cwd()
     protected = (corpus_dir, kb_dir, site_dir)
@@ -38,7 +39,11 @@ def site(out_dir: Path, site_dir: Path, corpus_dir: Path, kb_dir: Path) -> None:
     check_writable(site_dir)
     started = time.perf_counter()
     signal.signal(signal.SIGTERM, _stop)  # clean up the temporary copies, as on Ctrl-C
-    reports = collect(kb_dir, corpus_dir, progress=click.echo)
+    # the search index is made while the second process compares the editions
+    index = lambda: search_data(kb_dir, corpus_dir)  # noqa: E731
+    # ... and the downloads in the second one, after its diffs (it has prepared the same sentences)
+    files = partial(download_files, kb_dir, corpus_dir)
+    reports = collect(kb_dir, corpus_dir, progress=click.echo, meanwhile=index, alongside=files)
     docs = stage_pages(site_dir)
     try:
         pages = render_site(kb_dir, corpus_dir, docs, reports=reports)

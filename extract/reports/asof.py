@@ -20,6 +20,7 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 
 from extract.model.laws import LawsEdition
+from extract.reports.speech import ENGLISH, day, say
 
 DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
@@ -229,39 +230,61 @@ def timeline(editions: list[EditionDates], laws: list[LawsEdition] | None = None
     return [period(e, editions, dated) for e in sorted(editions, key=lambda e: (e.in_force, e.id))]
 
 
-def laws_words(law: LawsEdition) -> str:
-    """'the 2023 Laws (adopted by the 93rd FIDE Congress, Chennai, India)'."""
-    return f"the {law.id} Laws" + (f" (adopted by the {law.adopted_by})" if law.adopted_by else "")
+def laws_words(law: LawsEdition, language: str = ENGLISH) -> str:
+    """'the 2023 Laws (adopted by the 93rd FIDE Congress, Chennai, India)'; the congress is curated
+    English, so the other languages name the Laws only."""
+    if law.adopted_by and language == ENGLISH:
+        return say(language, "laws_adopted", laws=law.id, by=law.adopted_by)
+    return say(language, "laws", laws=law.id)
 
 
-def asof_lines(answer: AsOf) -> list[str]:
-    """The answer in words, the same for `chesslaws asof` and the site's home page."""
+def asof_lines(answer: AsOf, language: str = ENGLISH) -> list[str]:
+    """The answer in words, the same for `chesslaws asof` and the site's home page (in `language`,
+    extract/reports/interface.yaml)."""
     law = answer.laws
     until = (
-        f" until {law.superseded_on}, when the {answer.successor.id} Laws replaced them"
-        if answer.successor
+        say(language, "asof_until", date=day(law.superseded_on), successor=answer.successor.id)
+        if answer.successor and law.superseded_on
         else ""
     )
     lines = [
-        f"On {answer.day} the Laws of Chess in force are {laws_words(law)}, "
-        f"in force from {law.in_force}{until}."
+        say(
+            language,
+            "asof_in_force",
+            day=day(answer.day),
+            laws=laws_words(law, language),
+            date=day(law.in_force),
+            until=until,
+        )
     ]
     if answer.texts:
-        named = ", ".join(f"{t.id} (in force from {t.in_force})" for t in answer.texts)
-        lines.append(f"Texts of them in this corpus, newest first: {named}.")
+        named = ", ".join(
+            say(language, "asof_text", edition=t.id, date=day(t.in_force)) for t in answer.texts
+        )
+        lines.append(say(language, "asof_texts", texts=named))
     elif answer.newest_text is not None:
         newest = answer.newest_text
         lines.append(
-            f"This corpus has no text of the {law.id} Laws; the newest text it has is {newest.id}, "
-            f"a text of the {newest.fide_edition} Laws (in force from {newest.in_force})."
+            say(
+                language,
+                "asof_newest",
+                laws=law.id,
+                edition=newest.id,
+                older=newest.fide_edition,
+                date=day(newest.in_force),
+            )
         )
     else:
-        lines.append(f"This corpus has no text of the {law.id} Laws, nor any text in force on {answer.day}.")
+        lines.append(say(language, "asof_none", laws=law.id, day=day(answer.day)))
     return lines
 
 
 def not_current_note(
-    edition: EditionDates, today: date, editions: list[EditionDates], laws: list[LawsEdition]
+    edition: EditionDates,
+    today: date,
+    editions: list[EditionDates],
+    laws: list[LawsEdition],
+    language: str = ENGLISH,
 ) -> str | None:
     """One line for a page that presents `edition` as current when its Laws are not in force today
     (None when they are): which Laws are, and whether the corpus has a text of them."""
@@ -271,8 +294,18 @@ def not_current_note(
         return None
     if answer.laws.id == edition.fide_edition:
         return None
-    has = f"{answer.texts[0].id} is a text of them" if answer.texts else "this corpus has no text of them"
-    return (
-        f"{edition.id} is a text of the {edition.fide_edition} Laws; on {answer.day} the Laws in force are "
-        f"the {answer.laws.id} Laws (in force from {answer.laws.in_force}), and {has}."
+    has = (
+        say(language, "not_current_has", edition=answer.texts[0].id)
+        if answer.texts
+        else say(language, "not_current_none")
+    )
+    return say(
+        language,
+        "not_current",
+        edition=edition.id,
+        laws=edition.fide_edition,
+        day=day(answer.day),
+        current=answer.laws.id,
+        date=day(answer.laws.in_force),
+        has=has,
     )

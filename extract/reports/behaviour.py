@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from extract.io.rules import Rule
-from extract.model.ruling import EXPECT_KEYS, ExpectKey, Result, RulingView
+from extract.model.ruling import EXPECT_KEYS, ExpectKey, Result, Ruling, RulingView
 from extract.model.vocab import checked
 from extract.reports.diff_data import KBData
 from extract.reports.diff_model import BehaviourChange, ScenarioRun
@@ -35,6 +35,9 @@ RESULT_WORDS: dict[Result, str] = {
     "*": "play continues",
 }
 _RUNS: dict[tuple[str, tuple[float, ...]], tuple[dict[str, Law], list[Scenario]]] = {}
+# (edition, its behaviour keywords, scenario id) -> its full ruling, for the laws and scenarios in
+# _RUNS: a site compares each edition with several others, and every edition's ruling is made once
+_RULINGS: dict[tuple[str, tuple[tuple[str, str], ...], str], Ruling | None] = {}
 
 
 def curated_keyword(data: KBData, rule: Rule, edition: str) -> str | None:
@@ -71,6 +74,7 @@ def _laws_and_scenarios(kb_dir: Path, stamp: tuple[float, ...]) -> tuple[dict[st
             load_scenarios(folder, {r.id for r in load_rules(kb_dir)}, set(laws)) if folder.is_dir() else []
         )
         _RUNS.clear()
+        _RULINGS.clear()
         _RUNS[key] = (laws, scenarios)
     return _RUNS[key]
 
@@ -115,9 +119,6 @@ def scenario_changes(
     data: KBData, kb_dir: Path, stamp: tuple[float, ...], a: str, b: str
 ) -> dict[str, list[ScenarioRun]]:
     """Rule id -> the scenarios naming it whose rulings differ between editions a and b."""
-    from extract.arbiter.runner import replay
-    from extract.model.scenario import ScenarioError
-
     laws, scenarios = _laws_and_scenarios(kb_dir, stamp)
     if a not in laws or b not in laws:
         return {}
@@ -128,11 +129,10 @@ def scenario_changes(
         for expected in scenario.expect.values():
             keys += [checked(k, EXPECT_KEYS, "ruling key") for k in expected if k not in keys]
         keys = keys or ["result", "reason"]
-        try:
-            old = replay(law_a, scenario.setup, scenario.events).view(keys)
-            new = replay(law_b, scenario.setup, scenario.events).view(keys)
-        except (ScenarioError, ValueError, KeyError):
+        old_ruling, new_ruling = _ruling(law_a, scenario), _ruling(law_b, scenario)
+        if old_ruling is None or new_ruling is None:
             continue
+        old, new = old_ruling.view(keys), new_ruling.view(keys)
         if old == new:
             continue
         old_words, new_words = describe(old), describe(new)
@@ -149,3 +149,17 @@ def scenario_changes(
             if law_a.has(rule_id) and law_b.has(rule_id):
                 out[rule_id].append(run)
     return dict(out)
+
+
+def _ruling(law: Law, scenario: Scenario) -> Ruling | None:
+    """The scenario's ruling under the edition's law (None when it cannot be played), made once."""
+    from extract.arbiter.runner import replay
+    from extract.model.scenario import ScenarioError
+
+    key = (law.edition, tuple(sorted(law.behaviour.items())), scenario.id)
+    if key not in _RULINGS:
+        try:
+            _RULINGS[key] = replay(law, scenario.setup, scenario.events)
+        except (ScenarioError, ValueError, KeyError):
+            _RULINGS[key] = None
+    return _RULINGS[key]

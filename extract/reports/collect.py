@@ -22,6 +22,7 @@ from extract.arbiter.check import CheckResult
 from extract.model import Finding
 from extract.model.ruling import RunStatus
 from extract.model.vocab import Status
+from extract.reports.change_words import change_said
 from extract.reports.diff_model import EditionDiff, RuleDiff
 from extract.reports.rule_rows import ChangeKind, RuleChange, RuleFinding
 from extract.reports.words import parameter_words
@@ -81,14 +82,25 @@ def compare_pairs(editions: list[tuple[str, str]]) -> list[tuple[str, str]]:
     return pairs
 
 
-def _diffs(pairs: list[tuple[str, str]], kb_dir: Path, corpus_dir: Path) -> tuple[list[EditionDiff], float]:
-    """The diffs of `pairs` and the seconds they took (in whichever process ran them)."""
+def _diffs(
+    pairs: list[tuple[str, str]],
+    kb_dir: Path,
+    corpus_dir: Path,
+    scenarios: bool = True,
+    then: Callable[[], object] | None = None,
+) -> tuple[list[EditionDiff], float]:
+    """The diffs of `pairs` and the seconds they took (in whichever process ran them); without the
+    scenario runs when `scenarios` is False (diff.with_scenarios adds them). `then` runs afterwards
+    in the same process (its result is not returned: it stores what it makes in the cache)."""
     from extract.reports.diff import diff_editions, prefetch_translations
 
     clock = time.perf_counter()
     prefetch_translations(pairs, kb_dir, corpus_dir)
-    diffs = [diff_editions(a, b, kb_dir, corpus_dir) for a, b in pairs]
-    return diffs, time.perf_counter() - clock
+    diffs = [diff_editions(a, b, kb_dir, corpus_dir, scenarios=scenarios) for a, b in pairs]
+    seconds = time.perf_counter() - clock
+    if then is not None:
+        then()
+    return diffs, seconds
 
 
 def _warm(kb_dir: Path) -> None:
@@ -108,8 +120,19 @@ def _pool() -> ProcessPoolExecutor | None:
     return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("fork"))
 
 
-def collect(kb_dir: Path, corpus_dir: Path, progress: Callable[[str], None] | None = None) -> Reports:
+def collect(
+    kb_dir: Path,
+    corpus_dir: Path,
+    progress: Callable[[str], None] | None = None,
+    meanwhile: Callable[[], object] | None = None,
+    alongside: Callable[[], object] | None = None,
+) -> Reports:
     """Diffs of the compared pairs, lint findings (with acceptances), scenario results, text examples.
+
+    `meanwhile` is run in this process after lint and check, while the second one still compares the
+    editions (the site makes its search index there); when the reports come from the cache, it is not
+    run here. `alongside` (a picklable callable) runs in the second process after its diffs, reusing
+    what they prepared (the site's aligned-sentence downloads); without a second process it is not run.
 
     Remembered by a hash of the corpus, the KB, the code and the installed Apertium modes (see
     extract.io.derived): rebuilding the site with nothing changed but a page template or a hand-written
@@ -123,7 +146,7 @@ def collect(kb_dir: Path, corpus_dir: Path, progress: Callable[[str], None] | No
     computed: list[Reports] = []
 
     def compute() -> Reports:
-        computed.append(_collect(kb_dir, corpus_dir, say))
+        computed.append(_collect(kb_dir, corpus_dir, say, meanwhile, alongside))
         return computed[0]
 
     reports = remember(key, compute)
@@ -133,12 +156,19 @@ def collect(kb_dir: Path, corpus_dir: Path, progress: Callable[[str], None] | No
     return reports
 
 
-def _collect(kb_dir: Path, corpus_dir: Path, say: Callable[[str], None]) -> Reports:
+def _collect(
+    kb_dir: Path,
+    corpus_dir: Path,
+    say: Callable[[str], None],
+    meanwhile: Callable[[], object] | None = None,
+    alongside: Callable[[], object] | None = None,
+) -> Reports:
     from extract.arbiter.check import fide_editions, run_scenarios, text_examples
     from extract.arbiter.law import load_laws
     from extract.io.editions import load_editions
     from extract.io.rules import load_rules
     from extract.io.scenarios import load_scenarios
+    from extract.reports.diff import with_scenarios
     from extract.reports.lint import ACCEPTED_FILE, lint, load_accepted, load_context
 
     timings: dict[str, float] = {}
@@ -152,7 +182,9 @@ def _collect(kb_dir: Path, corpus_dir: Path, say: Callable[[str], None]) -> Repo
     pool = _pool()
     if pool:
         _warm(kb_dir)
-    pending = pool.submit(_diffs, pairs, kb_dir, corpus_dir) if pool else None
+    # The worker compares wording only: the scenarios' rulings (Art. 6.9 analyses included) are made
+    # here, once, for lint and check, and then added to its diffs (with_scenarios).
+    pending = pool.submit(_diffs, pairs, kb_dir, corpus_dir, False, alongside) if pool else None
 
     clock = time.perf_counter()
     context = load_context(corpus_dir, kb_dir)
@@ -172,9 +204,16 @@ def _collect(kb_dir: Path, corpus_dir: Path, say: Callable[[str], None]) -> Repo
     timings["check"] = time.perf_counter() - clock
     say(f"checked: {len(results)} scenario runs, {len(examples)} examples of the texts")
 
-    diffs, timings["diff"] = pending.result() if pending else _diffs(pairs, kb_dir, corpus_dir)
-    if pool:
+    if meanwhile is not None:
+        meanwhile()
+    if pending is None or pool is None:
+        diffs, timings["diff"] = _diffs(pairs, kb_dir, corpus_dir)
+    else:
+        wording, timings["diff"] = pending.result()
         pool.shutdown()
+        clock = time.perf_counter()
+        diffs = [with_scenarios(d, kb_dir, corpus_dir) for d in wording]
+        timings["diff"] += time.perf_counter() - clock
     workers = " (in a second process, alongside)" if pool else ""
     say(f"compared {len(diffs)} pairs of editions{workers}")
     return Reports(order, diffs, findings, results, examples, timings)
@@ -241,6 +280,7 @@ def changes_by_rule(diffs: list[EditionDiff]) -> dict[str, list[RuleChange]]:
                     to_label=" ".join(r.new_labels) or None,
                     summary=change_summary(r),
                     href=f"compare/{compare_slug(d.a, d.b)}.html#r-{r.rule}",
+                    said=change_said(r, d.a, d.b),
                 )
             )
     return dict(out)

@@ -27,14 +27,14 @@ from __future__ import annotations
 
 import contextlib
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from extract.io.generated import GENERATED, read_kb
 from extract.io.rules import Rule
 from extract.kb.sentence_align import SentenceRef, partial_provisions
 from extract.model import InputError
-from extract.model.vocab import Status, Structure
+from extract.model.vocab import Status, Structure, WordingMethod
 from extract.reports.behaviour import keyword_change, scenario_changes
 from extract.reports.diff_data import (
     KBData,
@@ -60,14 +60,13 @@ from extract.reports.diff_model import (
     ParameterValue,
     RuleDiff,
     RuleText,
-    ScenarioRun,
     SentencePair,
     WordOp,
     biggest_changes,
 )
 from extract.reports.omission import omission_words, omitted_by_translation
 from extract.reports.renumbering import renumberings, rule_scheme
-from extract.reports.wording import Wording
+from extract.reports.wording import Wording, prepared_wording
 
 __all__ = [
     "STATUSES",
@@ -175,7 +174,6 @@ class _Found:
     moved_to: tuple[str, ...] = ()
     structure: Structure | None = None
     sentences: tuple[SentencePair, ...] = ()
-    scenarios: tuple[ScenarioRun, ...] = ()
     behaviour: BehaviourChange | None = None
     evidence: tuple[str, ...] = ()
     omission: str | None = None
@@ -211,7 +209,6 @@ def _both_sides(
     rule: Rule,
     texts: tuple[RuleText, RuleText],
     parameters: tuple[ParameterChange, ...],
-    runs: tuple[ScenarioRun, ...],
 ) -> _Found:
     """A rule both editions express: parameters, behaviour, content, structure and wording compared."""
     (a, old), (b, new) = (texts[0].edition, texts[0]), (texts[1].edition, texts[1])
@@ -223,9 +220,9 @@ def _both_sides(
     if changed_parameter:
         found.flags.add("parameter-changed")
     behaviour = keyword_change(data, rule, a, b)
-    if behaviour or runs:
+    if behaviour:  # scenario runs that differ add the same flag (with_scenarios)
         found.flags.add("behaviour-changed")
-        found.behaviour, found.scenarios = behaviour, runs
+        found.behaviour = behaviour
     count_a = len(old.provisions) or len(old.labels)
     count_b = len(new.provisions) or len(new.labels)
     result = wording.compare(
@@ -258,15 +255,13 @@ def _rule_diff(
     rule: Rule,
     a: str,
     b: str,
-    scenarios: dict[str, list[ScenarioRun]],
 ) -> RuleDiff:
     in_a, in_b = a in data.alignment[rule.id], b in data.alignment[rule.id]
     old = rule_text(data, rule.id, a) if in_a else None
     new = rule_text(data, rule.id, b) if in_b else None
     parameters = parameter_changes(data, rule, a, b)
     if old is not None and new is not None:
-        runs = tuple(scenarios.get(rule.id, ()))
-        found = _both_sides(data, wording, rule, (old, new), parameters, runs)
+        found = _both_sides(data, wording, rule, (old, new), parameters)
     else:
         found = _one_side(data, wording, rule, a, b, in_b)
     ordered = tuple(s for s in STATUSES if s in found.flags) or ("unchanged",)
@@ -288,7 +283,6 @@ def _rule_diff(
         moved_to=found.moved_to,
         structure=found.structure,
         sentences=found.sentences,
-        scenarios=found.scenarios,
         behaviour=found.behaviour,
         evidence=found.evidence,
         omission=found.omission,
@@ -328,9 +322,12 @@ def _chapter_moves(rules: tuple[RuleDiff, ...]) -> tuple[ChapterMove, ...]:
     )
 
 
-def diff_editions(a: str, b: str, kb_dir: Path, corpus_dir: Path) -> EditionDiff:
+def diff_editions(a: str, b: str, kb_dir: Path, corpus_dir: Path, *, scenarios: bool = True) -> EditionDiff:
     """Edition `a` (old) against edition `b` (new), rule by rule, in curated rule order.
 
+    `scenarios=False` leaves out the scenario runs (the arbiter's rulings under both editions), which
+    `with_scenarios` adds later: the site compares wording in a second process while the first one
+    rules on the scenarios for lint and check, and then reuses those rulings here.
     Raises InputError for an unknown edition and ValueError when a == b.
     """
     data = load_kb(kb_dir, corpus_dir)
@@ -344,23 +341,48 @@ def diff_editions(a: str, b: str, kb_dir: Path, corpus_dir: Path) -> EditionDiff
         raise ValueError(f"compare two different editions, not {a} with itself")
     for edition in (a, b):
         load_edition(data, edition, kb_dir, corpus_dir)
-    wording = Wording(data, a, b, kb_dir)
-    wording.prepare(
-        _sentences(data, a, list(data.provisions[a])), _sentences(data, b, list(data.provisions[b]))
-    )
-    scenarios = scenario_changes(data, kb_dir, _stamp(kb_dir), a, b)
+    wording = prepared_wording(data, a, b, kb_dir)
     present = [
         r for r in data.rules if a in data.alignment.get(r.id, {}) or b in data.alignment.get(r.id, {})
     ]
-    rules = tuple(_rule_diff(data, wording, r, a, b, scenarios) for r in present)
-    schemes = renumberings(rules)
+    rules = tuple(_rule_diff(data, wording, r, a, b) for r in present)
     notes = [_wording_note(wording)]
     if wording.note:
         notes.append(wording.note)
+    same_language = wording.languages[0] == wording.languages[1]
+    without = _assemble(a, b, same_language, rules, tuple(notes), wording.method)
+    return with_scenarios(without, kb_dir, corpus_dir) if scenarios else without
+
+
+def with_scenarios(d: EditionDiff, kb_dir: Path, corpus_dir: Path) -> EditionDiff:
+    """A diff made with `scenarios=False`, with the scenario runs whose rulings differ between its
+    editions: each rule both editions express gets them and the behaviour-changed flag."""
+    data = load_kb(kb_dir, corpus_dir)
+    runs = scenario_changes(data, kb_dir, _stamp(kb_dir), d.a, d.b)
+    rules = []
+    for r in d.rules:
+        found = tuple(runs.get(r.rule, ()))
+        if not found or r.old is None or r.new is None:
+            rules.append(r)
+            continue
+        flags = tuple(s for s in STATUSES if s in {*r.flags, "behaviour-changed"} and s != "unchanged")
+        rules.append(replace(r, status=flags[0], flags=flags, scenarios=found))
+    return _assemble(d.a, d.b, d.same_language, tuple(rules), d.notes, d.wording)
+
+
+def _assemble(
+    a: str,
+    b: str,
+    same_language: bool,
+    rules: tuple[RuleDiff, ...],
+    notes: tuple[str, ...],
+    method: WordingMethod,
+) -> EditionDiff:
+    """The EditionDiff of compared rules: counts, parameter rows, chapter moves and renumberings."""
     return EditionDiff(
         a=a,
         b=b,
-        same_language=wording.languages[0] == wording.languages[1],
+        same_language=same_language,
         rules=rules,
         counts=dict(Counter(r.status for r in rules)),
         flag_counts=dict(Counter(f for r in rules for f in r.flags)),
@@ -368,9 +390,9 @@ def diff_editions(a: str, b: str, kb_dir: Path, corpus_dir: Path) -> EditionDiff
         added=tuple(r.rule for r in rules if r.status == "added"),
         removed=tuple(r.rule for r in rules if r.status == "removed"),
         chapter_moves=_chapter_moves(rules),
-        notes=tuple(notes),
-        renumberings=schemes,
-        wording=wording.method,
+        notes=notes,
+        renumberings=renumberings(rules),
+        wording=method,
     )
 
 

@@ -19,27 +19,27 @@ import chess
 
 from extract.io.generated import read_kb
 from extract.model.kbrows import AlignmentRow, Parameter
-from extract.model.ruling import ClaimOutcome, Colour, ExpectKey, MateFinding, Reason, RulingView
+from extract.model.ruling import Colour, ExpectKey, MateFinding, Reason, RulingView
+from extract.reports.speech import ENGLISH, say, table
 
-ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}
-
-# What a game-ending reason means, and the parameter whose provision decides it (ARCHITECTURE names).
-REASONS: dict[Reason, tuple[str, str | None]] = {
-    "checkmate": ("checkmate", None),
-    "stalemate": ("stalemate", None),
-    "dead-position": ("a dead position", None),
-    "agreement": ("agreed between the players", None),
-    "illegal-moves": ("{loser}'s {count}illegal move", "illegal_move.loss_on"),
-    "time": ("{loser}'s flag fell", None),
-    "default": ("{loser} arrived after the default time", "default_time"),
-    "electronic-device": ("{loser} had an electronic device", None),
-    "threefold": ("threefold repetition, claimed", "repetition.claim_occurrences"),
-    "fivefold": ("the same position for the fifth time", "repetition.automatic_occurrences"),
-    "fifty-moves": ("fifty-move rule, claimed", "fifty_move.moves"),
-    "seventy-five-moves": ("seventy-five moves without a capture or pawn move", "seventyfive_move.moves"),
-    "both-flags": ("both flags fell", None),
-    "quickplay-claim": ("quickplay-finish claim upheld", "quickplay.claim_below_minutes"),
-    "arbiter-must-judge": ("the arbiter must judge whether a player can still checkmate", None),
+# The parameter whose provision decides a game-ending reason (ARCHITECTURE names); the reason's words
+# are the template `r_<reason>` of extract/reports/interface.yaml.
+REASONS: dict[Reason, str | None] = {
+    "checkmate": None,
+    "stalemate": None,
+    "dead-position": None,
+    "agreement": None,
+    "illegal-moves": "illegal_move.loss_on",
+    "time": None,
+    "default": "default_time",
+    "electronic-device": None,
+    "threefold": "repetition.claim_occurrences",
+    "fivefold": "repetition.automatic_occurrences",
+    "fifty-moves": "fifty_move.moves",
+    "seventy-five-moves": "seventyfive_move.moves",
+    "both-flags": None,
+    "quickplay-claim": "quickplay.claim_below_minutes",
+    "arbiter-must-judge": None,
 }
 # The parameters that can decide each part of a ruling (matched inside the names the engine consulted).
 TOPICS: dict[ExpectKey, tuple[str, ...]] = {
@@ -52,12 +52,6 @@ TOPICS: dict[ExpectKey, tuple[str, ...]] = {
     "board": ("visually_impaired.",),
 }
 NOTHING: tuple[object, ...] = (None, False, {}, "", 0)  # a ruling key that says nothing
-CLAIMS: dict[ClaimOutcome, str] = {
-    "upheld": "the claim is upheld",
-    "rejected": "the claim is rejected",
-    "not-allowed": "the claim is not allowed",
-    "postponed": "the decision on the claim is postponed",
-}
 
 
 @dataclass(frozen=True)
@@ -88,19 +82,31 @@ class Sources:
         return None
 
 
-def colour(name: str) -> str:
-    return name.capitalize()
+def colour(name: str, language: str = ENGLISH) -> str:
+    return say(language, name) if name in ("white", "black") else name.capitalize()
 
 
-def _minutes(text: str) -> str:
-    """'+2:00' -> '2 minutes', '+0:30' -> '30 seconds', '+1:30' -> '1:30'."""
+def _minutes(text: str, language: str = ENGLISH) -> str:
+    """'+2:00' -> '2 minutes', '+0:30' -> '30 seconds', '+1:30' -> '1:30' (CLDR's unit words)."""
+    from babel.units import format_unit
+
     body = text.lstrip("+-")
     minutes, _, seconds = body.partition(":")
     if seconds in ("", "00"):
-        return f"{int(minutes)} minute{'s' if int(minutes) != 1 else ''}"
+        return str(format_unit(int(minutes), "duration-minute", length="long", locale=language))
     if minutes in ("0", ""):
-        return f"{int(seconds)} seconds"
+        return str(format_unit(int(seconds), "duration-second", length="long", locale=language))
     return body
+
+
+def _ordinal(count: int, language: str) -> str:
+    key = f"ordinal_{count}"
+    return say(language, key) if key in table()[ENGLISH] else say(language, "ordinal", n=count)
+
+
+def _reason(reason: str, language: str, **values: str) -> str:
+    key = "r_" + reason.replace("-", "_")
+    return say(language, key, **values) if key in table()[ENGLISH] else reason.replace("-", " ")
 
 
 def ruling_text(
@@ -109,6 +115,7 @@ def ruling_text(
     sources: Sources | None = None,
     rules: Iterable[str] = (),
     used: Mapping[str, object] | None = None,
+    language: str = ENGLISH,
 ) -> str:
     """One sentence for a ruling (the whole Ruling.as_dict or the keys a scenario compares).
 
@@ -116,7 +123,7 @@ def ruling_text(
     value); they choose the article cited, and `illegal_move.loss_on` says which illegal move lost
     when the ruling does not count them.
     """
-    text, article = ruling_parts(ruling, edition, sources, rules, used)
+    text, article = ruling_parts(ruling, edition, sources, rules, used, language)
     return f"{text} ({article})" if article else text
 
 
@@ -126,8 +133,10 @@ def ruling_parts(
     sources: Sources | None = None,
     rules: Iterable[str] = (),
     used: Mapping[str, object] | None = None,
+    language: str = ENGLISH,
 ) -> tuple[str, str | None]:
-    """`ruling_text` in two parts: the ruling in words and the article cited ("da-2017 7.5.3"), or None."""
+    """`ruling_text` in two parts: the ruling in words and the article cited ("da-2017 7.5.3"), or None;
+    the words in `language` (extract/reports/interface.yaml), the article as printed."""
     view = ruling if isinstance(ruling, RulingView) else RulingView.of(ruling)
     rules = list(rules)
     used = dict(used or {})
@@ -142,69 +151,67 @@ def ruling_parts(
     if result in ("1-0", "0-1"):
         winner: Colour = "white" if result == "1-0" else "black"
         loser: Colour = "black" if winner == "white" else "white"
-        head = f"{colour(winner)} wins"
+        head = say(language, "wins", winner=colour(winner, language))
         if reason is not None:
-            phrase, parameter = REASONS.get(reason, (reason.replace("-", " "), None))
             count = illegal.get(loser, 0)
             loss_on = used.get("illegal_move.loss_on")
             if not count and reason == "illegal-moves" and isinstance(loss_on, int):
                 count = loss_on
-            ordinal = f"{ORDINALS.get(count, f'{count}th')} " if count else ""
-            phrase = phrase.format(loser=colour(loser), count=ordinal)
-            head += f": {phrase}"
-            cited += [parameter] if parameter else []
+            ordinal = _ordinal(count, language) if count else ""
+            why = _reason(reason, language, loser=colour(loser, language), count=ordinal)
+            head = say(language, "wins_because", winner=colour(winner, language), why=why)
+            cited += [parameter] if (parameter := REASONS.get(reason)) else []
         parts.append(head)
     elif result == "1/2-1/2":
-        head = "Draw"
+        head = say(language, "draw")
         if reason is not None:
-            phrase, parameter = REASONS.get(reason, (reason.replace("-", " "), None))
-            if "{loser}" in phrase:  # a win turned into a draw: the winner cannot checkmate
-                lost = phrase.format(loser="a player", count="")
-                phrase = f"{lost}, but the opponent cannot checkmate by any series of legal moves"
-            head += f": {phrase}"
-            cited += [parameter] if parameter else []
+            why = _reason(reason, language)
+            if "{loser}" in why:  # a win turned into a draw: the winner cannot checkmate
+                lost = _reason(reason, language, loser=say(language, "a_player"), count="")
+                why = say(language, "draw_no_mate", why=lost)
+            head = say(language, "draw_because", why=why)
+            cited += [parameter] if (parameter := REASONS.get(reason)) else []
         parts.append(head)
     elif result == "*" and reason == "arbiter-must-judge":
-        parts.append(
-            "The arbiter must judge: whether a player can still checkmate by any series of legal moves "
-            "was not decided"
-        )
+        parts.append(say(language, "must_judge_open"))
     elif result == "*":
-        parts.append("The game goes on")
-    parts += _details(view)
+        parts.append(say(language, "goes_on"))
+    parts += _details(view, language)
     if not parts:
-        parts.append("No ruling")
+        parts.append(say(language, "no_ruling"))
     text = parts[0] + ("; " + "; ".join(parts[1:]) if len(parts) > 1 else "")
     return text, sources.article(edition, cited + consulted, rules) if sources else None
 
 
-def _details(view: RulingView) -> list[str]:
+def _details(view: RulingView, language: str = ENGLISH) -> list[str]:
     parts: list[str] = []
     for side, text in view.clock.items():
         if text.lstrip("+-") in ("0:00", "0"):
             continue
         verb = "gets" if not text.startswith("-") else "loses"
-        parts.append(f"{colour(side)} {verb} {_minutes(text)}")
+        parts.append(say(language, verb, player=colour(side, language), time=_minutes(text, language)))
     if view.result in (None, "*"):
         for side, count in view.illegal_moves.items():
             if count:
-                parts.append(f"{colour(side)} has {count} illegal move{'s' if count != 1 else ''} counted")
+                key = "illegal_counted_one" if count == 1 else "illegal_counted_many"
+                parts.append(say(language, key, player=colour(side, language), count=count))
     if view.claim is not None:
-        parts.append(CLAIMS[view.claim])
+        parts.append(say(language, "claim_" + view.claim.replace("-", "_")))
     if view.legal is not None:
-        parts.append("the move is legal" if view.legal else "the move is illegal")
+        parts.append(say(language, "move_legal" if view.legal else "move_illegal"))
     if view.restart:
-        parts.append("the game is restarted")
+        parts.append(say(language, "restarted"))
     if view.increment:
-        parts.append(f"an increment of {view.increment:g} seconds is added")
+        parts.append(say(language, "increment", seconds=f"{view.increment:g}"))
     for side, duty in view.recording.items():
-        parts.append(f"{colour(side)} {'need not' if duty == 'exempt' else 'must'} record the moves")
+        key = "need_not_record" if duty == "exempt" else "must_record"
+        parts.append(say(language, key, player=colour(side, language)))
     if view.request is not None:
-        parts.append(f"the request is {view.request}")
+        parts.append(say(language, "request_is", what=view.request))
     if view.category is not None and view.category != "standard" and len(view.keys) <= 2:
-        parts.append(f"a {view.category} game")
+        parts.append(say(language, "category_game", category=view.category))
     if view.board is not None:
-        parts.append(f"the board is {view.board.replace('-', ' ')}")
+        parts.append(say(language, "board_is", what=view.board.replace("-", " ")))
     return parts
 
 

@@ -36,6 +36,7 @@ class RuleChange:
     to_label: str | None
     summary: str  # "loss on the 2nd illegal move instead of the 3rd"
     href: str | None = None
+    said: dict[str, str] | None = None  # what changed in sentences, in every language of the site
 
 
 @dataclass(frozen=True)

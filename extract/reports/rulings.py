@@ -25,6 +25,7 @@ from extract.model.event import Event
 from extract.model.payloads import BoardCheck, BothFlags, DrawClaim, LateArrival, QuickplayClaim
 from extract.model.ruling import Colour
 from extract.model.scenario import ScenarioError, clock_text
+from extract.reports import speech
 from extract.reports.plain import Sources, ruling_parts
 
 GROUNDS = {"threefold": "threefold repetition", "fifty-moves": "the fifty-move rule"}
@@ -38,6 +39,12 @@ class RulingCell:
     text: str  # "Black wins: White's second illegal move"
     article: str | None  # "da-2017 7.5.3": the provision that decides it
     changed: bool  # the ruling differs from the previous edition's that has one
+    # the ruling in words in every language of extract/reports/interface.yaml (the site's switch)
+    said: tuple[tuple[str, str], ...] = field(default=(), compare=False)
+
+    @property
+    def in_languages(self) -> dict[str, str]:
+        return dict(self.said) or {"en": self.text}
 
     @property
     def words(self) -> str:
@@ -121,10 +128,16 @@ def rulings_matrix(
                 cells.append(None)
                 continue
             if result.error:
-                text, article = "No ruling: the situation cannot arise under this edition", None
+                said, article = speech.said("cannot_arise"), None
             else:
-                text, article = ruling_parts(result.actual, edition, sources, result.rules, result.used)
-            cells.append(RulingCell(edition, text, article, previous is not None and text != previous))
+                said = {
+                    code: ruling_parts(result.actual, edition, sources, result.rules, result.used, code)[0]
+                    for code in speech.languages()
+                }
+                article = ruling_parts(result.actual, edition, sources, result.rules, result.used)[1]
+            text = said[speech.ENGLISH]
+            changed = previous is not None and text != previous
+            cells.append(RulingCell(edition, text, article, changed, tuple(sorted(said.items()))))
             previous = text
         if any(cells):
             rows.append(_situation(scenario, tuple(cells)))

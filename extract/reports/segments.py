@@ -26,7 +26,7 @@ from pathlib import Path
 from extract.kb.sentence_align import SentenceRef, align
 from extract.model import InputError
 from extract.reports.diff_data import KBData, load_edition, load_kb, plain
-from extract.reports.wording import Wording
+from extract.reports.wording import Wording, prepared_wording
 from extract.text.sentences import split_sentences
 
 
@@ -151,11 +151,7 @@ def sentence_groups(kb_dir: Path, corpus_dir: Path, editions: list[str]) -> list
     rules_of: dict[int, list[str]] = defaultdict(list)
     order: dict[int, tuple[int, int, int]] = {}
     for other in others:
-        wording = Wording(data, pivot, other, kb_dir)
-        everything = [
-            [s for k in data.provisions[e] for s in data.sentences_of(e, k)] for e in (pivot, other)
-        ]
-        wording.prepare(everything[0], everything[1])
+        wording = prepared_wording(data, pivot, other, kb_dir)
         for rule in rules:
             by_edition = data.alignment[rule]
             old = _sentences(data, pivot, by_edition.get(pivot, []))

@@ -286,3 +286,21 @@ def _chapter(s: SentenceRef) -> str:
 
 def _short(text: str, width: int = 90) -> str:
     return text if len(text) <= width else text[: width - 1].rstrip() + "…"
+
+
+_PREPARED: dict[tuple[int, str, str, str], tuple[KBData, Wording]] = {}
+
+
+def prepared_wording(data: KBData, a: str, b: str, kb_dir: Path) -> Wording:
+    """The Wording of editions a and b prepared with every sentence of both, made once per KB data:
+    the diff and the aligned-sentence exports (TMX, XLIFF) of the same pair share it, so a site
+    build translates and reads each pair's sentences once."""
+    wording = Wording(data, a, b, kb_dir)  # cheap; its method says whether Apertium is there now
+    key = (id(data), a, b, f"{kb_dir}|{wording.method}|{wording.note}")
+    found = _PREPARED.get(key)
+    if found is not None and found[0] is data:
+        return found[1]
+    everything = [[s for k in data.provisions[e] for s in data.sentences_of(e, k)] for e in (a, b)]
+    wording.prepare(everything[0], everything[1])
+    _PREPARED[key] = (data, wording)
+    return wording

@@ -7,11 +7,13 @@ translation is data, never markup.
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any, TypeVar
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_context
+from jinja2.runtime import Context
 from markupsafe import Markup, escape
 
 from extract.model import InputError, Kind
@@ -61,6 +63,77 @@ def html_text(value: object) -> Markup:
     return Markup(str(escape("" if value is None else str(value))).replace("\n", "&#10;"))
 
 
+L10N_TABLE = "l10n"  # the page's table of sentences in every language (a template variable)
+
+
+@pass_context
+def l10n(context: Context, value: object) -> Markup:
+    """A sentence for the reader: its English words in a `data-l10n` span, the other languages of
+    the switch in the page's table (one entry per distinct sentence, written once at the end of the
+    page by `l10n_script`); site/assets/rules.js shows the reader's language. A text is escaped as is."""
+    if value is None:
+        return Markup("")
+    if not isinstance(value, dict):
+        return html_text(value)
+    english = str(value.get("en", ""))
+    others = {str(k): str(v) for k, v in sorted(value.items()) if k != "en" and v and v != english}
+    table = context.get(L10N_TABLE)
+    if not others or not isinstance(table, dict):
+        return html_text(english)
+    table.setdefault(english, others)
+    return Markup(f"<span data-l10n>{html_text(english)}</span>")
+
+
+@pass_context
+def words_for(context: Context, key: str, **values: Any) -> Markup:
+    """The template `key` of extract/reports/interface.yaml filled in every language, for the page."""
+    from extract.reports.speech import said
+
+    return l10n(context, said(key, **values))
+
+
+def l10n_script(table: dict[str, dict[str, str]]) -> str:
+    """The page's sentences in the other languages, as data for the page script ('' when none):
+    [languages, {English: [the sentence in each language, in that order]}]."""
+    if not table:
+        return ""
+    codes = sorted({code for words in table.values() for code in words})
+    rows = {english: [words.get(code, "") for code in codes] for english, words in table.items()}
+    data = json.dumps([codes, rows], ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    data = data.replace("<", "\\u003c")  # no text reads as markup inside the script element
+    return f'\n<script type="application/json" class="cl-l10n">{data}</script>\n'
+
+
+def status_said(status: str) -> dict[str, str]:
+    """A diff status or flag in words (extract/reports/words.py), in every language of the switch."""
+    from extract.reports.speech import said, same, table
+
+    key = "st_" + status.replace("-", "_")
+    return said(key) if key in table()["en"] else same(status_words(status))
+
+
+def capitalised(value: dict[str, str]) -> dict[str, str]:
+    return {code: text[:1].upper() + text[1:] for code, text in value.items()}
+
+
+def _said(key: str, **values: Any) -> dict[str, str]:
+    from extract.reports.speech import said
+
+    return said(key, **values)
+
+
+# The words site/assets/rules.js itself fills in (headings, controls): the only part of the table a
+# rule page carries as data; every other sentence comes filled in every language (`tr`, `l10n`).
+SCRIPT_WORDS = (
+    "editions", "current", "text", "rulings", "parameters", "changes", "findings", "related",
+    "read_in", "newest", "in_force_on", "situation", "search", "no_edition",
+)  # fmt: skip
+
+
+def script_words() -> dict[str, dict[str, str]]:
+    return {code: {k: words[k] for k in SCRIPT_WORDS} for code, words in interface_words().items()}
+
+
 def _environment() -> Environment:
     env = Environment(
         loader=FileSystemLoader(str(TEMPLATES)),
@@ -73,6 +146,11 @@ def _environment() -> Environment:
     env.filters["md"] = md_inline
     env.filters["html"] = html_text
     env.filters["plain_quote"] = plain_quote
+    env.filters["l10n"] = l10n
+    env.globals["tr"] = words_for
+    env.globals["said"] = _said
+    env.globals["status_said"] = status_said
+    env.filters["cap"] = capitalised
     env.globals["words"] = parameter_words
     env.globals["finding_words"] = finding_words
     env.globals["status_words"] = status_words
@@ -166,34 +244,34 @@ def _by_rule(value: dict[str, list[T]] | None, what: str, row: type[T]) -> dict[
     return result
 
 
-# How a provision came to be shown under a rule, in words (model.vocab.Method), for "how we know this".
+# How a provision came to be shown under a rule (model.vocab.Method): the template of its words
+# (extract/reports/interface.yaml), for "how we know this".
 METHOD_WORDS = {
-    "anchor": "a person named this article for the rule (kb/rules)",
-    "curated": "a person listed this provision for the rule (kb/rules)",
-    "override": "a person decided this match (kb/overrides.yaml)",
-    "aligner": "matched automatically with the same rule in the other editions (article number and wording)",
-    "mapping": "taken from a published mapping of the articles",
+    "anchor": "how_anchor",
+    "curated": "how_curated",
+    "override": "how_override",
+    "aligner": "how_aligner",
+    "mapping": "how_mapping",
 }
 
 
-def how_words(method: str, confidence: float | None) -> str:
-    """'matched automatically ...; the match is likely': provenance without numbers or internal names."""
-    words = METHOD_WORDS.get(method, "matched to the rule")
+def how_words(method: str, confidence: float | None) -> dict[str, str]:
+    """'matched automatically ...; the match is likely': provenance without numbers or internal
+    names, in every language of the switch."""
+    from extract.reports.speech import said
+
+    words = said(METHOD_WORDS.get(method, "how_matched"))
     if confidence is None or method in ("anchor", "curated", "override"):
         return words
-    sure = "certain" if confidence >= 0.9 else "likely" if confidence >= 0.7 else "uncertain"
-    return f"{words}; the match is {sure}"
-
-
-INTERFACE = Path(__file__).with_name("interface.yaml")
+    sure = "sure_certain" if confidence >= 0.9 else "sure_likely" if confidence >= 0.7 else "sure_uncertain"
+    return said("how_sure", how=words, sure=said(sure))
 
 
 def interface_words() -> dict[str, dict[str, str]]:
-    """The rule pages' interface words per language (extract/site/interface.yaml, curated)."""
-    import yaml
+    """The interface words and sentence templates per language (extract/reports/interface.yaml)."""
+    from extract.reports.speech import table
 
-    table = yaml.safe_load(INTERFACE.read_text(encoding="utf-8"))
-    return {str(code): {str(k): str(v) for k, v in words.items()} for code, words in table.items()}
+    return table()
 
 
 def autonym(language: str) -> str:
@@ -205,4 +283,3 @@ def autonym(language: str) -> str:
         return Locale.parse(code).get_display_name(code) or language
     except (UnknownLocaleError, ValueError):
         return language
-

@@ -28,6 +28,7 @@ from extract.reports.asof import (
     timeline,
 )
 from extract.reports.rule_rows import RuleChange, RuleFinding
+from extract.reports.speech import languages
 from extract.reports.words import parameter_words
 from extract.site import svg
 from extract.site.common import (
@@ -87,8 +88,10 @@ class ParameterTableRow:
         parts = []
         for i, (shown, editions) in enumerate(runs):
             last = i == len(runs) - 1 and len(runs) > 1 and editions[-1] == self.editions[-1]
-            where = f"from {editions[0]} on" if last and len(editions) > 1 else " and ".join(
-                [", ".join(editions[:-1]), editions[-1]] if len(editions) > 1 else editions
+            where = (
+                f"from {editions[0]} on"
+                if last and len(editions) > 1
+                else " and ".join([", ".join(editions[:-1]), editions[-1]] if len(editions) > 1 else editions)
             )
             parts.append(f"{shown} in {where}" if not where.startswith("from") else f"{shown} {where}")
         return f"{self.words}: {'; '.join(parts)}."
@@ -106,8 +109,10 @@ class RuleText:
     language_name: str = ""  # "Danish"
     autonym: str = ""  # "dansk": the language's name in itself, for the language switch
     laws: str | None = None  # "2017": the FIDE Laws the edition translates
-    superseded: str | None = None  # "Superseded by the 2009 Laws on 2009-07-01 (sv-2009 in this corpus)"
-    how: list[str] = field(default_factory=list)  # per provision: how we know it belongs to the rule
+    # "Superseded by the 2009 Laws on 2009-07-01 (sv-2009 in this corpus)", in every language
+    superseded: dict[str, str] | None = None
+    how: list[dict[str, str]] = field(default_factory=list)  # per provision: how we know it is the rule's
+    facts: dict[str, str] = field(default_factory=dict)  # "Danish · the 2017 Laws · in force from ..."
 
     @property
     def tab(self) -> str:
@@ -145,7 +150,8 @@ class RuleView:
     changes: list[RuleChange]
     findings: list[RuleFinding]
     rulings: Any = None  # views.rulings.RulingsView of the rule's situations, or None
-    notice: str | None = None  # one line when the newest text shown is not of the Laws in force today
+    # one line (every language) when the newest text shown is not of the Laws in force today
+    notice: dict[str, str] | None = None
 
 
 @dataclass
@@ -223,17 +229,25 @@ class SiteData:
         except AsOfError:
             self.today_answer = None
 
-    def today_lines(self) -> list[str]:
-        """The Laws in force on the build date and the corpus texts of them, in words (home page)."""
-        return asof_lines(self.today_answer) if self.today_answer else []
+    def today_lines(self) -> dict[str, str]:
+        """The Laws in force on the build date and the corpus texts of them, in words, in every
+        language of the switch (home page)."""
+        if not self.today_answer:
+            return {}
+        answer = self.today_answer
+        return {code: " ".join(asof_lines(answer, code)) for code in languages()}
 
-    def not_current(self, edition: str) -> str | None:
-        """One line for a page presenting `edition` as current when its Laws are not in force on the
-        build date (None when they are, or the edition is undated)."""
+    def not_current(self, edition: str) -> dict[str, str] | None:
+        """One line, in every language of the switch, for a page presenting `edition` as current when
+        its Laws are not in force on the build date (None when they are, or the edition is undated)."""
         dates = next((d for d in self.dated if d.id == edition), None)
         if dates is None:
             return None
-        return not_current_note(dates, self.today, self.dated, self.laws_editions)
+        said = {
+            code: not_current_note(dates, self.today, self.dated, self.laws_editions, code)
+            for code in languages()
+        }
+        return {code: text for code, text in said.items() if text} or None
 
     def laws(self) -> list[dict[str, Any]]:
         """Each dated edition's in_force and Laws (a number), for the page's "in force on" picker."""
@@ -399,6 +413,3 @@ class SiteData:
                     bands[(article, placed[b.id][rule_id], oldest.get(rule_id, ""))].append(rule_id)
             flows.append([svg.Flow(s, t, o, tuple(sorted(r))) for (s, t, o), r in sorted(bands.items())])
         return columns, flows
-
-
-

@@ -20,19 +20,22 @@ from extract.io.outputs import ours, read_manifest, write_manifest
 from extract.model import Finding, InputError
 from extract.reports.rule_rows import RuleChange, RuleFinding
 from extract.reports.rulings import RulingsMatrix
+from extract.reports.speech import said
 from extract.site.build import build_site
 from extract.site.common import (
     COMPARE_DIR,
     DATA_DIR,
     EDITIONS_DIR,
     GENERATED,
+    L10N_TABLE,
     RULES_DIR,
     SiteError,
     _by_rule,
     _environment,
     _write,
     autonym,
-    interface_words,
+    l10n_script,
+    script_words,
     topic_title,
 )
 from extract.site.editions import edition_views
@@ -58,7 +61,9 @@ __all__ = [
     "build_site",
     "edition_views",
     "marked_text",
+    "download_files",
     "render_site",
+    "search_data",
     "word_diff_html",
 ]
 
@@ -122,7 +127,7 @@ def render_site(
         "languages": _switch_languages(editions),
         "source_of": lambda edition: sources.get(edition, edition),
         "not_current": not_current,
-        "interface": interface_words(),
+        "interface": script_words(),
     }
     pages = Pages(env, site_dir, common)
     compares = _compare_views(site, reports)
@@ -169,7 +174,12 @@ class Pages:
         self.manifest = read_manifest(site_dir)
 
     def write(self, name: str, template: str, **values: Any) -> None:
-        text = self.env.get_template(template).render(**self.common, **values)
+        table: dict[str, dict[str, str]] = {}  # the page's sentences in the other languages
+        text = self.env.get_template(template).render(**self.common, **values, **{L10N_TABLE: table})
+        if table:  # the search box's words, for the page script (site/assets/rules.js)
+            search = said("search")
+            table.setdefault(search["en"], {k: v for k, v in search.items() if k != "en"})
+        text += l10n_script(table)
         self._claim(name, text.encode("utf-8"))
         self.written.append(_write(self.site_dir / name, text))
 
@@ -258,13 +268,8 @@ def _data_files(pages: Pages, kb_dir: Path, corpus_dir: Path, findings: list[Fin
     listed = []
     if kb.path("provisions").is_dir() and kb.path("alignment.yaml").is_file():
         order = list(pages.common["order"])
-
-        def produce() -> tuple[bytes, list[tuple[str, str, bytes]]]:
-            files = downloads(kb_dir) + cat_downloads(kb_dir, corpus_dir, order)
-            return search_gzip(kb_dir), [(name, what, make()) for name, make, what in files]
-
-        key = inputs_key("site-data", (corpus_dir, kb_dir), order)
-        search, files = remember(key, produce)  # the same inputs give the same bytes
+        search = search_data(kb_dir, corpus_dir)
+        files = download_files(kb_dir, corpus_dir, order)
         if findings is not None:
             raws = {e.id: e.text for e in load_editions(corpus_dir)}
             lint = lint_downloads(findings, order, raws.__getitem__)
@@ -274,6 +279,34 @@ def _data_files(pages: Pages, kb_dir: Path, corpus_dir: Path, findings: list[Fin
             pages.data(f"{DOWNLOADS_DIR}/{name}", content)
             listed.append((name, what, len(content)))
     pages.write("downloads.md", "downloads.md.j2", files=listed)
+
+
+def download_files(
+    kb_dir: Path, corpus_dir: Path, order: list[str] | None = None
+) -> list[tuple[str, str, bytes]]:
+    """The downloads page's exports and CAT files (name, what, bytes), remembered by their inputs (the
+    same inputs give the same bytes). `chesslaws site` makes them in the second process right after
+    the diffs, which have prepared the same pairs' sentences (extract/reports/collect.py)."""
+    if order is None:
+        order = [e.id for e in edition_views(kb_dir, corpus_dir)]
+
+    def produce() -> list[tuple[str, str, bytes]]:
+        files = downloads(kb_dir) + cat_downloads(kb_dir, corpus_dir, order)
+        return [(name, what, make()) for name, make, what in files]
+
+    return remember(inputs_key("site-data", (corpus_dir, kb_dir), order), produce)
+
+
+_SEARCH: dict[str, bytes] = {}  # inputs key -> the compressed index, made once per process
+
+
+def search_data(kb_dir: Path, corpus_dir: Path) -> bytes:
+    """The site's search index (data/search.json.gz), remembered by its inputs: `chesslaws site` makes
+    it while the second process compares the editions (extract/reports/collect.py, `meanwhile`)."""
+    key = inputs_key("site-search", (corpus_dir, kb_dir))
+    if key not in _SEARCH:
+        _SEARCH[key] = remember(key, lambda: search_gzip(kb_dir))
+    return _SEARCH[key]
 
 
 def _remove_stale(site_dir: Path, keep: set[Path], manifest: dict[str, str] | None) -> None:

@@ -14,7 +14,40 @@
     } catch (e) { /* storage refused (private mode): the choice lasts for this page */ }
   }
 
-  // the interface words of the chosen language (extract/site/interface.yaml, in the page)
+  // sentences made in every language of the switch (extract/reports/interface.yaml): a data-l10n
+  // element holds the English words, the page's table (script.cl-l10n) the others, once per
+  // sentence; every page shows the language last chosen
+  var sentences = {};  // English -> {language: words}, from [languages, {English: [words, ...]}]
+  try {
+    var table = JSON.parse(document.querySelector("script.cl-l10n").textContent);
+    Object.keys(table[1]).forEach(function (english) {
+      var row = {};
+      table[0].forEach(function (code, i) { if (table[1][english][i]) row[code] = table[1][english][i]; });
+      sentences[english] = row;
+    });
+  } catch (e) { sentences = {}; }
+  function localise(code) {
+    document.querySelectorAll("[data-l10n]").forEach(function (node) {
+      if (node.chesslawsEnglish === undefined) node.chesslawsEnglish = node.textContent;
+      var text = code && (sentences[node.chesslawsEnglish] || {})[code];
+      node.textContent = text || node.chesslawsEnglish;
+      node.setAttribute("lang", text ? code : "en");
+    });
+    // the table of contents repeats the headings' words; the search box says what it does
+    document.querySelectorAll(".md-nav--secondary .md-nav__link").forEach(function (link) {
+      if (link.chesslawsEnglish === undefined) link.chesslawsEnglish = link.textContent.trim();
+      var text = code && (sentences[link.chesslawsEnglish] || {})[code];
+      if (text || link.chesslawsEnglish !== link.textContent.trim()) link.textContent = text || link.chesslawsEnglish;
+    });
+    var input = document.querySelector(".cl-search-input");
+    if (input) {
+      if (input.chesslawsEnglish === undefined) input.chesslawsEnglish = input.getAttribute("placeholder");
+      var said = code && (sentences[input.chesslawsEnglish] || {})[code];
+      input.setAttribute("placeholder", said || input.chesslawsEnglish);
+    }
+  }
+
+  // the interface words of the chosen language (extract/reports/interface.yaml, in the page)
   var words = {};
   try { words = JSON.parse(document.querySelector(".rule-texts").getAttribute("data-words")); } catch (e) { words = {}; }
   function say(code, key, values) {
@@ -22,6 +55,7 @@
     return text.replace(/\{(\w+)\}/g, function (all, name) { return values[name] !== undefined ? values[name] : all; });
   }
   function speak(code) {
+    localise(code);
     code = words[code] ? code : "en";
     document.querySelectorAll("[data-i18n]").forEach(function (node) {
       var values = { laws: node.getAttribute("data-laws"), editions: node.getAttribute("data-editions"),
@@ -119,6 +153,10 @@
     });
   }
 
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUpTexts);
-  else setUpTexts();
+  function setUp() {
+    if (document.querySelector(".rule-texts")) setUpTexts();
+    else localise(stored());
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUp);
+  else setUp();
 })();

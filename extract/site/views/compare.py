@@ -86,7 +86,7 @@ class CompareRule:
     new: list[LabelLink]
     old_chapters: list[str]
     new_chapters: list[str]
-    summary: str
+    summary: dict[str, str]  # what changed, in sentences, in every language of the switch
     words: Markup | None
     old_text: Markup | None
     new_text: Markup | None
@@ -148,7 +148,8 @@ class CompareView:
 
 
 def _compare_view(site: SiteData, d: EditionDiff, consecutive: bool) -> CompareView:
-    from extract.reports.collect import change_summary, compare_slug
+    from extract.reports.change_words import change_said
+    from extract.reports.collect import compare_slug
     from extract.reports.diff import STATUSES, SUBSTANTIVE, biggest_changes
 
     def title(rule_id: str) -> str:
@@ -179,7 +180,7 @@ def _compare_view(site: SiteData, d: EditionDiff, consecutive: bool) -> CompareV
                 new=links(d.b, r.new, r.new_labels),
                 old_chapters=list(r.old_chapters),
                 new_chapters=list(r.new_chapters),
-                summary=change_summary(r),
+                summary=change_said(r, d.a, d.b),
                 words=words,
                 old_text=marked_text(side[0].text, side[0].marks) if side else None,
                 new_text=marked_text(side[1].text, side[1].marks) if side else None,

@@ -5,20 +5,22 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
+from extract.reports.speech import day, said
 from extract.site.common import EDITIONS_DIR, LANGUAGE_NAMES, autonym, how_words
 from extract.site.editions import ProvisionView
 from extract.site.kbview import ParameterTableRow, RuleLink, RuleText, RuleView, SiteData
-from extract.site.views.rulings import rulings_view
+from extract.site.views.rulings import edition_facts, rulings_view
 
 
-def superseded_words(site: SiteData, edition: str) -> str | None:
-    """'Superseded by the 2009 Laws on 2009-07-01 (sv-2009 in this corpus)': by Laws, not by language."""
+def superseded_words(site: SiteData, edition: str) -> dict[str, str] | None:
+    """'Superseded by the 2009 Laws on 2009-07-01 (sv-2009 in this corpus)': by Laws, not by language;
+    in every language of the switch (the date in the reader's language)."""
     period = site.periods.get(edition)
     if period is None or not period.until or not period.superseded_by:
         return None
     texts = ", ".join(period.successor_texts)
-    here = f" ({texts} in this corpus)" if texts else " (no text of them in this corpus)"
-    return f"Superseded by the {period.superseded_by} Laws on {period.until}{here}."
+    key = "superseded" if texts else "superseded_none"
+    return said(key, laws=period.superseded_by, date=day(period.until), editions=texts)
 
 
 def rule_views(site: SiteData, matrices: dict[str, Any] | None = None) -> list[RuleView]:
@@ -74,6 +76,11 @@ def rule_views(site: SiteData, matrices: dict[str, Any] | None = None) -> list[R
                         autonym=autonym(e.language),
                         laws=e.fide_edition,
                         superseded=superseded_words(site, e.id),
+                        facts=edition_facts(
+                            e.language,
+                            e.fide_edition,
+                            site.periods[e.id].in_force if e.id in site.periods else None,
+                        ),
                         how=[how_words(method, conf) for _, method, conf in by_edition[e.id]],
                     )
                 )

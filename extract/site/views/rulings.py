@@ -9,13 +9,14 @@ light; ids are prefixed so that they cannot clash with the page's other ids.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import chess
 import chess.svg
 from markupsafe import Markup, escape
 
 from extract.reports.rulings import RulingCell, RulingsMatrix, Situation
+from extract.reports.speech import day, joined, languages, said
 from extract.site.common import LANGUAGE_NAMES
 from extract.site.kbview import SiteData
 
@@ -34,6 +35,7 @@ class EditionHead:
     id: str
     language: str
     laws: str | None  # "2017": the FIDE Laws it translates
+    facts: dict[str, str] = field(default_factory=dict)  # "Danish · the 2017 Laws", every language
 
 
 @dataclass(frozen=True)
@@ -63,6 +65,27 @@ class RulingsView:
         return sum(1 for row in self.rows for c in row.cells if c and c.cell.changed)
 
 
+def edition_facts(language: str, laws: str | None, in_force: str | None) -> dict[str, str]:
+    """'Danish · the 2017 Laws · in force from 2017-07-01', the language named in the reader's."""
+    from babel import Locale, UnknownLocaleError
+
+    parts = []
+    for code in languages():
+        try:
+            name = Locale.parse(code).languages.get(language) or LANGUAGE_NAMES.get(language, language)
+        except (UnknownLocaleError, ValueError):
+            name = LANGUAGE_NAMES.get(language, language)
+        if code == "en":
+            name = LANGUAGE_NAMES.get(language, name)
+        parts.append((code, name))
+    pieces = [dict(parts)]
+    if laws:
+        pieces.append(said("facts_laws", laws=laws))
+    if in_force:
+        pieces.append(said("facts_from", date=day(in_force)))
+    return joined(pieces, " · ")
+
+
 def rulings_view(site: SiteData, matrix: RulingsMatrix | None) -> RulingsView | None:
     """The page section of `matrix` (None when no situation exercises the rule)."""
     if matrix is None or not matrix.rows:
@@ -73,6 +96,7 @@ def rulings_view(site: SiteData, matrix: RulingsMatrix | None) -> RulingsView | 
             e,
             LANGUAGE_NAMES.get(editions[e].language, editions[e].language) if e in editions else "",
             editions[e].fide_edition if e in editions else None,
+            edition_facts(editions[e].language, editions[e].fide_edition, None) if e in editions else {},
         )
         for e in matrix.editions
     ]
