@@ -141,6 +141,9 @@ class FeatureCache:
 
     def __init__(self) -> None:
         self.entries: dict[tuple[Key, ...], dict[str, np.ndarray]] = {}
+        self.counted: dict[tuple[Key, ...], tuple[Counter[str], frozenset[str]]] = {}
+        # (items, attribute) -> the vocabulary it was made with and the matrix; one kept per list
+        self.binaries: dict[tuple[tuple[Key, ...], str], tuple[tuple[str, ...], np.ndarray]] = {}
 
     def features(self, key: tuple[Key, ...], items: list[Item]) -> dict[str, np.ndarray]:
         found = self.entries.get(key)
@@ -157,10 +160,37 @@ class FeatureCache:
             }
         return found
 
+    def counts(self, key: tuple[Key, ...], items: list[Item]) -> tuple[Counter[str], frozenset[str]]:
+        """How many of the items have each concept, and the references they make."""
+        found = self.counted.get(key)
+        if found is None:
+            counts: Counter[str] = Counter()
+            for item in items:
+                counts.update(item.fingerprint.concepts)
+            refs = frozenset(r for item in items for r in item.fingerprint.references)
+            found = self.counted[key] = (counts, refs)
+        return found
+
+    def binary(
+        self, key: tuple[Key, ...], items: list[Item], vocabulary: dict[str, int], attribute: str
+    ) -> np.ndarray:
+        """`_binary` of the items, made again only when the vocabulary differs from the last one (a
+        scorer's vocabulary is that of the reference editions and the pair's: most editions add no
+        word of their own, so the reference editions' matrices are made once per build)."""
+        words = tuple(vocabulary)
+        found = self.binaries.get((key, attribute))
+        if found is None or found[0] != words:
+            found = self.binaries[(key, attribute)] = (words, _binary(items, vocabulary, attribute))
+        return found[1]
+
     def forget(self, edition: str) -> None:
         """Drop the matrices of an edition's item lists."""
         for key in [key for key in self.entries if key and key[0][0] == edition]:
             del self.entries[key]
+        for key in [key for key in self.counted if key and key[0][0] == edition]:
+            del self.counted[key]
+        for pair in [pair for pair in self.binaries if pair[0] and pair[0][0][0] == edition]:
+            del self.binaries[pair]
 
 
 def _lexical(items: list[Item], dimensions: int = 4096) -> np.ndarray:
@@ -182,18 +212,24 @@ class Scorer:
     content alone and a renumbered chapter is still recognised.
     """
 
-    def __init__(self, items: Iterable[Item], shared: FeatureCache | None = None) -> None:
-        items = list(items)
+    def __init__(
+        self, items: Iterable[Item], shared: FeatureCache | None = None, groups: Iterable[list[Item]] = ()
+    ) -> None:
+        """Statistics of `items` and of the item lists `groups` together (a list's counts kept in
+        `shared`, so the reference editions are counted once per build, not once per edition)."""
+        self.shared = shared if shared is not None else FeatureCache()
+        lists = [list(items), *groups]
         counts: Counter[str] = Counter()
-        for item in items:
-            counts.update(item.fingerprint.concepts)
-        total = max(1, len(items))
+        refs: set[str] = set()
+        for group in lists:
+            group_counts, group_refs = self.shared.counts(tuple(item.id for item in group), group)
+            counts.update(group_counts)
+            refs |= group_refs
+        total = max(1, sum(len(group) for group in lists))
         self.idf = {c: math.log(1 + total / n) for c, n in counts.items()}
         self.concepts = {c: i for i, c in enumerate(sorted(counts))}
         self.weights = np.array([self.idf[c] for c in sorted(counts)]) if counts else np.zeros(0)
-        refs = sorted({r for item in items for r in item.fingerprint.references})
-        self.refs = {r: i for i, r in enumerate(refs)}
-        self.shared = shared if shared is not None else FeatureCache()
+        self.refs = {r: i for i, r in enumerate(sorted(refs))}
         self._cache: dict[tuple[Key, ...], dict[str, np.ndarray]] = {}
 
     @staticmethod
@@ -212,8 +248,8 @@ class Scorer:
         key = tuple(item.id for item in items)
         if key not in self._cache:
             self._cache[key] = self.shared.features(key, items) | {
-                "concepts": _binary(items, self.concepts, "concepts"),
-                "references": _binary(items, self.refs, "references"),
+                "concepts": self.shared.binary(key, items, self.concepts, "concepts"),
+                "references": self.shared.binary(key, items, self.refs, "references"),
             }
         return self._cache[key]
 
@@ -271,11 +307,17 @@ class Scorer:
 def _weighted_min(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     """sum_k min(x_ik, y_jk) for non-negative matrices whose rows share a weight vector per column."""
     out = np.zeros((x.shape[0], y.shape[0]))
-    for k in range(x.shape[1]):
-        column = x[:, k]
-        if not column.any():
+    # only the rows and columns where both have the concept: elsewhere the minimum is 0, and adding
+    # 0.0 changes no sum, so this is the dense sum with the same additions in the same order
+    rows_of = [np.flatnonzero(x[:, k]) for k in range(x.shape[1])]
+    for k, rows in enumerate(rows_of):
+        if not len(rows):
             continue
-        out += np.minimum(column[:, None], y[:, k][None, :])
+        cols = np.flatnonzero(y[:, k])
+        if not len(cols):
+            continue
+        block = np.ix_(rows, cols)
+        out[block] += np.minimum(x[rows, k][:, None], y[cols, k][None, :])
     return out
 
 
@@ -481,7 +523,7 @@ def align(
 ) -> dict[tuple[str, str], list[Link]]:
     """Links for the given pairs of editions (older first); every pair when none are given. Concept
     rarity is measured on all of `items` (a build passes the reference editions and the pair's)."""
-    scorer = Scorer((item for group in items.values() for item in group), shared)
+    scorer = Scorer((), shared, items.values())
     chosen = pairs if pairs is not None else list(combinations(items, 2))
     return {(a, b): align_pair(items[a], items[b], scorer) for a, b in chosen}
 
@@ -496,9 +538,12 @@ def name_from_mapping(
         for link in pair_links:
             neighbours[link.a].append((link.b, link.score))
             neighbours[link.b].append((link.a, link.score))
-    named = {key: Assignment(rule, 1.0, "mapping") for key, rule in mapping.items()}
+    leaves = sorted(leaves)
+    # the mapped neighbours only: the mapping is every reference edition's, the leaves one edition's
+    near = {other for key in leaves for other, _ in neighbours.get(key, ()) if other in mapping}
+    named = {key: Assignment(mapping[key], 1.0, "mapping") for key in near}
     result: dict[Key, Assignment] = {}
-    for key in sorted(leaves):
+    for key in leaves:
         if key in mapping:
             continue
         found = vote(key, neighbours[key], named)

@@ -274,11 +274,20 @@ def teach(
     provisions: dict[str, list[tuple[str, dict[str, object]]]],
     languages: dict[str, str],
     mapping: dict[tuple[str, str], str],
+    core: dict[tuple[str, str], tuple[str, ...]] | None = None,
 ) -> dict[str, Any]:
-    """What editions in other languages, aligned to `language`'s, teach of its words (none without them)."""
+    """What editions in other languages, aligned to `language`'s, teach of its words (none without them).
+    `core`: the provisions' rules of the reference editions, worked out once (`provision_rules` of
+    each edition depends on that edition's provisions and mapping alone); then `mapping` and
+    `provisions` beyond the reference editions give the rest."""
     if not set(languages.values()) - {language}:
         return {}
-    assigned = provision_rules(context.rules, mapping, provisions)
+    if core is None:
+        assigned = provision_rules(context.rules, mapping, provisions)
+    else:
+        rest = {e: keyed for e, keyed in provisions.items() if e not in context.covered}
+        own = provision_rules(context.rules, {k: r for k, r in mapping.items() if k[0] in rest}, rest)
+        assigned = core | {key: rules for key, rules in own.items() if key[0] in rest}
     return learn(language, provisions, languages, assigned, context.kb_dir).tables
 
 
@@ -376,6 +385,7 @@ class Stream:
         self.wrote_alignment = False
         self.lexicons: dict[str, dict[str, Any]] = {}  # language -> words the curated editions teach
         self.spooled_core = False
+        self.core_rules: dict[tuple[str, str], tuple[str, ...]] | None = None  # teach's, once
 
     def add(self, edition: Edition, core: Core, progress: Progress | None) -> None:
         """Build one edition and write its share of the generated files."""
@@ -448,10 +458,12 @@ class Stream:
                 published = {key: a.rule for key, a in final.items()}
                 self.lexicons[language] = teach(language, context, provisions, languages, published)
             return {language: self.lexicons[language]}
+        if self.core_rules is None:
+            self.core_rules = provision_rules(context.rules, core.published, provisions)
         languages[edition.id] = language
         provisions[edition.id] = prepared.keyed
         published = dict(core.published) | {(edition.id, key): rule for key, rule in mapping.items()}
-        return {language: teach(language, context, provisions, languages, published)}
+        return {language: teach(language, context, provisions, languages, published, self.core_rules)}
 
     def name(self, prepared: Prepared, core: Core) -> dict[tuple[str, str], Assignment]:
         """Align an edition outside the core with its reference editions and name its provisions:
