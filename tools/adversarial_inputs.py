@@ -504,9 +504,9 @@ def _answers(stdin: bytes) -> Callable[[bytes, str], str]:
             return f"not valid JSONL: {error}"
         if len(answers) != given or not all(isinstance(a, dict) for a in answers):
             return f"{len(answers)} answers for {given} positions"
-        late = sum(
-            1 for reason in re.findall(r'"reason": "([^"]*)"', stdout.decode()) if _TIMED_OUT.search(reason)
-        )
+        sides = [a.get(colour) for a in answers for colour in ("white", "black")]
+        reasons = [str(side.get("reason")) for side in sides if isinstance(side, dict)]
+        late = sum(1 for reason in reasons if _TIMED_OUT.search(reason))
         counted = [int(n.replace(",", "")) for n in re.findall(r"([\d,]+) questions?", stderr)]
         if late and late not in counted:
             said = stderr.strip()[:120] or "nothing"
