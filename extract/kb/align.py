@@ -309,15 +309,9 @@ def _weighted_min(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     out = np.zeros((x.shape[0], y.shape[0]))
     # only the rows and columns where both have the concept: elsewhere the minimum is 0, and adding
     # 0.0 changes no sum, so this is the dense sum with the same additions in the same order
-    rows_of = [np.flatnonzero(x[:, k]) for k in range(x.shape[1])]
-    for k, rows in enumerate(rows_of):
-        if not len(rows):
-            continue
-        cols = np.flatnonzero(y[:, k])
-        if not len(cols):
-            continue
-        block = np.ix_(rows, cols)
-        out[block] += np.minimum(x[rows, k][:, None], y[cols, k][None, :])
+    for k in np.flatnonzero(x.any(axis=0) & y.any(axis=0)):
+        rows, cols = np.flatnonzero(x[:, k]), np.flatnonzero(y[:, k])
+        out[np.ix_(rows, cols)] += np.minimum(x[rows, k][:, None], y[cols, k][None, :])
     return out
 
 

@@ -16,7 +16,7 @@ import hashlib
 import time
 from collections import ChainMap
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from functools import cached_property
 from pathlib import Path
@@ -181,6 +181,17 @@ class Context:
     def covered(self) -> set[str]:
         return {info.id for info in self.infos if info.curated}
 
+    @cached_property
+    def bare_rules(self) -> list[Rule]:
+        """The rules without the curated lists of the reference editions: what the provisions of an
+        edition beyond them are mapped with (the same rules for its provisions, a fraction of the work)."""
+        return [
+            replace(
+                rule, provisions={e: keys for e, keys in rule.provisions.items() if e not in self.covered}
+            )
+            for rule in self.rules
+        ]
+
 
 def build(
     corpus_dir: Path,
@@ -277,18 +288,43 @@ def teach(
     core: dict[tuple[str, str], tuple[str, ...]] | None = None,
 ) -> dict[str, Any]:
     """What editions in other languages, aligned to `language`'s, teach of its words (none without them).
-    `core`: the provisions' rules of the reference editions, worked out once (`provision_rules` of
-    each edition depends on that edition's provisions and mapping alone); then `mapping` and
-    `provisions` beyond the reference editions give the rest."""
+
+    `core`: the provisions' rules of the reference editions, worked out once for the build (an
+    edition's rules depend on its own provisions and mapping, and on the curated lists only where they
+    cover it); the editions beyond them add theirs. The learner reads a provision of another language
+    for the quantities it states of the rules it shares with `language`'s provisions, nothing else
+    (kb/learned_lexicon.py `find_anchors`, kb/learned_numbers.py `learn_unknown_numbers`), so only
+    those are passed: the same words, learned from a few dozen provisions instead of every reference
+    edition's (tests/test_build_speed.py compares the two)."""
     if not set(languages.values()) - {language}:
         return {}
     if core is None:
         assigned = provision_rules(context.rules, mapping, provisions)
     else:
         rest = {e: keyed for e, keyed in provisions.items() if e not in context.covered}
-        own = provision_rules(context.rules, {k: r for k, r in mapping.items() if k[0] in rest}, rest)
-        assigned = core | {key: rules for key, rules in own.items() if key[0] in rest}
+        own = provision_rules(context.bare_rules, {k: r for k, r in mapping.items() if k[0] in rest}, rest)
+        assigned = core | own
+        provisions = shared_rules(language, provisions, languages, assigned)
     return learn(language, provisions, languages, assigned, context.kb_dir).tables
+
+
+def shared_rules(
+    language: str,
+    provisions: dict[str, list[tuple[str, dict[str, object]]]],
+    languages: dict[str, str],
+    assigned: dict[tuple[str, str], tuple[str, ...]],
+) -> dict[str, list[tuple[str, dict[str, object]]]]:
+    """`language`'s provisions, and the other languages' provisions of a rule one of them has."""
+    wanted = {
+        rule for e, keyed in provisions.items() if languages[e] == language for k, _ in keyed
+        for rule in assigned.get((e, k), ())
+    }  # fmt: skip
+    return {
+        e: keyed
+        if languages[e] == language
+        else [(k, p) for k, p in keyed if wanted & set(assigned.get((e, k), ()))]
+        for e, keyed in provisions.items()
+    }
 
 
 def prepare(context: Context, edition: Edition, tree: TreeWriter) -> Prepared:
