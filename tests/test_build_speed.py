@@ -49,6 +49,7 @@ def test_the_weighted_minimum_is_the_dense_sum(n: int, m: int, k: int, density: 
 VALUES = [
     *("a", "1", "true", "", " x", "a: b", "- a", "#c", "provision:da-2001:1", "é", "null", "~", "0x1f"),
     *("yes", "'q'", '"q"', "a\nb", "\t", "x" * 1_500, "2001-07-01", "@x", "{a}", "a #b", "\x07", "7.5.b"),
+    *("yes", "No", "on", "OFF", "y", "Null", "a:", "a:b", "e1", "inf", "x-1", "term:draw-offer", "a" * 250),
     *(1, 0, -1, 10**20, 1.5, -0.0, 0.0, float("inf"), float("nan"), 1e-07, True, False, None, [1], {"a": 1}),
 ]
 KEYS = ["kind", "source", "target", "label", "1", "a b", "", "null", "é"]

@@ -83,7 +83,14 @@ def dump_items(items: Iterable[object], size: int = 200) -> Iterator[str]:
 _SCALAR = (str, int, float, bool, type(None))
 _LINES: dict[tuple[str, type, object], str] = {}  # (key, type, value) -> "key: value\n" ("" if not one line)
 _LINES_KEPT = 100_000
+_HEADS: dict[str, str] = {}  # key -> "key: "
 _LONGEST = 1_000  # longer lines go the whole way: the emitter's line width counts from the indentation
+
+
+def _plain(text: str) -> bool:
+    """Whether PyYAML's resolver reads `text`, written plain, as a string."""
+    table = _DUMPER.yaml_implicit_resolvers
+    return not any(regexp.match(text) for _, regexp in [*table.get(text[0], []), *table.get(None, [])])
 
 
 def _rows(chunk: list[object]) -> str | None:
@@ -107,7 +114,21 @@ def _rows(chunk: list[object]) -> str | None:
     return "".join(out)
 
 
+# a string YAML writes as it is (plain): a letter, then letters, digits and . _ / : - (no ": " or " #",
+# not ending in ":"), unless it reads as another type ("yes", "null", "on": those are quoted)
+_PLAIN = re.compile(r"[A-Za-z][A-Za-z0-9_./:-]{0,200}(?<!:)")
+
+
 def _line(key: str, value: object) -> str:
+    if type(value) is int or (type(value) is str and _PLAIN.fullmatch(value) and _plain(value)):
+        head = _HEADS.get(key)  # "key: " or "" (a key written otherwise)
+        if head is None:
+            text = dump_yaml({key: ""})
+            head = text[: -len("''\n")] if text.endswith(": ''\n") and text.count("\n") == 1 else ""
+            if len(_HEADS) < _LINES_KEPT:
+                _HEADS[key] = head
+        if head:
+            return f"{head}{value}\n"
     if not isinstance(value, _SCALAR):
         return ""
     memo = (key, type(value), repr(value) if isinstance(value, float) else value)  # -0.0 == 0.0
