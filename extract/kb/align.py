@@ -22,6 +22,7 @@ import zlib
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from itertools import combinations
 
 import numpy as np
@@ -52,7 +53,7 @@ class Item:
     tail: str  # label below the chapter with letters as numbers: "7.5.b" -> "5.2"
     fingerprint: Fingerprint
 
-    @property
+    @cached_property
     def id(self) -> Key:
         return (self.edition, self.key)
 
@@ -134,12 +135,22 @@ def _binary(items: list[Item], vocabulary: dict[str, int], attribute: str) -> np
 SQUARES = {f"{f}{r}": i for i, (f, r) in enumerate((f, r) for f in "abcdefgh" for r in range(1, 9))}
 
 
+@dataclass(frozen=True)
+class Layout:
+    """A list of items by chapter: the items of each, and their rows in the list."""
+
+    chapters: dict[str, list[Item]]
+    rows: dict[str, list[int]]
+
+
 class FeatureCache:
     """The matrices of item lists that depend on nothing but the items (hashed trigrams, numbers,
     squares, length, kind), kept while an edition still takes part in pairs and dropped after
     (`forget`), so a build holds those of a few editions at a time, not of all of them."""
 
     def __init__(self) -> None:
+        self.keys: dict[int, tuple[list[Item], tuple[Key, ...]]] = {}  # id of a list -> it, its key
+        self.layouts: dict[tuple[Key, ...], Layout] = {}
         self.entries: dict[tuple[Key, ...], dict[str, np.ndarray]] = {}
         self.counted: dict[tuple[Key, ...], tuple[Counter[str], frozenset[str]]] = {}
         # (items, attribute) -> the vocabulary it was made with and the matrix; one kept per list
@@ -158,6 +169,27 @@ class FeatureCache:
                 "glossary": np.array([item.kind == "glossary entry" for item in items]),
                 "title": np.array([is_title_line(item) for item in items]),
             }
+        return found
+
+    def key(self, items: list[Item]) -> tuple[Key, ...]:
+        """The ids of a list of items, worked out once for the list (it is kept meanwhile, so its id
+        names it alone)."""
+        found = self.keys.get(id(items))
+        if found is None or found[0] is not items:
+            found = self.keys[id(items)] = (items, tuple(item.id for item in items))
+        return found[1]
+
+    def layout(self, items: list[Item]) -> Layout:
+        """The items by chapter, with each one's row in the list."""
+        key = self.key(items)
+        found = self.layouts.get(key)
+        if found is None:
+            index = {item.id: k for k, item in enumerate(items)}
+            chapters: dict[str, list[Item]] = defaultdict(list)
+            for item in items:
+                chapters[item.chapter].append(item)
+            rows = {c: [index[i.id] for i in members] for c, members in chapters.items()}
+            found = self.layouts[key] = Layout(dict(chapters), rows)
         return found
 
     def counts(self, key: tuple[Key, ...], items: list[Item]) -> tuple[Counter[str], frozenset[str]]:
@@ -189,6 +221,10 @@ class FeatureCache:
             del self.entries[key]
         for key in [key for key in self.counted if key and key[0][0] == edition]:
             del self.counted[key]
+        for key in [key for key in self.layouts if key and key[0][0] == edition]:
+            del self.layouts[key]
+        for number in [n for n, (items, _) in self.keys.items() if items and items[0].edition == edition]:
+            del self.keys[number]
         for pair in [pair for pair in self.binaries if pair[0] and pair[0][0][0] == edition]:
             del self.binaries[pair]
 
@@ -222,7 +258,7 @@ class Scorer:
         counts: Counter[str] = Counter()
         refs: set[str] = set()
         for group in lists:
-            group_counts, group_refs = self.shared.counts(tuple(item.id for item in group), group)
+            group_counts, group_refs = self.shared.counts(self.shared.key(group), group)
             counts.update(group_counts)
             refs |= group_refs
         total = max(1, sum(len(group) for group in lists))
@@ -245,7 +281,7 @@ class Scorer:
 
     def features(self, items: list[Item]) -> dict[str, np.ndarray]:
         """The matrices of one list of items, computed once (an edition takes part in several pairs)."""
-        key = tuple(item.id for item in items)
+        key = self.shared.key(items)
         if key not in self._cache:
             self._cache[key] = self.shared.features(key, items) | {
                 "concepts": self.shared.binary(key, items, self.concepts, "concepts"),
@@ -377,32 +413,30 @@ def best_links(xs: list[Item], ys: list[Item], content: np.ndarray, scorer: Scor
 def align_pair(xs: list[Item], ys: list[Item], scorer: Scorer) -> list[Link]:
     """Links between the leaves of two editions."""
     content = scorer.content(xs, ys)
-    index_x = {item.id: k for k, item in enumerate(xs)}
-    index_y = {item.id: k for k, item in enumerate(ys)}
-    chapters_x: dict[str, list[Item]] = defaultdict(list)
-    chapters_y: dict[str, list[Item]] = defaultdict(list)
-    for item in xs:
-        chapters_x[item.chapter].append(item)
-    for item in ys:
-        chapters_y[item.chapter].append(item)
-    rows = {c: [index_x[i.id] for i in members] for c, members in chapters_x.items()}
-    cols = {c: [index_y[i.id] for i in members] for c, members in chapters_y.items()}
-    similarity: dict[tuple[str, str], float] = {}
+    layout_x, layout_y = scorer.shared.layout(xs), scorer.shared.layout(ys)
+    chapters_x, chapters_y = layout_x.chapters, layout_y.chapters
+    rows, cols = layout_x.rows, layout_y.rows
+    # a chapter pair's similarity: the mean of each x's best score in chapter cy and of each y's best
+    # in chapter cx (the maxima of the block, taken from each row's best per chapter: the same values)
+    kind_x, kind_y = {c: structural(c) for c in rows}, {c: structural(c) for c in cols}
+    best_in = {cy: content[:, c].max(axis=1) for cy, c in cols.items() if len(xs)}
+    best_of = {cx: content[r, :].max(axis=0) for cx, r in rows.items() if len(ys)}
+    by_x: dict[str, list[tuple[float, str]]] = defaultdict(list)
+    by_y: dict[str, list[tuple[float, str]]] = defaultdict(list)
     for cx, r in rows.items():
         for cy, c in cols.items():
-            if structural(cx) != structural(cy):
+            if kind_x[cx] != kind_y[cy]:
                 continue
-            block = content[np.ix_(r, c)]
-            similarity[(cx, cy)] = (block.max(axis=1).mean() + block.max(axis=0).mean()) / 2
+            similarity = (best_in[cy][r].mean() + best_of[cx][c].mean()) / 2
+            by_x[cx].append((similarity, cy))
+            by_y[cy].append((similarity, cx))
     pairs: set[tuple[str, str]] = set()
     for cx in chapters_x:
-        ranked = sorted(((s, cy) for (a, cy), s in similarity.items() if a == cx), reverse=True)
-        if ranked and ranked[0][0] >= CHAPTER_THRESHOLD:
-            pairs.add((cx, ranked[0][1]))
+        if by_x[cx] and (top := max(by_x[cx]))[0] >= CHAPTER_THRESHOLD:
+            pairs.add((cx, top[1]))
     for cy in chapters_y:
-        ranked = sorted(((s, cx) for (cx, b), s in similarity.items() if b == cy), reverse=True)
-        if ranked and ranked[0][0] >= CHAPTER_THRESHOLD:
-            pairs.add((ranked[0][1], cy))
+        if by_y[cy] and (top := max(by_y[cy]))[0] >= CHAPTER_THRESHOLD:
+            pairs.add((top[1], cy))
     paired_x, paired_y = {a for a, _ in pairs}, {b for _, b in pairs}
     for cx in chapters_x:  # no wording in common (an unseen language): the numbering pairs chapters
         # one of which content paired with no other (or elsewhere: Article 3 with the Chess960

@@ -172,6 +172,13 @@ class Context:
     infos: list[EditionInfo]
     pairs: list[tuple[str, str]]
     seconds: dict[str, float] = field(default_factory=lambda: dict.fromkeys(SECONDS, 0.0))
+    matchers: dict[str, TermMatcher] = field(default_factory=dict)  # language -> its termbase matcher
+
+    def matcher(self, language: str) -> TermMatcher:
+        """The termbase matcher of a language, made once for all its editions."""
+        if language not in self.matchers:
+            self.matchers[language] = TermMatcher(self.concepts, language)
+        return self.matchers[language]
 
     @cached_property
     def order(self) -> list[str]:
@@ -322,7 +329,7 @@ def shared_rules(
     return {
         e: keyed
         if languages[e] == language
-        else [(k, p) for k, p in keyed if wanted & set(assigned.get((e, k), ()))]
+        else [(k, p) for k, p in keyed if not wanted.isdisjoint(assigned.get((e, k), ()))]
         for e, keyed in provisions.items()
     }
 
@@ -336,7 +343,7 @@ def prepare(context: Context, edition: Edition, tree: TreeWriter) -> Prepared:
     check_override_labels(context.kb_dir, own, {edition.id: documents})
     warnings = damage_warnings([edition], {edition.id: documents}, context.rules)
     started = time.perf_counter()
-    matcher = TermMatcher(context.concepts, edition.language)
+    matcher = context.matcher(edition.language)
     keys, leaf_keys = edition_keys(documents)
     keyed = list(zip(keys, documents, strict=True))
     fingerprints = {}
@@ -633,11 +640,12 @@ def anchors_of(
 ) -> dict[tuple[str, str], str]:
     """Each rule's provisions in the newest edition that has it: the names the aligner gives out."""
     anchors: dict[tuple[str, str], str] = {}
+    position = {e: n for n, e in enumerate(order)}
     for rule in rules:
-        present = [e for e in order if rule.provisions.get(e)]
+        present = [e for e, labels in rule.provisions.items() if labels and e in position]
         if not present:
             continue
-        newest = present[-1]
+        newest = max(present, key=position.__getitem__)
         for label in rule.provisions[newest]:
             if (newest, label) in leaves:
                 anchors[(newest, label)] = rule.id
