@@ -1058,8 +1058,8 @@ ROUND_FIVE: dict[str, Case] = {
     ),
     "terms a pasted term": Case(
         "load", replace("kb/terms.yaml", "da-2017: [dommer]", "da-2017: [dommer, " + "dommer" * 8_000 + "]"),
-        ("build",), "kb/terms.yaml", "... (48,002 characters) does not occur in the text of da-2017", warning=True,
-        editions=("da-2017",),
+        ("build",), "kb/terms.yaml", "... (48,002 characters) does not occur in the text of da-2017",
+        warning=True, editions=("da-2017",),
     ),
     "editions one id twice": Case(
         "load", both(write("corpus/again.txt", "1.1 Skak.\n"), append(E, AGAIN)), ("build",), E,

@@ -24,6 +24,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import combinations
+from typing import Any
 
 import numpy as np
 
@@ -135,12 +136,7 @@ def _binary(items: list[Item], vocabulary: dict[str, int], attribute: str) -> np
 SQUARES = {f"{f}{r}": i for i, (f, r) in enumerate((f, r) for f in "abcdefgh" for r in range(1, 9))}
 
 
-@dataclass(frozen=True)
-class Layout:
-    """A list of items by chapter: the items of each, and their rows in the list."""
-
-    chapters: dict[str, list[Item]]
-    rows: dict[str, list[int]]
+Layout = tuple[dict[str, list[Item]], dict[str, list[int]]]  # items by chapter, and their rows
 
 
 class FeatureCache:
@@ -172,8 +168,7 @@ class FeatureCache:
         return found
 
     def key(self, items: list[Item]) -> tuple[Key, ...]:
-        """The ids of a list of items, worked out once for the list (it is kept meanwhile, so its id
-        names it alone)."""
+        """The ids of a list of items, once per list (kept meanwhile, so its id names it alone)."""
         found = self.keys.get(id(items))
         if found is None or found[0] is not items:
             found = self.keys[id(items)] = (items, tuple(item.id for item in items))
@@ -189,7 +184,7 @@ class FeatureCache:
             for item in items:
                 chapters[item.chapter].append(item)
             rows = {c: [index[i.id] for i in members] for c, members in chapters.items()}
-            found = self.layouts[key] = Layout(dict(chapters), rows)
+            found = self.layouts[key] = (dict(chapters), rows)
         return found
 
     def counts(self, key: tuple[Key, ...], items: list[Item]) -> tuple[Counter[str], frozenset[str]]:
@@ -206,9 +201,8 @@ class FeatureCache:
     def binary(
         self, key: tuple[Key, ...], items: list[Item], vocabulary: dict[str, int], attribute: str
     ) -> np.ndarray:
-        """`_binary` of the items, made again only when the vocabulary differs from the last one (a
-        scorer's vocabulary is that of the reference editions and the pair's: most editions add no
-        word of their own, so the reference editions' matrices are made once per build)."""
+        """`_binary` of the items, made again when the vocabulary differs from the last one (most
+        editions add no word to the reference editions': their matrices are made once per build)."""
         words = tuple(vocabulary)
         found = self.binaries.get((key, attribute))
         if found is None or found[0] != words:
@@ -216,13 +210,11 @@ class FeatureCache:
         return found[1]
 
     def forget(self, edition: str) -> None:
-        """Drop the matrices of an edition's item lists."""
-        for key in [key for key in self.entries if key and key[0][0] == edition]:
-            del self.entries[key]
-        for key in [key for key in self.counted if key and key[0][0] == edition]:
-            del self.counted[key]
-        for key in [key for key in self.layouts if key and key[0][0] == edition]:
-            del self.layouts[key]
+        """Drop what is kept of an edition's item lists."""
+        tables: tuple[dict[tuple[Key, ...], Any], ...] = (self.entries, self.counted, self.layouts)
+        for table in tables:
+            for key in [key for key in table if key and key[0][0] == edition]:
+                del table[key]
         for number in [n for n, (items, _) in self.keys.items() if items and items[0].edition == edition]:
             del self.keys[number]
         for pair in [pair for pair in self.binaries if pair[0] and pair[0][0][0] == edition]:
@@ -251,8 +243,7 @@ class Scorer:
     def __init__(
         self, items: Iterable[Item], shared: FeatureCache | None = None, groups: Iterable[list[Item]] = ()
     ) -> None:
-        """Statistics of `items` and of the item lists `groups` together (a list's counts kept in
-        `shared`, so the reference editions are counted once per build, not once per edition)."""
+        """Statistics of `items` and the lists `groups` (counts kept in `shared`: once per list)."""
         self.shared = shared if shared is not None else FeatureCache()
         lists = [list(items), *groups]
         counts: Counter[str] = Counter()
@@ -343,8 +334,7 @@ class Scorer:
 def _weighted_min(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     """sum_k min(x_ik, y_jk) for non-negative matrices whose rows share a weight vector per column."""
     out = np.zeros((x.shape[0], y.shape[0]))
-    # only the rows and columns where both have the concept: elsewhere the minimum is 0, and adding
-    # 0.0 changes no sum, so this is the dense sum with the same additions in the same order
+    # only where both have the concept (the minimum is 0 elsewhere): the dense sum, in the same order
     for k in np.flatnonzero(x.any(axis=0) & y.any(axis=0)):
         rows, cols = np.flatnonzero(x[:, k]), np.flatnonzero(y[:, k])
         out[np.ix_(rows, cols)] += np.minimum(x[rows, k][:, None], y[cols, k][None, :])
@@ -413,9 +403,7 @@ def best_links(xs: list[Item], ys: list[Item], content: np.ndarray, scorer: Scor
 def align_pair(xs: list[Item], ys: list[Item], scorer: Scorer) -> list[Link]:
     """Links between the leaves of two editions."""
     content = scorer.content(xs, ys)
-    layout_x, layout_y = scorer.shared.layout(xs), scorer.shared.layout(ys)
-    chapters_x, chapters_y = layout_x.chapters, layout_y.chapters
-    rows, cols = layout_x.rows, layout_y.rows
+    (chapters_x, rows), (chapters_y, cols) = scorer.shared.layout(xs), scorer.shared.layout(ys)
     # a chapter pair's similarity: the mean of each x's best score in chapter cy and of each y's best
     # in chapter cx (the maxima of the block, taken from each row's best per chapter: the same values)
     kind_x, kind_y = {c: structural(c) for c in rows}, {c: structural(c) for c in cols}
@@ -567,7 +555,6 @@ def name_from_mapping(
             neighbours[link.a].append((link.b, link.score))
             neighbours[link.b].append((link.a, link.score))
     leaves = sorted(leaves)
-    # the mapped neighbours only: the mapping is every reference edition's, the leaves one edition's
     near = {other for key in leaves for other, _ in neighbours.get(key, ()) if other in mapping}
     named = {key: Assignment(mapping[key], 1.0, "mapping") for key in near}
     result: dict[Key, Assignment] = {}

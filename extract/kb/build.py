@@ -296,13 +296,11 @@ def teach(
 ) -> dict[str, Any]:
     """What editions in other languages, aligned to `language`'s, teach of its words (none without them).
 
-    `core`: the provisions' rules of the reference editions, worked out once for the build (an
-    edition's rules depend on its own provisions and mapping, and on the curated lists only where they
-    cover it); the editions beyond them add theirs. The learner reads a provision of another language
-    for the quantities it states of the rules it shares with `language`'s provisions, nothing else
-    (kb/learned_lexicon.py `find_anchors`, kb/learned_numbers.py `learn_unknown_numbers`), so only
-    those are passed: the same words, learned from a few dozen provisions instead of every reference
-    edition's (tests/test_build_speed.py compares the two)."""
+    `core`: the reference editions' provisions' rules, worked out once per build (an edition's rules
+    depend on its provisions, mapping and curated lists alone); the other editions add theirs. The
+    learner reads another language's provision for the quantities it states of the rules it shares
+    with `language`'s provisions, nothing else (learned_lexicon `find_anchors`, learned_numbers
+    `learn_unknown_numbers`): only those are passed (tests/test_build_speed.py: the same words)."""
     if not set(languages.values()) - {language}:
         return {}
     if core is None:
