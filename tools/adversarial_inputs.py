@@ -203,10 +203,12 @@ def hard_fens(count: int) -> list[str]:
     """Positions CHA's labels call hard for a search: locked chains, no quick helpmate ('--', 'W-', '-B')."""
     if not POSITIONS.is_file():
         return []
-    fens = [
-        line[3:].strip() for line in POSITIONS.read_text(encoding="utf-8").splitlines() if line[:2] != "WB"
-    ]
-    return [fens[i % len(fens)] + " 0 1" for i in range(count)]
+    fens = []
+    for line in POSITIONS.read_text(encoding="utf-8").splitlines():
+        if line[:2] != "WB" and line[3:].strip():
+            # a whole FEN (python-chess fills in what a line leaves out: one has no castling field)
+            fens.append(chess.Board(line[3:].strip()).fen())
+    return [fens[i % len(fens)] for i in range(count)]
 
 
 def _scenario(
