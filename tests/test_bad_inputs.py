@@ -1036,13 +1036,68 @@ ROUND_FOUR: dict[str, Case] = {
         "characters) is not a language code",
     ),
 }
+
+
+def append(relative: str, text: str) -> Edit:
+    def edit(root: Path) -> None:
+        with (root / relative).open("a", encoding="utf-8") as handle:
+            handle.write(text)
+
+    return edit
+
+
+AGAIN = (
+    "\n- id: da-2017\n  file: again.txt\n  language: da\n  fide_edition: '2017'\n  in_force: '2017-07-01'\n"
+)
+# Round five (issue 20 walked again, the next things a careful user tries): huge values, pasted
+# values in warnings, one thing named twice, empty arguments.
+ROUND_FIVE: dict[str, Case] = {
+    "language number word of 401 digits": Case(
+        "load", replace(L, "ti: 10,", "ti: 1" + "0" * 400 + ","), ("build",), L, "a number of 401 digits",
+        editions=("da-2017",),
+    ),
+    "terms a pasted term": Case(
+        "load", replace("kb/terms.yaml", "da-2017: [dommer]", "da-2017: [dommer, " + "dommer" * 8_000 + "]"),
+        ("build",), "kb/terms.yaml", "... (48,002 characters) does not occur in the text of da-2017",
+        warning=True, editions=("da-2017",),
+    ),
+    "editions one id twice": Case(
+        "load", both(write("corpus/again.txt", "1.1 Skak.\n"), append(E, AGAIN)), ("build",), E,
+        "edition id da-2017 appears twice", editions=("da-2017",),
+    ),
+    "editions in force on 30 February": Case(
+        "load", replace(E, "in_force: '2017-07-01'", "in_force: '2017-02-30'"), ("build",), E,
+        "'2017-02-30' is not an ISO date", editions=("da-2017",),
+    ),
+    "diff one edition with itself": Case(
+        "load", lambda r: None, ("diff", "da-2017", "da-2017"), "diff", "two different editions"
+    ),
+    "kit one edition both ways": Case(
+        "load", lambda r: None, ("kit", "--from", "da-2017", "--to", "da-2017", "--out", "kit"), "kit",
+        "the same edition",
+    ),
+    "export one edition twice": Case(
+        "load", lambda r: None, ("export", "tmx", "--edition", "da-2017", "--edition", "da-2017"), "kb",
+        "named twice",
+    ),
+    "search an empty query": Case("load", lambda r: None, ("search", ""), "query", "is empty"),
+    "asof a date with a time": Case(
+        "load", lambda r: None, ("asof", "2017-07-01T00:00"), "2017-07-01T00:00", "is not a date"
+    ),
+    "show an empty label": Case("load", lambda r: None, ("show", "da-2017:"), "da-2017", "no provision"),
+    "ruling an empty event": Case(
+        "load", lambda r: None, ("ruling", ""), "ruling: event 1", "an empty event must be a mapping"
+    ),
+}  # fmt: skip
 CASES.update(ROUND_THREE)
 CASES.update(ROUND_FOUR)
+CASES.update(ROUND_FIVE)
 
 
 def test_the_table_is_large_enough() -> None:
     assert len(CASES) >= 40
     assert len(ROUND_THREE) >= 40 and len({c.category for c in ROUND_THREE.values()}) >= 5
+    assert len(ROUND_FIVE) >= 5
     assert len({c.category for c in CASES.values()}) >= 10
 
 

@@ -13,15 +13,23 @@ The hard positions for `position --stdin` and the scenarios of hard positions ar
 from ../shared/positions/unwinnability-dev.txt (CHA's labelled positions); those cases are skipped
 when the file is absent.
 
-Usage: python tools/adversarial_inputs.py [--only WORD[,WORD]] [--bound 30] [--timeout 60] [--list]
+The load average is printed at the start and the end: wall time on a busy machine is longer than the
+processor time, so the summary also lists the commands above 15 s of processor time (--cpu), the
+target that keeps an idle machine far inside the bound. `position --stdin` answers in JSONL and is
+checked: one object a line, one for every position, and the stderr warning counting the positions
+'not decided in time'.
+
+Usage: python tools/adversarial_inputs.py [--only WORD[,WORD]] [--bound 30] [--cpu 15] [--timeout 60] [--list]
 """
 
 from __future__ import annotations
 
 import argparse
 import functools
+import json
 import os
 import random
+import re
 import shutil
 import signal
 import subprocess
@@ -55,6 +63,7 @@ class Step:
     label: str
     args: tuple[str, ...]
     stdin: bytes = b""
+    check: Callable[[bytes, str], str] | None = None  # (stdout, stderr) -> what is wrong ("" if fine)
 
 
 @dataclass
@@ -79,6 +88,7 @@ class Outcome:
     cpu: float
     code: int | None  # None: killed at the timeout
     message: str
+    problem: str = ""  # what the step's check found wrong in the output
 
 
 # --------------------------------------------------------------------------- inputs: corpus texts
@@ -193,10 +203,12 @@ def hard_fens(count: int) -> list[str]:
     """Positions CHA's labels call hard for a search: locked chains, no quick helpmate ('--', 'W-', '-B')."""
     if not POSITIONS.is_file():
         return []
-    fens = [
-        line[3:].strip() for line in POSITIONS.read_text(encoding="utf-8").splitlines() if line[:2] != "WB"
-    ]
-    return [fens[i % len(fens)] + " 0 1" for i in range(count)]
+    fens = []
+    for line in POSITIONS.read_text(encoding="utf-8").splitlines():
+        if line[:2] != "WB" and line[3:].strip():
+            # a whole FEN (python-chess fills in what a line leaves out: one has no castling field)
+            fens.append(chess.Board(line[3:].strip()).fen())
+    return [fens[i % len(fens)] for i in range(count)]
 
 
 def _scenario(
@@ -466,7 +478,7 @@ def argument_cases() -> list[Case]:
             Case(
                 "position --stdin: 1,500 hard positions",
                 {},
-                [Step("position", ("position", "--stdin"), stdin)],
+                [Step("position", ("position", "--stdin", "--format", "jsonl"), stdin, _answers(stdin))],
             )
         )
         cases.append(
@@ -477,6 +489,33 @@ def argument_cases() -> list[Case]:
             )
         )
     return cases
+
+
+_TIMED_OUT = re.compile(r"not decided.*(in time|time.*ran out)")
+
+
+def _answers(stdin: bytes) -> Callable[[bytes, str], str]:
+    """A check of `position --format jsonl`: one JSON object a line, one line for every position
+    given, and the warning on stderr counting as many positions cut short as the answers say."""
+
+    def check(stdout: bytes, stderr: str) -> str:
+        given = sum(1 for line in stdin.decode().splitlines() if line.strip())
+        try:
+            answers = [json.loads(line) for line in stdout.decode().splitlines()]
+        except (ValueError, UnicodeDecodeError) as error:
+            return f"not valid JSONL: {error}"
+        if len(answers) != given or not all(isinstance(a, dict) for a in answers):
+            return f"{len(answers)} answers for {given} positions"
+        sides = [a.get(colour) for a in answers for colour in ("white", "black")]
+        reasons = [str(side.get("reason")) for side in sides if isinstance(side, dict)]
+        late = sum(1 for reason in reasons if _TIMED_OUT.search(reason))
+        counted = [int(n.replace(",", "")) for n in re.findall(r"([\d,]+) questions?", stderr)]
+        if late and late not in counted:
+            said = stderr.strip()[:120] or "nothing"
+            return f"{late} questions not decided for lack of time, stderr says {said!r}"
+        return ""
+
+    return check
 
 
 def baseline() -> Case:
@@ -529,7 +568,7 @@ def _prepare(case: Case, root: Path) -> None:
 
 def run_step(
     step: Step, root: Path, tmp: Path, timeout: float, cache: Path
-) -> tuple[float, float, int | None, str]:
+) -> tuple[float, float, int | None, str, str]:
     args = [a.replace("{root}", str(root)).replace("{tmp}", str(tmp)) for a in step.args]
     command = [*CLI, *args, "--corpus", str(root / "corpus"), "--kb", str(root / "kb")]
     env = os.environ | {"PYTHONPATH": str(ROOT), "CHESSLAWS_CACHE": str(cache)}
@@ -556,10 +595,15 @@ def run_step(
             _, _, usage = os.wait4(child.pid, 0)
         elapsed = time.perf_counter() - started
         err.seek(0)
-        lines = err.read().decode("utf-8", "replace").splitlines()
+        stderr = err.read().decode("utf-8", "replace")
+        out.seek(0)
+        problem = step.check(out.read(), stderr) if step.check and code is not None else ""
+    lines = stderr.splitlines()
+    # the child's processor time and that of every process it waited for (wait4's rusage is the
+    # child's RUSAGE_CHILDREN share): user + system
     cpu = usage.ru_utime + usage.ru_stime if usage else 0.0
     message = next((x for x in lines if "Traceback" in x), lines[0] if lines else "")
-    return elapsed, cpu, code, message
+    return elapsed, cpu, code, message, problem
 
 
 def main() -> int:
@@ -571,6 +615,12 @@ def main() -> int:
         "--bound", type=float, default=30.0, help="PASS at most this many seconds per command."
     )
     parser.add_argument("--timeout", type=float, default=60.0, help="Kill a command after this many seconds.")
+    parser.add_argument(
+        "--cpu",
+        type=float,
+        default=15.0,
+        help="List the commands that took more processor time than this (an idle machine's wall time).",
+    )
     parser.add_argument("--list", action="store_true", help="List the cases and the size of their input.")
     options = parser.parse_args()
     wanted = [w.strip() for w in options.only.split(",") if w.strip()]
@@ -583,6 +633,7 @@ def main() -> int:
         return 0
     outcomes: list[Outcome] = []
     base: dict[str, Outcome] = {}
+    print(f"load average at start: {_load()} ({os.cpu_count()} processors)", flush=True)
     with tempfile.TemporaryDirectory(prefix="chesslaws-adversarial-") as scratch:
         for number, case in enumerate(cases):
             tmp = Path(scratch) / f"case-{number}"
@@ -591,8 +642,8 @@ def main() -> int:
             _prepare(case, root)
             print(f"{case.name} ({case.size():,} bytes of input)", flush=True)
             for step in case.steps:
-                seconds, cpu, code, message = run_step(step, root, tmp, options.timeout, cache)
-                outcome = Outcome(case.name, step.label, seconds, cpu, code, message)
+                seconds, cpu, code, message, problem = run_step(step, root, tmp, options.timeout, cache)
+                outcome = Outcome(case.name, step.label, seconds, cpu, code, message, problem)
                 outcomes.append(outcome)
                 if case.name == BASELINE:
                     base[step.label] = outcome
@@ -607,11 +658,24 @@ def main() -> int:
     )
     for o in failed:
         print(f"  {o.case}\n    " + _row(o, options.bound, base.get(o.step)))
+    costly = [o for o in outcomes if o.cpu > options.cpu]
+    busiest = max(outcomes, key=lambda o: o.cpu, default=None)
+    print(
+        f"processor time: {len(costly)} commands above {options.cpu:g} s"
+        + (f" (most {busiest.cpu:.1f} s: {busiest.case} / {busiest.step})" if busiest else "")
+        + f"; load average at the end: {_load()}"
+    )
+    for o in costly:
+        print(f"  {o.case}\n    " + _row(o, options.bound, base.get(o.step)))
     return 1 if failed else 0
 
 
+def _load() -> str:
+    return ", ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
 def _passed(o: Outcome, bound: float) -> bool:
-    return o.code is not None and o.seconds <= bound and "Traceback" not in o.message
+    return o.code is not None and o.seconds <= bound and "Traceback" not in o.message and not o.problem
 
 
 def _row(o: Outcome, bound: float, base: Outcome | None = None) -> str:
@@ -621,7 +685,7 @@ def _row(o: Outcome, bound: float, base: Outcome | None = None) -> str:
     versus = f"{base.cpu:5.1f} s" if base is not None and base is not o else "    -  "
     return (
         f"{verdict} {o.seconds:6.1f} s (cpu {o.cpu:5.1f} s, baseline cpu {versus}) {code:7} {o.step:16} "
-        f"{o.message[:100]}"
+        f"{o.message[:100]}" + (f" [output: {o.problem}]" if o.problem else "")
     )
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from extract.cli.common import data_options, main
+from extract.cli.common import data_options, main, shorten
 from extract.io.generated import GENERATED
 from extract.io.outputs import check_kb_dir
 
@@ -120,4 +120,4 @@ def build(no_overrides: bool, show_disagreements: int, corpus_dir: Path, kb_dir:
     )
     click.echo(f"wrote {kb_dir / GENERATED}")
     for warning in result.warnings:
-        click.echo(f"chesslaws: warning: {warning}", err=True)
+        click.echo(f"chesslaws: warning: {shorten(warning)}", err=True)

@@ -69,15 +69,77 @@ def dump_yaml(data: object) -> str:
 def dump_items(items: Iterable[object], size: int = 200) -> Iterator[str]:
     """`dump_yaml` of a list, a few items at a time: the texts joined are `dump_yaml(list(items))`
     for a non-empty list (no shared objects, so no anchors), and no YAML tree of the whole list is
-    ever held in memory."""
+    ever held in memory. Flat rows (graph edges, links) are put together from their lines (`_rows`)."""
     chunk: list[object] = []
     for item in items:
         chunk.append(item)
         if len(chunk) == size:
-            yield dump_yaml(chunk)
+            yield _rows(chunk) or dump_yaml(chunk)
             chunk = []
     if chunk:
-        yield dump_yaml(chunk)
+        yield _rows(chunk) or dump_yaml(chunk)
+
+
+_SCALAR = (str, int, float, bool, type(None))
+_LINES: dict[tuple[str, type, object], str] = {}  # (key, type, value) -> "key: value\n" ("" if not one line)
+_LINES_KEPT = 100_000
+_HEADS: dict[str, str] = {}  # key -> "key: "
+_LONGEST = 1_000  # longer lines go the whole way: the emitter's line width counts from the indentation
+
+
+def _plain(text: str) -> bool:
+    """Whether PyYAML's resolver reads `text`, written plain, as a string."""
+    table = _DUMPER.yaml_implicit_resolvers
+    return not any(regexp.match(text) for _, regexp in [*table.get(text[0], []), *table.get(None, [])])
+
+
+def _rows(chunk: list[object]) -> str | None:
+    """`dump_yaml(chunk)` for a list of flat mappings (string keys, scalar values) whose every
+    "key: value" is one short line: each such line is the same wherever it stands in a block (it is
+    dumped once and kept), so a row is its sorted lines after "- " and "  ". None for anything else.
+    A graph of a large termbase has hundreds of thousands of edges: this writes them ~10x faster."""
+    out: list[str] = []
+    for row in chunk:
+        if not isinstance(row, dict) or not row:
+            return None
+        prefix = "- "
+        for key in sorted(row) if all(isinstance(k, str) for k in row) else ():
+            line = _line(key, row[key])
+            if not line:
+                return None
+            out.append(prefix + line)
+            prefix = "  "
+        if prefix == "- ":
+            return None
+    return "".join(out)
+
+
+# a string YAML writes as it is (plain): a letter, then letters, digits and . _ / : - (no ": " or " #",
+# not ending in ":"), unless it reads as another type ("yes", "null", "on": those are quoted)
+_PLAIN = re.compile(r"[A-Za-z][A-Za-z0-9_./:-]{0,200}(?<!:)")
+
+
+def _line(key: str, value: object) -> str:
+    if type(value) is int or (type(value) is str and _PLAIN.fullmatch(value) and _plain(value)):
+        head = _HEADS.get(key)  # "key: " or "" (a key written otherwise)
+        if head is None:
+            text = dump_yaml({key: ""})
+            head = text[: -len("''\n")] if text.endswith(": ''\n") and text.count("\n") == 1 else ""
+            if len(_HEADS) < _LINES_KEPT:
+                _HEADS[key] = head
+        if head:
+            return f"{head}{value}\n"
+    if not isinstance(value, _SCALAR):
+        return ""
+    memo = (key, type(value), repr(value) if isinstance(value, float) else value)  # -0.0 == 0.0
+    line = _LINES.get(memo)
+    if line is None:
+        text = dump_yaml({key: value})
+        line = text if text.count("\n") == 1 and len(text) <= _LONGEST else ""
+        if len(_LINES) >= _LINES_KEPT:
+            _LINES.clear()
+        _LINES[memo] = line
+    return line
 
 
 def write_kb(kb_dir: Path, files: dict[str, str]) -> None:

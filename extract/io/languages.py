@@ -136,6 +136,7 @@ def missing_message(kb_dir: Path, code: str, editions: list[str]) -> str:
 
 
 NUMBER_TABLES = ("numbers", "ordinals", "times", "multiplied")  # word -> a whole number >= 0
+LARGEST_NUMBER = 10**12  # a number word stands for at most a trillion (the text stages compute in floats)
 LANGUAGE_CODE = re.compile(r"[a-z]{2}")  # ISO 639-1, as corpus/editions.yaml names languages
 
 
@@ -151,7 +152,8 @@ def _check_identity(path: Path, code: str, data: dict[str, Any]) -> None:
 
 
 def _check_numbers(path: Path, table: str, words: object) -> None:
-    """Every word of a number table stands for a whole number of zero or more (a count, a value)."""
+    """Every word of a number table stands for a whole number of zero or more (a count, a value), of
+    at most a trillion."""
     if words is None:
         return
     if not isinstance(words, dict):
@@ -162,6 +164,13 @@ def _check_numbers(path: Path, table: str, words: object) -> None:
                 path,
                 _line_of(path, table, str(word)),
                 f"{table}: '{word}' stands for {value!r}, not a whole number of zero or more",
+            )
+        if value > LARGEST_NUMBER:
+            raise InputError(
+                path,
+                _line_of(path, table, str(word)),
+                f"{table}: '{word}' stands for a number of {len(str(value)):,} digits; "
+                f"a number word stands for {LARGEST_NUMBER:,} at most",
             )
 
 

@@ -96,7 +96,8 @@ def situation(
     for raw in raw_events:
         event = _plain(raw)
         if not isinstance(event, dict):
-            raise fail(f"event {event!r} must be a mapping like {{move: e4}}", raw)
+            shown = "an empty event" if event is None else f"event {event!r}"  # YAML reads "" and "-" as null
+            raise fail(f"{shown} must be a mapping like {{move: e4}}", raw)
         kinds = set(event) - set(EVENT_EXTRAS)
         if len(kinds) != 1 or not kinds <= set(EVENT_NAMES):
             raise fail(f"event {event} must have exactly one of: {', '.join(sorted(EVENT_NAMES))}", raw)

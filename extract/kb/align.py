@@ -22,7 +22,9 @@ import zlib
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from itertools import combinations
+from typing import Any
 
 import numpy as np
 
@@ -52,7 +54,7 @@ class Item:
     tail: str  # label below the chapter with letters as numbers: "7.5.b" -> "5.2"
     fingerprint: Fingerprint
 
-    @property
+    @cached_property
     def id(self) -> Key:
         return (self.edition, self.key)
 
@@ -134,13 +136,21 @@ def _binary(items: list[Item], vocabulary: dict[str, int], attribute: str) -> np
 SQUARES = {f"{f}{r}": i for i, (f, r) in enumerate((f, r) for f in "abcdefgh" for r in range(1, 9))}
 
 
+Layout = tuple[dict[str, list[Item]], dict[str, list[int]]]  # items by chapter, and their rows
+
+
 class FeatureCache:
     """The matrices of item lists that depend on nothing but the items (hashed trigrams, numbers,
     squares, length, kind), kept while an edition still takes part in pairs and dropped after
     (`forget`), so a build holds those of a few editions at a time, not of all of them."""
 
     def __init__(self) -> None:
+        self.keys: dict[int, tuple[list[Item], tuple[Key, ...]]] = {}  # id of a list -> it, its key
+        self.layouts: dict[tuple[Key, ...], Layout] = {}
         self.entries: dict[tuple[Key, ...], dict[str, np.ndarray]] = {}
+        self.counted: dict[tuple[Key, ...], tuple[Counter[str], frozenset[str]]] = {}
+        # (items, attribute) -> the vocabulary it was made with and the matrix; one kept per list
+        self.binaries: dict[tuple[tuple[Key, ...], str], tuple[tuple[str, ...], np.ndarray]] = {}
 
     def features(self, key: tuple[Key, ...], items: list[Item]) -> dict[str, np.ndarray]:
         found = self.entries.get(key)
@@ -157,10 +167,58 @@ class FeatureCache:
             }
         return found
 
+    def key(self, items: list[Item]) -> tuple[Key, ...]:
+        """The ids of a list of items, once per list (kept meanwhile, so its id names it alone)."""
+        found = self.keys.get(id(items))
+        if found is None or found[0] is not items:
+            found = self.keys[id(items)] = (items, tuple(item.id for item in items))
+        return found[1]
+
+    def layout(self, items: list[Item]) -> Layout:
+        """The items by chapter, with each one's row in the list."""
+        key = self.key(items)
+        found = self.layouts.get(key)
+        if found is None:
+            index = {item.id: k for k, item in enumerate(items)}
+            chapters: dict[str, list[Item]] = defaultdict(list)
+            for item in items:
+                chapters[item.chapter].append(item)
+            rows = {c: [index[i.id] for i in members] for c, members in chapters.items()}
+            found = self.layouts[key] = (dict(chapters), rows)
+        return found
+
+    def counts(self, key: tuple[Key, ...], items: list[Item]) -> tuple[Counter[str], frozenset[str]]:
+        """How many of the items have each concept, and the references they make."""
+        found = self.counted.get(key)
+        if found is None:
+            counts: Counter[str] = Counter()
+            for item in items:
+                counts.update(item.fingerprint.concepts)
+            refs = frozenset(r for item in items for r in item.fingerprint.references)
+            found = self.counted[key] = (counts, refs)
+        return found
+
+    def binary(
+        self, key: tuple[Key, ...], items: list[Item], vocabulary: dict[str, int], attribute: str
+    ) -> np.ndarray:
+        """`_binary` of the items, made again when the vocabulary differs from the last one (most
+        editions add no word to the reference editions': their matrices are made once per build)."""
+        words = tuple(vocabulary)
+        found = self.binaries.get((key, attribute))
+        if found is None or found[0] != words:
+            found = self.binaries[(key, attribute)] = (words, _binary(items, vocabulary, attribute))
+        return found[1]
+
     def forget(self, edition: str) -> None:
-        """Drop the matrices of an edition's item lists."""
-        for key in [key for key in self.entries if key and key[0][0] == edition]:
-            del self.entries[key]
+        """Drop what is kept of an edition's item lists."""
+        tables: tuple[dict[tuple[Key, ...], Any], ...] = (self.entries, self.counted, self.layouts)
+        for table in tables:
+            for key in [key for key in table if key and key[0][0] == edition]:
+                del table[key]
+        for number in [n for n, (items, _) in self.keys.items() if items and items[0].edition == edition]:
+            del self.keys[number]
+        for pair in [pair for pair in self.binaries if pair[0] and pair[0][0][0] == edition]:
+            del self.binaries[pair]
 
 
 def _lexical(items: list[Item], dimensions: int = 4096) -> np.ndarray:
@@ -182,18 +240,23 @@ class Scorer:
     content alone and a renumbered chapter is still recognised.
     """
 
-    def __init__(self, items: Iterable[Item], shared: FeatureCache | None = None) -> None:
-        items = list(items)
+    def __init__(
+        self, items: Iterable[Item], shared: FeatureCache | None = None, groups: Iterable[list[Item]] = ()
+    ) -> None:
+        """Statistics of `items` and the lists `groups` (counts kept in `shared`: once per list)."""
+        self.shared = shared if shared is not None else FeatureCache()
+        lists = [list(items), *groups]
         counts: Counter[str] = Counter()
-        for item in items:
-            counts.update(item.fingerprint.concepts)
-        total = max(1, len(items))
+        refs: set[str] = set()
+        for group in lists:
+            group_counts, group_refs = self.shared.counts(self.shared.key(group), group)
+            counts.update(group_counts)
+            refs |= group_refs
+        total = max(1, sum(len(group) for group in lists))
         self.idf = {c: math.log(1 + total / n) for c, n in counts.items()}
         self.concepts = {c: i for i, c in enumerate(sorted(counts))}
         self.weights = np.array([self.idf[c] for c in sorted(counts)]) if counts else np.zeros(0)
-        refs = sorted({r for item in items for r in item.fingerprint.references})
-        self.refs = {r: i for i, r in enumerate(refs)}
-        self.shared = shared if shared is not None else FeatureCache()
+        self.refs = {r: i for i, r in enumerate(sorted(refs))}
         self._cache: dict[tuple[Key, ...], dict[str, np.ndarray]] = {}
 
     @staticmethod
@@ -209,11 +272,11 @@ class Scorer:
 
     def features(self, items: list[Item]) -> dict[str, np.ndarray]:
         """The matrices of one list of items, computed once (an edition takes part in several pairs)."""
-        key = tuple(item.id for item in items)
+        key = self.shared.key(items)
         if key not in self._cache:
             self._cache[key] = self.shared.features(key, items) | {
-                "concepts": _binary(items, self.concepts, "concepts"),
-                "references": _binary(items, self.refs, "references"),
+                "concepts": self.shared.binary(key, items, self.concepts, "concepts"),
+                "references": self.shared.binary(key, items, self.refs, "references"),
             }
         return self._cache[key]
 
@@ -271,11 +334,10 @@ class Scorer:
 def _weighted_min(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     """sum_k min(x_ik, y_jk) for non-negative matrices whose rows share a weight vector per column."""
     out = np.zeros((x.shape[0], y.shape[0]))
-    for k in range(x.shape[1]):
-        column = x[:, k]
-        if not column.any():
-            continue
-        out += np.minimum(column[:, None], y[:, k][None, :])
+    # only where both have the concept (the minimum is 0 elsewhere): the dense sum, in the same order
+    for k in np.flatnonzero(x.any(axis=0) & y.any(axis=0)):
+        rows, cols = np.flatnonzero(x[:, k]), np.flatnonzero(y[:, k])
+        out[np.ix_(rows, cols)] += np.minimum(x[rows, k][:, None], y[cols, k][None, :])
     return out
 
 
@@ -341,32 +403,28 @@ def best_links(xs: list[Item], ys: list[Item], content: np.ndarray, scorer: Scor
 def align_pair(xs: list[Item], ys: list[Item], scorer: Scorer) -> list[Link]:
     """Links between the leaves of two editions."""
     content = scorer.content(xs, ys)
-    index_x = {item.id: k for k, item in enumerate(xs)}
-    index_y = {item.id: k for k, item in enumerate(ys)}
-    chapters_x: dict[str, list[Item]] = defaultdict(list)
-    chapters_y: dict[str, list[Item]] = defaultdict(list)
-    for item in xs:
-        chapters_x[item.chapter].append(item)
-    for item in ys:
-        chapters_y[item.chapter].append(item)
-    rows = {c: [index_x[i.id] for i in members] for c, members in chapters_x.items()}
-    cols = {c: [index_y[i.id] for i in members] for c, members in chapters_y.items()}
-    similarity: dict[tuple[str, str], float] = {}
+    (chapters_x, rows), (chapters_y, cols) = scorer.shared.layout(xs), scorer.shared.layout(ys)
+    # a chapter pair's similarity: the mean of each x's best score in chapter cy and of each y's best
+    # in chapter cx (the maxima of the block, taken from each row's best per chapter: the same values)
+    kind_x, kind_y = {c: structural(c) for c in rows}, {c: structural(c) for c in cols}
+    best_in = {cy: content[:, c].max(axis=1) for cy, c in cols.items() if len(xs)}
+    best_of = {cx: content[r, :].max(axis=0) for cx, r in rows.items() if len(ys)}
+    by_x: dict[str, list[tuple[float, str]]] = defaultdict(list)
+    by_y: dict[str, list[tuple[float, str]]] = defaultdict(list)
     for cx, r in rows.items():
         for cy, c in cols.items():
-            if structural(cx) != structural(cy):
+            if kind_x[cx] != kind_y[cy]:
                 continue
-            block = content[np.ix_(r, c)]
-            similarity[(cx, cy)] = (block.max(axis=1).mean() + block.max(axis=0).mean()) / 2
+            similarity = (best_in[cy][r].mean() + best_of[cx][c].mean()) / 2
+            by_x[cx].append((similarity, cy))
+            by_y[cy].append((similarity, cx))
     pairs: set[tuple[str, str]] = set()
     for cx in chapters_x:
-        ranked = sorted(((s, cy) for (a, cy), s in similarity.items() if a == cx), reverse=True)
-        if ranked and ranked[0][0] >= CHAPTER_THRESHOLD:
-            pairs.add((cx, ranked[0][1]))
+        if by_x[cx] and (top := max(by_x[cx]))[0] >= CHAPTER_THRESHOLD:
+            pairs.add((cx, top[1]))
     for cy in chapters_y:
-        ranked = sorted(((s, cx) for (cx, b), s in similarity.items() if b == cy), reverse=True)
-        if ranked and ranked[0][0] >= CHAPTER_THRESHOLD:
-            pairs.add((ranked[0][1], cy))
+        if by_y[cy] and (top := max(by_y[cy]))[0] >= CHAPTER_THRESHOLD:
+            pairs.add((top[1], cy))
     paired_x, paired_y = {a for a, _ in pairs}, {b for _, b in pairs}
     for cx in chapters_x:  # no wording in common (an unseen language): the numbering pairs chapters
         # one of which content paired with no other (or elsewhere: Article 3 with the Chess960
@@ -481,7 +539,7 @@ def align(
 ) -> dict[tuple[str, str], list[Link]]:
     """Links for the given pairs of editions (older first); every pair when none are given. Concept
     rarity is measured on all of `items` (a build passes the reference editions and the pair's)."""
-    scorer = Scorer((item for group in items.values() for item in group), shared)
+    scorer = Scorer((), shared, items.values())
     chosen = pairs if pairs is not None else list(combinations(items, 2))
     return {(a, b): align_pair(items[a], items[b], scorer) for a, b in chosen}
 
@@ -496,9 +554,11 @@ def name_from_mapping(
         for link in pair_links:
             neighbours[link.a].append((link.b, link.score))
             neighbours[link.b].append((link.a, link.score))
-    named = {key: Assignment(rule, 1.0, "mapping") for key, rule in mapping.items()}
+    leaves = sorted(leaves)
+    near = {other for key in leaves for other, _ in neighbours.get(key, ()) if other in mapping}
+    named = {key: Assignment(mapping[key], 1.0, "mapping") for key in near}
     result: dict[Key, Assignment] = {}
-    for key in sorted(leaves):
+    for key in leaves:
         if key in mapping:
             continue
         found = vote(key, neighbours[key], named)

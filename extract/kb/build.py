@@ -16,7 +16,7 @@ import hashlib
 import time
 from collections import ChainMap
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from functools import cached_property
 from pathlib import Path
@@ -172,6 +172,13 @@ class Context:
     infos: list[EditionInfo]
     pairs: list[tuple[str, str]]
     seconds: dict[str, float] = field(default_factory=lambda: dict.fromkeys(SECONDS, 0.0))
+    matchers: dict[str, TermMatcher] = field(default_factory=dict)  # language -> its termbase matcher
+
+    def matcher(self, language: str) -> TermMatcher:
+        """The termbase matcher of a language, made once for all its editions."""
+        if language not in self.matchers:
+            self.matchers[language] = TermMatcher(self.concepts, language)
+        return self.matchers[language]
 
     @cached_property
     def order(self) -> list[str]:
@@ -180,6 +187,17 @@ class Context:
     @cached_property
     def covered(self) -> set[str]:
         return {info.id for info in self.infos if info.curated}
+
+    @cached_property
+    def bare_rules(self) -> list[Rule]:
+        """The rules without the curated lists of the reference editions: what the provisions of an
+        edition beyond them are mapped with (the same rules for its provisions, a fraction of the work)."""
+        return [
+            replace(
+                rule, provisions={e: keys for e, keys in rule.provisions.items() if e not in self.covered}
+            )
+            for rule in self.rules
+        ]
 
 
 def build(
@@ -274,12 +292,44 @@ def teach(
     provisions: dict[str, list[tuple[str, dict[str, object]]]],
     languages: dict[str, str],
     mapping: dict[tuple[str, str], str],
+    core: dict[tuple[str, str], tuple[str, ...]] | None = None,
 ) -> dict[str, Any]:
-    """What editions in other languages, aligned to `language`'s, teach of its words (none without them)."""
+    """What editions in other languages, aligned to `language`'s, teach of its words (none without them).
+
+    `core`: the reference editions' provisions' rules, worked out once per build (an edition's rules
+    depend on its provisions, mapping and curated lists alone); the other editions add theirs. The
+    learner reads another language's provision for the quantities it states of the rules it shares
+    with `language`'s provisions, nothing else (learned_lexicon `find_anchors`, learned_numbers
+    `learn_unknown_numbers`): only those are passed (tests/test_build_speed.py: the same words)."""
     if not set(languages.values()) - {language}:
         return {}
-    assigned = provision_rules(context.rules, mapping, provisions)
+    if core is None:
+        assigned = provision_rules(context.rules, mapping, provisions)
+    else:
+        rest = {e: keyed for e, keyed in provisions.items() if e not in context.covered}
+        own = provision_rules(context.bare_rules, {k: r for k, r in mapping.items() if k[0] in rest}, rest)
+        assigned = core | own
+        provisions = shared_rules(language, provisions, languages, assigned)
     return learn(language, provisions, languages, assigned, context.kb_dir).tables
+
+
+def shared_rules(
+    language: str,
+    provisions: dict[str, list[tuple[str, dict[str, object]]]],
+    languages: dict[str, str],
+    assigned: dict[tuple[str, str], tuple[str, ...]],
+) -> dict[str, list[tuple[str, dict[str, object]]]]:
+    """`language`'s provisions, and the other languages' provisions of a rule one of them has."""
+    wanted = {
+        rule for e, keyed in provisions.items() if languages[e] == language for k, _ in keyed
+        for rule in assigned.get((e, k), ())
+    }  # fmt: skip
+    return {
+        e: keyed
+        if languages[e] == language
+        else [(k, p) for k, p in keyed if not wanted.isdisjoint(assigned.get((e, k), ()))]
+        for e, keyed in provisions.items()
+    }
 
 
 def prepare(context: Context, edition: Edition, tree: TreeWriter) -> Prepared:
@@ -291,7 +341,7 @@ def prepare(context: Context, edition: Edition, tree: TreeWriter) -> Prepared:
     check_override_labels(context.kb_dir, own, {edition.id: documents})
     warnings = damage_warnings([edition], {edition.id: documents}, context.rules)
     started = time.perf_counter()
-    matcher = TermMatcher(context.concepts, edition.language)
+    matcher = context.matcher(edition.language)
     keys, leaf_keys = edition_keys(documents)
     keyed = list(zip(keys, documents, strict=True))
     fingerprints = {}
@@ -376,6 +426,7 @@ class Stream:
         self.wrote_alignment = False
         self.lexicons: dict[str, dict[str, Any]] = {}  # language -> words the curated editions teach
         self.spooled_core = False
+        self.core_rules: dict[tuple[str, str], tuple[str, ...]] | None = None  # teach's, once
 
     def add(self, edition: Edition, core: Core, progress: Progress | None) -> None:
         """Build one edition and write its share of the generated files."""
@@ -448,10 +499,12 @@ class Stream:
                 published = {key: a.rule for key, a in final.items()}
                 self.lexicons[language] = teach(language, context, provisions, languages, published)
             return {language: self.lexicons[language]}
+        if self.core_rules is None:
+            self.core_rules = provision_rules(context.rules, core.published, provisions)
         languages[edition.id] = language
         provisions[edition.id] = prepared.keyed
         published = dict(core.published) | {(edition.id, key): rule for key, rule in mapping.items()}
-        return {language: teach(language, context, provisions, languages, published)}
+        return {language: teach(language, context, provisions, languages, published, self.core_rules)}
 
     def name(self, prepared: Prepared, core: Core) -> dict[tuple[str, str], Assignment]:
         """Align an edition outside the core with its reference editions and name its provisions:
@@ -585,11 +638,12 @@ def anchors_of(
 ) -> dict[tuple[str, str], str]:
     """Each rule's provisions in the newest edition that has it: the names the aligner gives out."""
     anchors: dict[tuple[str, str], str] = {}
+    position = {e: n for n, e in enumerate(order)}
     for rule in rules:
-        present = [e for e in order if rule.provisions.get(e)]
+        present = [e for e, labels in rule.provisions.items() if labels and e in position]
         if not present:
             continue
-        newest = present[-1]
+        newest = max(present, key=position.__getitem__)
         for label in rule.provisions[newest]:
             if (newest, label) in leaves:
                 anchors[(newest, label)] = rule.id

@@ -10,6 +10,7 @@ curated lists refine, never gate. A rule an edition does not have gives no param
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -118,16 +119,19 @@ def rule_provisions(
     rules: list[Rule],
     mapping: dict[tuple[str, str], str] | None,
     provisions: dict[str, list[tuple[str, dict[str, object]]]] | None = None,
+    only: Collection[str] | None = None,
 ) -> dict[str, dict[str, set[str]]]:
     """rule -> edition -> provision keys: the published mapping plus the curated lists. In an edition
     no curated list covers, a leaf's lead-in (its parent's own sentence, ending in ':' or ',', as in
     "once 10 moves have been completed by each player," before the list of what is then closed) goes
-    with the leaf, since the mapping names leaves only."""
+    with the leaf, since the mapping names leaves only. `only`: the curated lists of these editions
+    alone (a build of many editions asks for one edition at a time)."""
     found: dict[str, dict[str, set[str]]] = {rule.id: {} for rule in rules}
     covered: set[str] = set()
     for rule in rules:
         for edition, labels in rule.provisions.items():
-            found[rule.id].setdefault(edition, set()).update(labels)
+            if only is None or edition in only:
+                found[rule.id].setdefault(edition, set()).update(labels)
             covered.add(edition)
     lead_ins = _lead_ins(provisions or {}, covered)
     for (edition, key), rule_id in (mapping or {}).items():
@@ -173,7 +177,7 @@ def extract_parameters(
     `learned`: per language, the words the aligned editions taught (kb/learned_lexicon.py), read under
     the curated ones."""
     results: list[Parameter] = []
-    assigned = rule_provisions(rules, mapping, provisions)
+    assigned = rule_provisions(rules, mapping, provisions, only=provisions.keys())
     for rule in rules:
         if not rule.parameters:
             continue
