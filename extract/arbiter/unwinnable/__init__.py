@@ -25,6 +25,7 @@ from extract.arbiter.unwinnable.helpmate import best_first, strong
 from extract.arbiter.unwinnable.pattern import aimed
 from extract.arbiter.unwinnable.reachable import search
 from extract.arbiter.unwinnable.regions import never_mate
+from extract.arbiter.unwinnable.tree import shortened
 
 DEFAULT_BUDGET = 40_000  # of which the aimed and the exhaustive searches may take 10,000
 REGION_STRUCTURES = 400
@@ -179,36 +180,6 @@ def _replayed(board: chess.Board, colour: chess.Color, line: list[str], nodes: i
     moves = len(line)
     reason = f"the helpmate given ({moves} half-move{'s' * (moves != 1)}) ends in checkmate by {name}"
     return Mateability(True, tuple(line), reason, nodes)
-
-
-def shortened(board: chess.Board, line: list[str]) -> list[str]:
-    """The line with its detours cut: from each position it passes, the one move that reaches the
-    furthest later position of the line (same pieces, side to move and rights), so the rest of the line
-    follows unchanged and still mates. A line that does not replay is returned as it is (the caller
-    refuses it)."""
-    positions = [board.copy(stack=False)]
-    for uci in line:
-        move = chess.Move.from_uci(uci)
-        if move not in positions[-1].legal_moves:
-            return line
-        following = positions[-1].copy(stack=False)
-        following.push(move)
-        positions.append(following)
-    furthest = {position._transposition_key(): at for at, position in enumerate(positions)}  # noqa: SLF001
-    kept: list[str] = []
-    at = 0
-    while at < len(line):
-        step, move_to = at + 1, line[at]
-        here = positions[at]
-        for move in here.legal_moves:
-            here.push(move)
-            reached = furthest.get(here._transposition_key(), -1)  # noqa: SLF001
-            here.pop()
-            if reached > step:
-                step, move_to = reached, move.uci()
-        kept.append(move_to)
-        at = step
-    return kept
 
 
 def _guided(
