@@ -27,6 +27,7 @@ from extract.arbiter.unwinnable.tree import Parents, mated_by, reach, unwind
 
 CORNERS = (chess.A1, chess.H1, chess.A8, chess.H8)
 DISTANCE = [[chess.square_distance(a, b) for b in chess.SQUARES] for a in chess.SQUARES]
+_SQUARES = chess.BB_SQUARES
 CORNER = [min(DISTANCE[square][corner] for corner in CORNERS) for square in chess.SQUARES]
 
 
@@ -156,35 +157,43 @@ class _Gains:
 
     def spread(self, origin: int, targets: int) -> list[tuple[int, int]]:
         """`gain` of a piece's moves (not a pawn's: no promotion) from `origin` to each of `targets`, as
-        (gain, code) (`code`), without building a move: most are never played."""
-        board, near = self.board, DISTANCE[self.king]
-        occupied, pawns, scored = board.occupied, board.pawns, []
+        (gain, code) (`code`), without building a move: most are never played. The hot path: the
+        squares are taken from the mask highest first, as python-chess's generator does."""
+        board, near, squares = self.board, DISTANCE[self.king], _SQUARES
+        occupied, scored = board.occupied, []
         if not self.mover:
-            if chess.BB_SQUARES[origin] & board.kings:
-                corner = 2 * CORNER[origin] + self.toward[origin]
+            if squares[origin] & board.kings:
                 toward = self.toward
-                return [
-                    (corner - 2 * CORNER[t] - toward[t], origin | t << 6)
-                    for t in chess.scan_reversed(targets)
-                ]
-            for target in chess.scan_reversed(targets):
-                if chess.BB_SQUARES[target] & occupied:
+                base = 2 * CORNER[origin] + toward[origin]
+                while targets:
+                    target = targets.bit_length() - 1
+                    targets ^= squares[target]
+                    scored.append((base - 2 * CORNER[target] - toward[target], origin | target << 6))
+                return scored
+            bare, seen, start = self.bare, self.seen, near[origin]
+            while targets:
+                target = targets.bit_length() - 1
+                end = squares[target]
+                targets ^= end
+                if end & occupied:
                     gain = -8
-                elif self.bare:
-                    gain = 3 if chess.BB_SQUARES[target] & self.seen else 0
+                elif bare:
+                    gain = 3 if end & seen else 0
                 else:
-                    gain = near[origin] - near[target]
+                    gain = start - near[target]
                 scored.append((gain, origin | target << 6))
             return scored
-        if chess.BB_SQUARES[origin] & board.kings:
+        if squares[origin] & board.kings:
             factor, checks = 1, 0
         else:
             factor, checks = 2, self.checks.get(board.piece_type_at(origin) or chess.KING, 0)
-        base, bare = factor * near[origin], self.bare
-        for target in chess.scan_reversed(targets):
-            end = chess.BB_SQUARES[target]
+        base, captures, pawns = factor * near[origin], occupied if self.bare else 0, board.pawns
+        while targets:
+            target = targets.bit_length() - 1
+            end = squares[target]
+            targets ^= end
             gain = base - factor * near[target]
-            if bare and end & occupied:
+            if end & captures:
                 gain += 3 if end & pawns else 6
             scored.append((gain + 4 if end & checks else gain, origin | target << 6))
         return scored
@@ -206,8 +215,11 @@ def scored_moves(position: chess.Board, gains: _Gains, legal: bool) -> list[tupl
         return [(gains.gain(move), code(move)) for move in position.generate_legal_moves()]
     own = position.occupied_co[position.turn]
     scored: list[tuple[int, int]] = []
-    for origin in chess.scan_reversed(own & ~position.pawns):
-        scored += gains.spread(origin, position.attacks_mask(origin) & ~own)
+    pieces, attacks, spread = own & ~position.pawns, position.attacks_mask, gains.spread
+    while pieces:
+        origin = pieces.bit_length() - 1
+        pieces ^= _SQUARES[origin]
+        scored += spread(origin, attacks(origin) & ~own)
     slow = chain(
         position.generate_castling_moves(), position.generate_pseudo_legal_moves(own & position.pawns)
     )
@@ -253,9 +265,10 @@ def best_first(
                     if not left:
                         return
             return
+        push, depth = heapq.heappush, depth + 1
         for gain, packed in scored:  # a pseudo-legal move's legality is checked when it is played
             counter += 1
-            heapq.heappush(queue, (guess - 2 * gain, -counter, position, key, packed, legal, depth + 1))
+            push(queue, (guess - 2 * gain, -counter, position, key, packed, legal, depth))
 
     expand(start, root, 0)
     while queue and len(parents) < budget:
