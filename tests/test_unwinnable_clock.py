@@ -52,3 +52,37 @@ def test_a_helpmate_is_given_without_its_detours() -> None:
     assert replays_to_mate(board, chess.WHITE, short)
     assert len(short) <= len(mate)
     assert shortened(board, ["e1e3", "e8e7"]) == ["e1e3", "e8e7"]  # not legal from here: left alone
+
+
+def test_an_answer_cut_short_goes_on_from_the_stage_it_had_finished(monkeypatch) -> None:
+    """Asked again after the time ran out, the analysis does not repeat a search that had ended in time
+    without an answer, and it gives the answer a fresh analysis gives."""
+    import extract.arbiter.unwinnable as unwinnable
+
+    board = chess.Board("8/4n3/KP6/2kP4/2P5/8/8/8 b - - 0 59")  # Black: no mate in the quick search
+    state = {"out": False, "cut": True}
+    quick: list[int] = []
+    real_regions, real_best_first = unwinnable.never_mate, unwinnable.best_first
+
+    def regions(*args: object) -> object:
+        found = real_regions(*args)  # type: ignore[arg-type]
+        state["out"] = state["cut"]  # the first time, the time runs out while the pawn proof runs
+        return found
+
+    def best_first(*args: object) -> object:
+        quick.append(args[-1] == 1)  # type: ignore[comparison-overlap]
+        return real_best_first(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(unwinnable, "never_mate", regions)
+    monkeypatch.setattr(unwinnable, "best_first", best_first)
+    monkeypatch.setattr(unwinnable, "expired", lambda: state["out"])
+    first = unwinnable.can_checkmate(board, chess.BLACK, budget=29_998)
+    assert unwinnable.out_of_time(first)
+    assert any(quick)
+    state["out"], state["cut"], quick[:] = False, False, []
+    second = unwinnable.can_checkmate(board, chess.BLACK, budget=29_998)
+    assert second.can_checkmate is True
+    assert not any(quick)  # the quick search had ended in time: it is not run again
+    fresh = unwinnable.can_checkmate(board, chess.BLACK, budget=29_997)
+    assert second.helpmate == fresh.helpmate
+    assert unwinnable.replays_to_mate(board, chess.BLACK, second.helpmate)

@@ -25,6 +25,7 @@ from extract.arbiter.unwinnable.helpmate import best_first, strong
 from extract.arbiter.unwinnable.pattern import aimed
 from extract.arbiter.unwinnable.reachable import search
 from extract.arbiter.unwinnable.regions import never_mate
+from extract.arbiter.unwinnable.tree import shortened
 
 DEFAULT_BUDGET = 40_000  # of which the aimed and the exhaustive searches may take 10,000
 REGION_STRUCTURES = 400
@@ -60,8 +61,12 @@ def can_checkmate(board: chess.Board, colour: chess.Color, budget: int = DEFAULT
         return known
     if expired():  # the command's time is up: no search starts
         return _out_of_time_answer(0)
-    answer = _analyse(chess.Board(f"{key[0]} 0 1", chess960=board.chess960), colour, budget)
+    progress = _PROGRESS.pop(key, [0, 0])
+    answer = _analyse(chess.Board(f"{key[0]} 0 1", chess960=board.chess960), colour, budget, progress)
     if answer.can_checkmate is None and expired():
+        if len(_PROGRESS) >= _KNOWN_MAX:
+            _PROGRESS.pop(next(iter(_PROGRESS)))
+        _PROGRESS[key] = progress  # asked again (with more time), the search goes on from there
         return _out_of_time_answer(answer.nodes)
     if len(_KNOWN) >= _KNOWN_MAX:
         _KNOWN.pop(next(iter(_KNOWN)))
@@ -84,6 +89,9 @@ def after_move(board: chess.Board, colour: chess.Color) -> Mateability | None:
 
 _KNOWN: dict[tuple[str, bool, chess.Color, int], Mateability] = {}
 _KNOWN_MAX = 4096
+# Cut short by the time limit: the stages already run to the end without an answer, and the positions
+# they searched (each stage is deterministic, so asked again the analysis starts at the next one).
+_PROGRESS: dict[tuple[str, bool, chess.Color, int], list[int]] = {}
 _OUT_OF_TIME = "the time allowed for this question ran out before a checkmate was found or ruled out"
 
 
@@ -96,41 +104,65 @@ def _out_of_time_answer(nodes: int) -> Mateability:
     return Mateability(None, reason=f"not decided: {_OUT_OF_TIME}", nodes=nodes)
 
 
-def _analyse(board: chess.Board, colour: chess.Color, budget: int) -> Mateability:
+def _analyse(
+    board: chess.Board, colour: chess.Color, budget: int, progress: list[int] | None = None
+) -> Mateability:
+    """The stages in turn, cheapest first; `progress` ([stages run to the end, positions searched])
+    skips the stages an earlier call cut short by the time limit had already finished, and is
+    updated as each one ends in time without an answer."""
     name, other = chess.COLOR_NAMES[colour].capitalize(), chess.COLOR_NAMES[not colour].capitalize()
     over = _game_over(board, colour, name, other)
     if over is not None:
         return over
     if board.has_insufficient_material(colour):
         return Mateability(False, reason=_material_reason(board, colour, name))
-    line, nodes = _guided(board, colour, QUICK_ROUNDS, budget, 0)
-    if line is not None:
-        return _proved(board, colour, line, nodes)
-    if expired():
-        return _out_of_time_answer(nodes)
-    pawns = never_mate(board, colour, REGION_STRUCTURES)
-    nodes += pawns.positions
-    if pawns.never_mate:
-        return Mateability(False, reason=_region_reason(name, other, pawns.locked), nodes=nodes)
-    found, nodes = _guided(board, colour, SHORT_ROUNDS, budget, nodes)
-    if found is not None:
-        return _proved(board, colour, found, nodes)
-    aimed_line, used = aimed(board, colour, min(PATTERN_POSITIONS, budget - nodes))
-    nodes += used
-    if aimed_line is not None:
-        return _proved(board, colour, [m.uci() for m in aimed_line], nodes)
-    if expired():
-        return _out_of_time_answer(nodes)
-    reach = search(board, colour, min(REACHABLE_POSITIONS if _few(board) else REACHABLE_ANY, budget - nodes))
-    nodes += reach.positions
-    if reach.helpmate is not None:
-        return _proved(board, colour, list(reach.helpmate), nodes)
-    if reach.complete:
-        reason = (
-            f"every position that can still arise was searched ({reach.positions:,}); "
-            f"none is a checkmate by {name}"
+    progress = [0, 0] if progress is None else progress
+    done, nodes = progress
+
+    def finished(stage: int) -> None:  # the stage ran to its end in time: it need not run again
+        if not expired():
+            progress[:] = [stage, nodes]
+
+    if done < 1:
+        line, nodes = _guided(board, colour, QUICK_ROUNDS, budget, nodes)
+        if line is not None:
+            return _proved(board, colour, line, nodes)
+        if expired():
+            return _out_of_time_answer(nodes)
+        finished(1)
+    if done < 2:
+        pawns = never_mate(board, colour, REGION_STRUCTURES)
+        nodes += pawns.positions
+        if pawns.never_mate:
+            return Mateability(False, reason=_region_reason(name, other, pawns.locked), nodes=nodes)
+        finished(2)
+    if done < 3:
+        found, nodes = _guided(board, colour, SHORT_ROUNDS, budget, nodes)
+        if found is not None:
+            return _proved(board, colour, found, nodes)
+        finished(3)
+    if done < 4:
+        aimed_line, used = aimed(board, colour, min(PATTERN_POSITIONS, budget - nodes))
+        nodes += used
+        if aimed_line is not None:
+            return _proved(board, colour, [m.uci() for m in aimed_line], nodes)
+        if expired():
+            return _out_of_time_answer(nodes)
+        finished(4)
+    if done < 5:
+        reach = search(
+            board, colour, min(REACHABLE_POSITIONS if _few(board) else REACHABLE_ANY, budget - nodes)
         )
-        return Mateability(False, reason=reason, nodes=nodes)
+        nodes += reach.positions
+        if reach.helpmate is not None:
+            return _proved(board, colour, list(reach.helpmate), nodes)
+        if reach.complete:
+            reason = (
+                f"every position that can still arise was searched ({reach.positions:,}); "
+                f"none is a checkmate by {name}"
+            )
+            return Mateability(False, reason=reason, nodes=nodes)
+        finished(5)
     found, nodes = _guided(board, colour, LONG_ROUNDS, budget, nodes)
     if found is not None:
         return _proved(board, colour, found, nodes)
@@ -179,36 +211,6 @@ def _replayed(board: chess.Board, colour: chess.Color, line: list[str], nodes: i
     moves = len(line)
     reason = f"the helpmate given ({moves} half-move{'s' * (moves != 1)}) ends in checkmate by {name}"
     return Mateability(True, tuple(line), reason, nodes)
-
-
-def shortened(board: chess.Board, line: list[str]) -> list[str]:
-    """The line with its detours cut: from each position it passes, the one move that reaches the
-    furthest later position of the line (same pieces, side to move and rights), so the rest of the line
-    follows unchanged and still mates. A line that does not replay is returned as it is (the caller
-    refuses it)."""
-    positions = [board.copy(stack=False)]
-    for uci in line:
-        move = chess.Move.from_uci(uci)
-        if move not in positions[-1].legal_moves:
-            return line
-        following = positions[-1].copy(stack=False)
-        following.push(move)
-        positions.append(following)
-    furthest = {position._transposition_key(): at for at, position in enumerate(positions)}  # noqa: SLF001
-    kept: list[str] = []
-    at = 0
-    while at < len(line):
-        step, move_to = at + 1, line[at]
-        here = positions[at]
-        for move in here.legal_moves:
-            here.push(move)
-            reached = furthest.get(here._transposition_key(), -1)  # noqa: SLF001
-            here.pop()
-            if reached > step:
-                step, move_to = reached, move.uci()
-        kept.append(move_to)
-        at = step
-    return kept
 
 
 def _guided(

@@ -18,6 +18,7 @@ moves, which settles most real positions in a few dozen positions searched.
 from __future__ import annotations
 
 import heapq
+from itertools import chain
 
 import chess
 
@@ -26,6 +27,7 @@ from extract.arbiter.unwinnable.tree import Parents, mated_by, reach, unwind
 
 CORNERS = (chess.A1, chess.H1, chess.A8, chess.H8)
 DISTANCE = [[chess.square_distance(a, b) for b in chess.SQUARES] for a in chess.SQUARES]
+_SQUARES = chess.BB_SQUARES
 CORNER = [min(DISTANCE[square][corner] for corner in CORNERS) for square in chess.SQUARES]
 
 
@@ -153,6 +155,77 @@ class _Gains:
             return 3 if end & self.seen else 0
         return near[origin] - near[target]
 
+    def spread(self, origin: int, targets: int) -> list[tuple[int, int]]:
+        """`gain` of a piece's moves (not a pawn's: no promotion) from `origin` to each of `targets`, as
+        (gain, code) (`code`), without building a move: most are never played. The hot path: the
+        squares are taken from the mask highest first, as python-chess's generator does."""
+        board, near, squares = self.board, DISTANCE[self.king], _SQUARES
+        occupied, scored = board.occupied, []
+        if not self.mover:
+            if squares[origin] & board.kings:
+                toward = self.toward
+                base = 2 * CORNER[origin] + toward[origin]
+                while targets:
+                    target = targets.bit_length() - 1
+                    targets ^= squares[target]
+                    scored.append((base - 2 * CORNER[target] - toward[target], origin | target << 6))
+                return scored
+            bare, seen, start = self.bare, self.seen, near[origin]
+            while targets:
+                target = targets.bit_length() - 1
+                end = squares[target]
+                targets ^= end
+                if end & occupied:
+                    gain = -8
+                elif bare:
+                    gain = 3 if end & seen else 0
+                else:
+                    gain = start - near[target]
+                scored.append((gain, origin | target << 6))
+            return scored
+        if squares[origin] & board.kings:
+            factor, checks = 1, 0
+        else:
+            factor, checks = 2, self.checks.get(board.piece_type_at(origin) or chess.KING, 0)
+        base, captures, pawns = factor * near[origin], occupied if self.bare else 0, board.pawns
+        while targets:
+            target = targets.bit_length() - 1
+            end = squares[target]
+            targets ^= end
+            gain = base - factor * near[target]
+            if end & captures:
+                gain += 3 if end & pawns else 6
+            scored.append((gain + 4 if end & checks else gain, origin | target << 6))
+        return scored
+
+
+def code(move: chess.Move) -> int:
+    """A move packed in one int (from, to, promotion): the queue keeps codes, a move is built when played."""
+    return move.from_square | move.to_square << 6 | (move.promotion or 0) << 12
+
+
+def decode(packed: int) -> chess.Move:
+    return chess.Move(packed & 63, packed >> 6 & 63, packed >> 12 or None)
+
+
+def scored_moves(position: chess.Board, gains: _Gains, legal: bool) -> list[tuple[int, int]]:
+    """Every move of `position` with its guessed gain, as (gain, code), in python-chess's order: legal
+    ones (`legal`, in check: few) or pseudo-legal ones, the pieces' scored square by square."""
+    if legal:
+        return [(gains.gain(move), code(move)) for move in position.generate_legal_moves()]
+    own = position.occupied_co[position.turn]
+    scored: list[tuple[int, int]] = []
+    pieces, attacks, spread = own & ~position.pawns, position.attacks_mask, gains.spread
+    while pieces:
+        origin = pieces.bit_length() - 1
+        pieces ^= _SQUARES[origin]
+        scored += spread(origin, attacks(origin) & ~own)
+    slow = chain(
+        position.generate_castling_moves(), position.generate_pseudo_legal_moves(own & position.pawns)
+    )
+    scored += [(gains.gain(move), code(move)) for move in slow]
+    return scored
+
 
 def best_first(
     board: chess.Board, winner: chess.Color, budget: int, bare: bool, replies: int = 0
@@ -164,7 +237,7 @@ def best_first(
     start = board.copy(stack=False)
     root = start._transposition_key()
     parents: Parents = {root: None}
-    queue: list[tuple[int, int, chess.Board, object, chess.Move, bool, int]] = []
+    queue: list[tuple[int, int, chess.Board, object, int, bool, int]] = []
     counter = 0
 
     def expand(position: chess.Board, key: object, depth: int) -> None:
@@ -179,28 +252,30 @@ def best_first(
         gains = _Gains(position, king, winner, bare, seen)
         # In check, python-chess's evasions are generated once here rather than once a move later.
         legal = position.is_check()
-        moves = position.generate_legal_moves() if legal else position.generate_pseudo_legal_moves()
+        scored = scored_moves(position, gains, legal)
         if replies and position.turn != winner:  # only the loser's most helpful few
             left = replies
-            for gain, _, move in sorted(((gains.gain(m), i, m) for i, m in enumerate(moves)), reverse=True):
-                if legal or not position.is_into_check(move):
+            for gain, _, packed in sorted(((g, i, c) for i, (g, c) in enumerate(scored)), reverse=True):
+                if legal or not position.is_into_check(decode(packed)):
                     counter += 1
-                    heapq.heappush(queue, (guess - 2 * gain, -counter, position, key, move, True, depth + 1))
+                    heapq.heappush(
+                        queue, (guess - 2 * gain, -counter, position, key, packed, True, depth + 1)
+                    )
                     left -= 1
                     if not left:
                         return
             return
-        for move in moves:  # a pseudo-legal move's legality is checked when it is played
+        push, depth = heapq.heappush, depth + 1
+        for gain, packed in scored:  # a pseudo-legal move's legality is checked when it is played
             counter += 1
-            heapq.heappush(
-                queue, (guess - 2 * gains.gain(move), -counter, position, key, move, legal, depth + 1)
-            )
+            push(queue, (guess - 2 * gain, -counter, position, key, packed, legal, depth))
 
     expand(start, root, 0)
     while queue and len(parents) < budget:
         if not len(parents) & 255 and expired():
             break
-        _, _, position, key, move, legal, depth = heapq.heappop(queue)
+        _, _, position, key, packed, legal, depth = heapq.heappop(queue)
+        move = decode(packed)
         if not legal and position.is_into_check(move):
             continue
         reached = reach(parents, position, key, move)

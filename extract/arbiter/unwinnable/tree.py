@@ -34,3 +34,52 @@ def unwind(parents: Parents, key: object) -> list[chess.Move]:
         moves.append(move)
         step = parents[key]
     return list(reversed(moves))
+
+
+def shortened(board: chess.Board, line: list[str]) -> list[str]:
+    """The line with its detours cut: from each position it passes, the one move that reaches the
+    furthest later position of the line (same pieces, side to move and rights), so the rest of the line
+    follows unchanged and still mates. A line that does not replay is returned as it is (the caller
+    refuses it).
+
+    Only the later positions one move could reach are tried: those differing from this one on at most
+    four squares (a castling), of the other side to move; moves are generated only from and to those
+    squares, so a long line costs a few comparisons a pair of positions, not every move of each."""
+    positions = [board.copy(stack=False)]
+    for uci in line:
+        move = chess.Move.from_uci(uci)
+        if not positions[-1].is_legal(move):
+            return line
+        following = positions[-1].copy(stack=False)
+        following.push(move)
+        positions.append(following)
+    keys = [position._transposition_key() for position in positions]  # noqa: SLF001
+    furthest = {key: at for at, key in enumerate(keys)}
+    squares = [(position.occupied, position.occupied_co[chess.WHITE]) for position in positions]
+    kept: list[str] = []
+    at = 0
+    while at < len(line):
+        step, move_to = at + 1, line[at]
+        here, (occupied, white) = positions[at], squares[at]
+        for later in range(len(line) - (len(line) - at - 1) % 2, at + 2, -2):  # furthest first
+            changed = (occupied ^ squares[later][0]) | (white ^ squares[later][1])
+            if chess.popcount(changed) > 4 or furthest[keys[later]] <= step:
+                continue
+            found = _one_move(here, changed, keys[later])
+            if found is not None:
+                step, move_to = furthest[keys[later]], found
+                break
+        kept.append(move_to)
+        at = step
+    return kept
+
+
+def _one_move(here: chess.Board, changed: int, key: object) -> str | None:
+    """The legal move from `here` (between squares of `changed`) that reaches the position `key`."""
+    for move in here.generate_legal_moves(changed, changed):
+        here.push(move)
+        reached = here._transposition_key() == key  # noqa: SLF001
+        here.pop()
+        if reached:
+            return move.uci()
+    return None
