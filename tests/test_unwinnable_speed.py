@@ -130,3 +130,21 @@ def test_position_time_limit_option_is_checked():
 def test_position_help_states_the_default_time_limit():
     result = CliRunner().invoke(main, ["position", "--help"])
     assert "--time-limit" in result.stdout and "25" in result.stdout
+
+
+def test_position_counts_on_stderr_the_questions_its_time_limit_cut_short():
+    locked = "4k3/3n4/8/1p1p1p1p/1P1P1P1P/8/3N4/4K3 w - - 0 1"
+    result = CliRunner().invoke(
+        main, ["position", "--stdin", "--format", "jsonl", "--time-limit", "0.001"], input=locked + "\n"
+    )
+    assert result.exit_code == 0
+    (answer,) = [json.loads(line) for line in result.stdout.splitlines()]
+    cut = sum(
+        answer[c]["can_checkmate"] is None and "time allowed" in answer[c]["reason"]
+        for c in ("white", "black")
+    )
+    assert cut >= 1
+    (warning,) = result.stderr.splitlines()
+    assert f"ran out: {cut} question" in warning and "0: no limit" not in warning
+    lone = CliRunner().invoke(main, ["position", "--time-limit", "20", "8/8/4k3/8/8/3NK3/8/8 w - - 0 1"])
+    assert lone.exit_code == 0 and lone.stderr == ""

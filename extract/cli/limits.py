@@ -60,17 +60,19 @@ def limited(seconds: float) -> Iterator[None]:
         try:
             yield
         except SystemExit:
-            _say(seconds, limit.cut)
+            say_cut_short(seconds, limit.cut)
             raise
-        _say(seconds, limit.cut)
+        say_cut_short(seconds, limit.cut)
 
 
-def _say(seconds: float, cut: int) -> None:
+def say_cut_short(seconds: float, cut: int, zero_is_no_limit: bool = True) -> None:
+    """One warning line on stderr when the limit left `cut` questions undecided (none when 0)."""
     if cut:
         many = cut != 1
         click.echo(
             f"chesslaws: warning: the time limit ({seconds:g} s) ran out: {cut} question{'s' * many} "
             f"whether a player can still checkmate {'were' if many else 'was'} not decided in time; where "
-            "a ruling turns on one, the arbiter must judge (--time-limit SECONDS allows more; 0: no limit)",
+            "a ruling turns on one, the arbiter must judge (--time-limit SECONDS allows more"
+            + ("; 0: no limit)" if zero_is_no_limit else ")"),
             err=True,
         )

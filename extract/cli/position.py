@@ -10,6 +10,7 @@ import click
 
 from extract.arbiter.unwinnable import DEFAULT_BUDGET
 from extract.cli.common import UsageFailure, data_options, main, one_line
+from extract.cli.limits import say_cut_short
 
 # Issue 20: no input of 100 KB or less keeps a command running past 30 s; the rest is start-up.
 DEFAULT_TIME_LIMIT = 25.0
@@ -59,7 +60,8 @@ def position_command(
     accepted like everywhere and unused.
 
     Each answer is yes with a helpmate (moves anyone can replay to the checkmate), no with the reason,
-    or not decided when the search ran out of budget or time (never a guess). All the positions share
+    or not decided when the search ran out of budget or time (never a guess; one line on stderr counts
+    the questions the time limit cut short). All the positions share
     --time-limit: each first gets up to twice its even share of the time left, then the ones not
     decided share what the others left. With --stdin, all of standard input is read first (the
     positions share the time); a line may carry words after the FEN (a game id); blank lines and lines
@@ -96,13 +98,18 @@ def position_command(
             except ValueError as error:
                 click.echo(f"chesslaws: <stdin>:{number}: {one_line(str(error))}", err=True)
                 failed = True
+    from extract.arbiter.unwinnable import out_of_time
+
     out = _Writer(fmt)
     progress = _Progress()
+    cut = 0
     for number, analysis in enumerate(analyse_all(boards, budget, time_limit), 1):
         out.write(analysis)
         progress.tick(number)
+        cut += out_of_time(analysis.white) + out_of_time(analysis.black)
     progress.clear()
     out.close()
+    say_cut_short(time_limit, cut, zero_is_no_limit=False)
     if failed:
         raise SystemExit(2)
 

@@ -79,16 +79,26 @@ def can_checkmate(board: chess.Board, colour: chess.Color, budget: int = DEFAULT
 def after_move(board: chess.Board, colour: chess.Color) -> Mateability | None:
     """Yes with a helpmate carried over the last move of `board` from the position before it (see
     `carry`), replayed before it is given; None when there is none to carry (ask `can_checkmate`)."""
+    key = (board.epd(), board.chess960, colour)
+    known = _CARRIED.get(key)
+    if known is not None:  # every edition ruling the game asks after the same move
+        return known
+    if expired():  # the command's time is up: no replay starts
+        return None
     for line in candidates(board, colour):  # shortened when first found: only replayed here
         answer = _replayed(board, colour, list(line), 0)
         if answer.can_checkmate:
             remember(board, colour, answer.helpmate)
+            if len(_CARRIED) >= _KNOWN_MAX:
+                _CARRIED.pop(next(iter(_CARRIED)))
+            _CARRIED[key] = answer
             return answer
     return None
 
 
 _KNOWN: dict[tuple[str, bool, chess.Color, int], Mateability] = {}
 _KNOWN_MAX = 4096
+_CARRIED: dict[tuple[str, bool, chess.Color], Mateability] = {}
 # Cut short by the time limit: the stages already run to the end without an answer, and the positions
 # they searched (each stage is deterministic, so asked again the analysis starts at the next one).
 _PROGRESS: dict[tuple[str, bool, chess.Color, int], list[int]] = {}
