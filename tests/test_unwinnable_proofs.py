@@ -9,7 +9,7 @@ import chess
 from extract.arbiter.unwinnable import replays_to_mate
 from extract.arbiter.unwinnable.mating import could_mate
 from extract.arbiter.unwinnable.pattern import aimed, targets
-from extract.arbiter.unwinnable.regions import abstract, settle
+from extract.arbiter.unwinnable.regions import abstract, never_mate, settle
 
 ALL = chess.BB_ALL
 NO_PAWNS = (0, 0)
@@ -101,3 +101,20 @@ def test_no_picture_when_the_winner_has_nothing_to_check_with():
     board = chess.Board("4k3/8/8/8/8/8/8/4K3 w - - 0 1")
     assert targets(board, chess.WHITE) == []
     assert aimed(board, chess.WHITE, 1_000) == (None, 0)
+
+
+def test_a_king_with_one_square_stands_for_good_and_guards_its_pawn():
+    # White's king on h1 can never move (g1 attacked by h2, h2 guarded by g3, g2 its own blocked pawn):
+    # it guards g2 for good, so Black's king can never take it, and Black's dark bishop never checks h1
+    board = chess.Board("7k/8/8/2b5/8/6p1/6Pp/7K b - - 0 1")
+    assert (chess.WHITE, chess.KING, bb("h1")) in abstract(board).fixed
+    assert never_mate(board, chess.BLACK).never_mate
+    # without g3, h2 is unguarded: the king takes it and walks out, and no proof is given
+    free = chess.Board("7k/8/8/2b5/8/8/6Pp/7K b - - 0 1")
+    assert not never_mate(free, chess.BLACK).never_mate
+
+
+def test_pictures_use_the_pieces_on_the_board_before_a_crowned_pawn():
+    board = chess.Board("7k/8/8/8/8/8/P7/4K2R w - - 0 1")
+    pictures = targets(board, chess.WHITE)
+    assert pictures and all(piece[1] != chess.QUEEN for piece in pictures[0])

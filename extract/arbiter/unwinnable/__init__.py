@@ -36,6 +36,7 @@ SHORT_ROUNDS = ((1_000, 2), (3_000, 3))
 LONG_ROUNDS = ((5_000, 0), (20_000, 0), (80_000, 0))
 REACHABLE_POSITIONS = 20_000
 PATTERN_POSITIONS = 4_000  # aimed at a mating picture (`pattern`)
+PATTERN_DEEP, PICTURES_DEEP = 12_000, 4  # again, deeper, when nothing else has answered
 REACHABLE_ANY = 6_000  # with many pieces: locked positions often have few reachable ones all the same
 
 
@@ -131,6 +132,10 @@ def _analyse(board: chess.Board, colour: chess.Color, budget: int) -> Mateabilit
             f"none is a checkmate by {name}"
         )
         return Mateability(False, reason=reason, nodes=nodes)
+    aimed_line, used = aimed(board, colour, min(PATTERN_DEEP, budget - nodes), PICTURES_DEEP)
+    nodes += used
+    if aimed_line is not None:
+        return _proved(board, colour, [m.uci() for m in aimed_line], nodes)
     found, nodes = _guided(board, colour, LONG_ROUNDS, budget, nodes)
     if found is not None:
         return _proved(board, colour, found, nodes)
