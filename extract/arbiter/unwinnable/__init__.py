@@ -8,9 +8,10 @@ The method follows the one the Chess Unwinnability Analyzer (CHA, M. Ambrona) de
 a material count; a short, narrow helpmate search (most real positions end there, in milliseconds); a
 proof from the pawn structure that the winner can never give check (`regions`, with `mating`); a helpmate
 search aimed at a mating picture built from the pieces' regions (`pattern`); every reachable position
-when there are not too many (`reachable`); and a longer helpmate search. Each `True` is replayed before
-it is returned, so a proof that does not replay is never given. After a move of a game, a helpmate known
-before it is carried over it when it can be (`after_move`, `carry`), with no search at all.
+when there are not too many (`reachable`); a longer helpmate search; and the aimed one again, deeper.
+Each `True` is replayed before it is returned, so a proof that does not replay is never given. After a
+move of a game, a helpmate known before it is carried over it when it can be (`after_move`, `carry`),
+with no search at all.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from extract.arbiter.unwinnable.pattern import aimed
 from extract.arbiter.unwinnable.reachable import search
 from extract.arbiter.unwinnable.regions import never_mate
 
-DEFAULT_BUDGET = 40_000  # of which the aimed and the exhaustive searches may take 10,000
+DEFAULT_BUDGET = 52_000  # of which the last, deeper aimed search keeps a quarter at most (`PATTERN_DEEP`)
 REGION_STRUCTURES = 400
 # Best-first rounds: (positions, replies). A round with replies N lets the loser play only its N moves
 # that look most helpful (a narrow tree: most real positions are settled in the first round, in
@@ -36,7 +37,7 @@ SHORT_ROUNDS = ((1_000, 2), (3_000, 3))
 LONG_ROUNDS = ((5_000, 0), (20_000, 0), (80_000, 0))
 REACHABLE_POSITIONS = 20_000
 PATTERN_POSITIONS = 4_000  # aimed at a mating picture (`pattern`)
-PATTERN_DEEP, PICTURES_DEEP = 12_000, 4  # again, deeper, when nothing else has answered
+PATTERN_DEEP, PICTURES_DEEP = 12_000, 4  # aimed again, deeper, when nothing else has answered
 REACHABLE_ANY = 6_000  # with many pieces: locked positions often have few reachable ones all the same
 
 
@@ -132,13 +133,14 @@ def _analyse(board: chess.Board, colour: chess.Color, budget: int) -> Mateabilit
             f"none is a checkmate by {name}"
         )
         return Mateability(False, reason=reason, nodes=nodes)
-    aimed_line, used = aimed(board, colour, min(PATTERN_DEEP, budget - nodes), PICTURES_DEEP)
+    deep = min(PATTERN_DEEP, budget // 4)  # kept back for the last stage
+    found, nodes = _guided(board, colour, LONG_ROUNDS, budget - deep, nodes)
+    if found is not None:
+        return _proved(board, colour, found, nodes)
+    aimed_line, used = aimed(board, colour, max(0, min(deep, budget - nodes)), PICTURES_DEEP)
     nodes += used
     if aimed_line is not None:
         return _proved(board, colour, [m.uci() for m in aimed_line], nodes)
-    found, nodes = _guided(board, colour, LONG_ROUNDS, budget, nodes)
-    if found is not None:
-        return _proved(board, colour, found, nodes)
     return Mateability(
         None,
         reason=f"not decided: no checkmate by {name} was found and none was ruled out within "
