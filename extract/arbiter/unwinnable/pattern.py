@@ -36,10 +36,13 @@ def targets(board: chess.Board, winner: chess.Color, limit: int = 6) -> list[tup
             pieces.append(
                 (piece.color, piece.piece_type, grow((piece.color, piece.piece_type, 0), start, pawns))
             )
-    crowned = []
-    for square in chess.scan_forward(pawns[winner]):  # a pawn may come back as a queen
-        last = chess.square(chess.square_file(square), 7 if winner == chess.WHITE else 0)
-        crowned.append((winner, chess.QUEEN, grow((winner, chess.QUEEN, 0), chess.BB_SQUARES[last], pawns)))
+    crowned: dict[bool, list[tuple[bool, int, int]]] = {winner: [], not winner: []}
+    for colour in chess.COLORS:  # a pawn may come back as a queen (the loser's, to block its king)
+        for square in chess.scan_forward(pawns[colour]):
+            rank = 7 if colour == chess.WHITE else 0
+            last = chess.BB_SQUARES[chess.square(chess.square_file(square), rank)]
+            kind = chess.QUEEN if colour == winner else chess.KNIGHT  # a blocker that cannot block a check
+            crowned[colour].append((colour, kind, grow((colour, kind, 0), last, pawns)))
     king = next((p for p in pieces if p[0] != winner and p[1] == chess.KING), None)
     if king is None:
         return []
@@ -47,9 +50,14 @@ def targets(board: chess.Board, winner: chess.Color, limit: int = 6) -> list[tup
     found: list[tuple[Target, ...]] = []
     squares = sorted(chess.scan_forward(king[2]), key=_edge)
     # Pictures with the pieces on the board first (a crowning is a long detour, and a blocked pawn
-    # may never be crowned at all), then those that need a new queen; within each, the pictures the
-    # pieces are nearest first (of a few times `limit` found, corners and edges first).
-    for choice in (pieces, pieces + crowned) if crowned else (pieces,):
+    # may never be crowned at all), then those that need a new queen of the winner's, then a new
+    # knight of the loser's too (a queen could block the check); within each, the pictures the pieces
+    # are nearest first (of a few times `limit` found, corners and edges first).
+    choices = [pieces]
+    for extra in (crowned[winner], crowned[winner] + crowned[not winner]):
+        if extra and len(choices[-1]) < len(pieces) + len(extra):
+            choices.append(pieces + extra)
+    for choice in choices:
         batch: list[tuple[Target, ...]] = []
         for square in squares:
             if any(picture[0][2] == square for picture in found):
@@ -164,8 +172,8 @@ def _distances(piece_type: int, target: int, pawns: int) -> list[int]:
 
 
 def _crowning(position: chess.Board, colour: chess.Color, table: list[int]) -> int:
-    """The fewest moves for one of `colour`'s pawns to reach the last rank and go on as a queen to the
-    square `table` measures, each pawn standing in its way counting as two more (it must be taken)."""
+    """The fewest moves for one of `colour`'s pawns to reach the last rank and go on as a new piece to
+    the square `table` measures, each pawn standing in its way counting as two more (it must be taken)."""
     best = FAR * 2
     last = 7 if colour == chess.WHITE else 0
     for square in chess.scan_forward(position.pieces_mask(chess.PAWN, colour)):
@@ -195,7 +203,7 @@ def _measure(position: chess.Board, maps: Maps) -> int:
     for colour, piece_type, table in maps:
         mask = position.pieces_mask(piece_type, colour)
         near = min((table[s] for s in chess.scan_forward(mask)), default=FAR)
-        if piece_type == chess.QUEEN:  # or a pawn that walks up and is crowned
+        if piece_type == chess.QUEEN or near == FAR and piece_type != chess.KING:  # or a pawn crowned
             near = min(near, _crowning(position, colour, table))
         total += near
     return total
