@@ -118,3 +118,14 @@ def test_pictures_use_the_pieces_on_the_board_before_a_crowned_pawn():
     board = chess.Board("7k/8/8/8/8/8/P7/4K2R w - - 0 1")
     pictures = targets(board, chess.WHITE)
     assert pictures and all(piece[1] != chess.QUEEN for piece in pictures[0])
+
+
+def test_the_losers_pawn_crowned_as_a_knight_blocks_its_own_king():
+    # Black's king and bishop against White's king and pawn: Black mates only with White's new piece
+    # beside White's king (a queen would block the bishop's check), so the picture names a White knight
+    board = chess.Board("8/6P1/8/3K4/8/8/1k6/b7 w - - 0 1")
+    pictures = targets(board, chess.BLACK)
+    assert any((chess.WHITE, chess.KNIGHT) == piece[:2] for picture in pictures for piece in picture)
+    line, used = aimed(board, chess.BLACK, 4_000, 4)
+    assert line is not None and used <= 4_000
+    assert replays_to_mate(board, chess.BLACK, [move.uci() for move in line])
