@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import chess
 
-from extract.arbiter.unwinnable import replays_to_mate
+from extract.arbiter.unwinnable import REGION_STRUCTURES, REGION_STRUCTURES_DEEP, replays_to_mate
 from extract.arbiter.unwinnable.mating import could_mate
 from extract.arbiter.unwinnable.pattern import aimed, targets
 from extract.arbiter.unwinnable.regions import abstract, never_mate, settle
@@ -125,7 +125,16 @@ def test_the_losers_pawn_crowned_as_a_knight_blocks_its_own_king():
     # beside White's king (a queen would block the bishop's check), so the picture names a White knight
     board = chess.Board("8/6P1/8/3K4/8/8/1k6/b7 w - - 0 1")
     pictures = targets(board, chess.BLACK)
-    assert any((chess.WHITE, chess.KNIGHT) == piece[:2] for picture in pictures for piece in picture)
+    assert any(piece[:2] == (chess.WHITE, chess.KNIGHT) for picture in pictures for piece in picture)
     line, used = aimed(board, chess.BLACK, 4_000, 4)
     assert line is not None and used <= 4_000
     assert replays_to_mate(board, chess.BLACK, [move.uci() for move in line])
+
+
+def test_the_last_stage_follows_many_more_pawn_structures():
+    # four locked files, three with a free pawn each side still to move: the structures multiply
+    # (each free pawn may stop on several squares) past the first stage's limit, yet in none of them
+    # can a king be reached: the deeper pass proves it
+    board = chess.Board("4k3/p1p1p1p1/P1P1P1P1/p1p1p3/8/8/P1P1P3/4K3 w - - 0 1")
+    assert not never_mate(board, chess.WHITE, REGION_STRUCTURES).never_mate
+    assert never_mate(board, chess.WHITE, REGION_STRUCTURES_DEEP).never_mate

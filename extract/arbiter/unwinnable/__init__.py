@@ -29,6 +29,7 @@ from extract.arbiter.unwinnable.regions import never_mate
 
 DEFAULT_BUDGET = 52_000  # of which the last, deeper aimed search keeps a quarter at most (`PATTERN_DEEP`)
 REGION_STRUCTURES = 400
+REGION_STRUCTURES_DEEP = 8_000  # the last stage, when no search has answered (a second or so)
 # Best-first rounds: (positions, replies). A round with replies N lets the loser play only its N moves
 # that look most helpful (a narrow tree: most real positions are settled in the first round, in
 # milliseconds); 0 lets it play every move (the long rounds, where a narrow tree found nothing).
@@ -141,6 +142,11 @@ def _analyse(board: chess.Board, colour: chess.Color, budget: int) -> Mateabilit
     nodes += used
     if aimed_line is not None:
         return _proved(board, colour, [m.uci() for m in aimed_line], nodes)
+    if not expired():  # the pawn analysis again, through many more pawn structures
+        pawns = never_mate(board, colour, REGION_STRUCTURES_DEEP)
+        nodes += pawns.positions
+        if pawns.never_mate:
+            return Mateability(False, reason=_region_reason(name, other, pawns.locked), nodes=nodes)
     return Mateability(
         None,
         reason=f"not decided: no checkmate by {name} was found and none was ruled out within "

@@ -25,6 +25,7 @@ from functools import lru_cache
 
 import chess
 
+from extract.arbiter.unwinnable.clock import expired
 from extract.arbiter.unwinnable.geometry import attacks as attacks
 from extract.arbiter.unwinnable.geometry import attacks_from, pawn_attacks
 from extract.arbiter.unwinnable.mating import could_mate
@@ -309,7 +310,7 @@ def never_mate(board: chess.Board, winner: bool, limit: int = 400) -> Verdict:
         for following in _following(state):
             locked = False
             made += 1
-            if made > limit:
+            if made > limit or (not made & 255 and expired()):
                 return Verdict(False, made, False)
             if following not in seen:
                 seen.add(following)
