@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import chess
 
-from extract.arbiter.unwinnable import replays_to_mate
+from extract.arbiter.unwinnable import REGION_STRUCTURES, REGION_STRUCTURES_DEEP, replays_to_mate
 from extract.arbiter.unwinnable.mating import could_mate
 from extract.arbiter.unwinnable.pattern import aimed, targets
-from extract.arbiter.unwinnable.regions import abstract, settle
+from extract.arbiter.unwinnable.regions import abstract, never_mate, settle
 
 ALL = chess.BB_ALL
 NO_PAWNS = (0, 0)
@@ -101,3 +101,40 @@ def test_no_picture_when_the_winner_has_nothing_to_check_with():
     board = chess.Board("4k3/8/8/8/8/8/8/4K3 w - - 0 1")
     assert targets(board, chess.WHITE) == []
     assert aimed(board, chess.WHITE, 1_000) == (None, 0)
+
+
+def test_a_king_with_one_square_stands_for_good_and_guards_its_pawn():
+    # White's king on h1 can never move (g1 attacked by h2, h2 guarded by g3, g2 its own blocked pawn):
+    # it guards g2 for good, so Black's king can never take it, and Black's dark bishop never checks h1
+    board = chess.Board("7k/8/8/2b5/8/6p1/6Pp/7K b - - 0 1")
+    assert (chess.WHITE, chess.KING, bb("h1")) in abstract(board).fixed
+    assert never_mate(board, chess.BLACK).never_mate
+    # without g3, h2 is unguarded: the king takes it and walks out, and no proof is given
+    free = chess.Board("7k/8/8/2b5/8/8/6Pp/7K b - - 0 1")
+    assert not never_mate(free, chess.BLACK).never_mate
+
+
+def test_pictures_use_the_pieces_on_the_board_before_a_crowned_pawn():
+    board = chess.Board("7k/8/8/8/8/8/P7/4K2R w - - 0 1")
+    pictures = targets(board, chess.WHITE)
+    assert pictures and all(piece[1] != chess.QUEEN for piece in pictures[0])
+
+
+def test_the_losers_pawn_crowned_as_a_knight_blocks_its_own_king():
+    # Black's king and bishop against White's king and pawn: Black mates only with White's new piece
+    # beside White's king (a queen would block the bishop's check), so the picture names a White knight
+    board = chess.Board("8/6P1/8/3K4/8/8/1k6/b7 w - - 0 1")
+    pictures = targets(board, chess.BLACK)
+    assert any(piece[:2] == (chess.WHITE, chess.KNIGHT) for picture in pictures for piece in picture)
+    line, used = aimed(board, chess.BLACK, 4_000, 4)
+    assert line is not None and used <= 4_000
+    assert replays_to_mate(board, chess.BLACK, [move.uci() for move in line])
+
+
+def test_the_last_stage_follows_many_more_pawn_structures():
+    # four locked files, three with a free pawn each side still to move: the structures multiply
+    # (each free pawn may stop on several squares) past the first stage's limit, yet in none of them
+    # can a king be reached: the deeper pass proves it
+    board = chess.Board("4k3/p1p1p1p1/P1P1P1P1/p1p1p3/8/8/P1P1P3/4K3 w - - 0 1")
+    assert not never_mate(board, chess.WHITE, REGION_STRUCTURES).never_mate
+    assert never_mate(board, chess.WHITE, REGION_STRUCTURES_DEEP).never_mate

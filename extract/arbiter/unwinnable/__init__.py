@@ -8,9 +8,10 @@ The method follows the one the Chess Unwinnability Analyzer (CHA, M. Ambrona) de
 a material count; a short, narrow helpmate search (most real positions end there, in milliseconds); a
 proof from the pawn structure that the winner can never give check (`regions`, with `mating`); a helpmate
 search aimed at a mating picture built from the pieces' regions (`pattern`); every reachable position
-when there are not too many (`reachable`); and a longer helpmate search. Each `True` is replayed before
-it is returned, so a proof that does not replay is never given. After a move of a game, a helpmate known
-before it is carried over it when it can be (`after_move`, `carry`), with no search at all.
+when there are not too many (`reachable`); a longer helpmate search; and the aimed one again, deeper.
+Each `True` is replayed before it is returned, so a proof that does not replay is never given. After a
+move of a game, a helpmate known before it is carried over it when it can be (`after_move`, `carry`),
+with no search at all.
 """
 
 from __future__ import annotations
@@ -27,8 +28,9 @@ from extract.arbiter.unwinnable.reachable import search
 from extract.arbiter.unwinnable.regions import never_mate
 from extract.arbiter.unwinnable.tree import shortened
 
-DEFAULT_BUDGET = 40_000  # of which the aimed and the exhaustive searches may take 10,000
+DEFAULT_BUDGET = 52_000  # of which the last, deeper aimed search keeps a quarter at most (`PATTERN_DEEP`)
 REGION_STRUCTURES = 400
+REGION_STRUCTURES_DEEP = 8_000  # the last stage, when no search has answered (a second or so)
 # Best-first rounds: (positions, replies). A round with replies N lets the loser play only its N moves
 # that look most helpful (a narrow tree: most real positions are settled in the first round, in
 # milliseconds); 0 lets it play every move (the long rounds, where a narrow tree found nothing).
@@ -37,6 +39,7 @@ SHORT_ROUNDS = ((1_000, 2), (3_000, 3))
 LONG_ROUNDS = ((5_000, 0), (20_000, 0), (80_000, 0))
 REACHABLE_POSITIONS = 20_000
 PATTERN_POSITIONS = 4_000  # aimed at a mating picture (`pattern`)
+PATTERN_DEEP, PICTURES_DEEP = 12_000, 4  # aimed again, deeper, when nothing else has answered
 REACHABLE_ANY = 6_000  # with many pieces: locked positions often have few reachable ones all the same
 
 
@@ -173,9 +176,23 @@ def _analyse(
             )
             return Mateability(False, reason=reason, nodes=nodes)
         finished(5)
-    found, nodes = _guided(board, colour, LONG_ROUNDS, budget, nodes)
-    if found is not None:
-        return _proved(board, colour, found, nodes)
+    deep = min(PATTERN_DEEP, budget // 4)  # kept back for the last stage
+    if done < 6:
+        found, nodes = _guided(board, colour, LONG_ROUNDS, budget - deep, nodes)
+        if found is not None:
+            return _proved(board, colour, found, nodes)
+        finished(6)
+    if done < 7:
+        aimed_line, used = aimed(board, colour, max(0, min(deep, budget - nodes)), PICTURES_DEEP)
+        nodes += used
+        if aimed_line is not None:
+            return _proved(board, colour, [m.uci() for m in aimed_line], nodes)
+        finished(7)
+    if not expired():  # the pawn analysis again, through many more pawn structures
+        pawns = never_mate(board, colour, REGION_STRUCTURES_DEEP)
+        nodes += pawns.positions
+        if pawns.never_mate:
+            return Mateability(False, reason=_region_reason(name, other, pawns.locked), nodes=nodes)
     return Mateability(
         None,
         reason=f"not decided: no checkmate by {name} was found and none was ruled out within "

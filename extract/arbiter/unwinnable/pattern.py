@@ -36,21 +36,40 @@ def targets(board: chess.Board, winner: chess.Color, limit: int = 6) -> list[tup
             pieces.append(
                 (piece.color, piece.piece_type, grow((piece.color, piece.piece_type, 0), start, pawns))
             )
-    for square in chess.scan_forward(pawns[winner]):  # a pawn may come back as a queen
-        crowned = chess.square(chess.square_file(square), 7 if winner == chess.WHITE else 0)
-        pieces.append((winner, chess.QUEEN, grow((winner, chess.QUEEN, 0), chess.BB_SQUARES[crowned], pawns)))
+    crowned: dict[bool, list[tuple[bool, int, int]]] = {winner: [], not winner: []}
+    for colour in chess.COLORS:  # a pawn may come back as a queen (the loser's, to block its king)
+        for square in chess.scan_forward(pawns[colour]):
+            rank = 7 if colour == chess.WHITE else 0
+            last = chess.BB_SQUARES[chess.square(chess.square_file(square), rank)]
+            kind = chess.QUEEN if colour == winner else chess.KNIGHT  # a blocker that cannot block a check
+            crowned[colour].append((colour, kind, grow((colour, kind, 0), last, pawns)))
     king = next((p for p in pieces if p[0] != winner and p[1] == chess.KING), None)
     if king is None:
         return []
     fixed = pawn_attacks(winner, pawns[winner]) | pawns[not winner]
     found: list[tuple[Target, ...]] = []
     squares = sorted(chess.scan_forward(king[2]), key=_edge)
-    for square in squares:
-        for picture in _pictures(square, pieces, winner, occupied, fixed):
-            found.append(((not winner, chess.KING, square), *picture))
-            break  # one picture per king square: variety matters more than number
+    # Pictures with the pieces on the board first (a crowning is a long detour, and a blocked pawn
+    # may never be crowned at all), then those that need a new queen of the winner's, then a new
+    # knight of the loser's too (a queen could block the check); within each, the pictures the pieces
+    # are nearest first (of a few times `limit` found, corners and edges first).
+    choices = [pieces]
+    for extra in (crowned[winner], crowned[winner] + crowned[not winner]):
+        if extra and len(choices[-1]) < len(pieces) + len(extra):
+            choices.append(pieces + extra)
+    for choice in choices:
+        batch: list[tuple[Target, ...]] = []
+        for square in squares:
+            if any(picture[0][2] == square for picture in found):
+                continue
+            for picture in _pictures(square, choice, winner, occupied, fixed):
+                batch.append(((not winner, chess.KING, square), *picture))
+                break  # one picture per king square: variety matters more than number
+            if len(batch) >= 3 * limit:
+                break
+        found += sorted(batch, key=lambda picture: _measure(board, _maps(picture, board.pawns)))
         if len(found) >= limit:
-            break
+            return found[:limit]
     return found
 
 
@@ -153,8 +172,8 @@ def _distances(piece_type: int, target: int, pawns: int) -> list[int]:
 
 
 def _crowning(position: chess.Board, colour: chess.Color, table: list[int]) -> int:
-    """The fewest moves for one of `colour`'s pawns to reach the last rank and go on as a queen to the
-    square `table` measures, each pawn standing in its way counting as two more (it must be taken)."""
+    """The fewest moves for one of `colour`'s pawns to reach the last rank and go on as a new piece to
+    the square `table` measures, each pawn standing in its way counting as two more (it must be taken)."""
     best = FAR * 2
     last = 7 if colour == chess.WHITE else 0
     for square in chess.scan_forward(position.pieces_mask(chess.PAWN, colour)):
@@ -167,24 +186,37 @@ def _crowning(position: chess.Board, colour: chess.Color, table: list[int]) -> i
     return best
 
 
+Maps = list[tuple[bool, int, list[int]]]
+
+
+def _maps(picture: tuple[Target, ...], pawns: int) -> Maps:
+    """For each piece of the picture, the moves from each square to its square there."""
+    return [
+        (colour, piece_type, _distances(piece_type, square, pawns)) for colour, piece_type, square in picture
+    ]
+
+
+def _measure(position: chess.Board, maps: Maps) -> int:
+    """How far the pieces of `position` are from the picture `maps` measures: the sum, over the
+    picture's pieces, of the moves the nearest piece of that kind needs to its square."""
+    total = 0
+    for colour, piece_type, table in maps:
+        mask = position.pieces_mask(piece_type, colour)
+        near = min((table[s] for s in chess.scan_forward(mask)), default=FAR)
+        if piece_type == chess.QUEEN or near == FAR and piece_type != chess.KING:  # or a pawn crowned
+            near = min(near, _crowning(position, colour, table))
+        total += near
+    return total
+
+
 def toward(
     board: chess.Board, winner: chess.Color, picture: tuple[Target, ...], budget: int
 ) -> tuple[list[chess.Move] | None, int]:
     """Best-first toward `picture`: the position nearest it (each piece's moves to its square) first."""
-    pawns = board.pawns
-    maps = [
-        (colour, piece_type, _distances(piece_type, square, pawns)) for colour, piece_type, square in picture
-    ]
+    maps = _maps(picture, board.pawns)
 
     def distance(position: chess.Board) -> int:
-        total = 0
-        for colour, piece_type, table in maps:
-            mask = position.pieces_mask(piece_type, colour)
-            near = min((table[s] for s in chess.scan_forward(mask)), default=FAR)
-            if piece_type == chess.QUEEN:  # or a pawn that walks up and is crowned
-                near = min(near, _crowning(position, colour, table))
-            total += near
-        return total
+        return _measure(position, maps)
 
     start = board.copy(stack=False)
     parents: Parents = {start._transposition_key(): None}
@@ -208,9 +240,12 @@ def toward(
     return None, len(parents)
 
 
-def aimed(board: chess.Board, winner: chess.Color, budget: int) -> tuple[list[chess.Move] | None, int]:
-    """A helpmate by `winner` found by aiming at each mating picture in turn, within `budget` positions."""
-    pictures = targets(board, winner)
+def aimed(
+    board: chess.Board, winner: chess.Color, budget: int, limit: int = 6
+) -> tuple[list[chess.Move] | None, int]:
+    """A helpmate by `winner` found by aiming at each of `limit` mating pictures in turn, within
+    `budget` positions."""
+    pictures = targets(board, winner, limit)
     used = 0
     for number, picture in enumerate(pictures):
         share = (budget - used) // (len(pictures) - number)

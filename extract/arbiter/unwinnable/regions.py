@@ -25,6 +25,7 @@ from functools import lru_cache
 
 import chess
 
+from extract.arbiter.unwinnable.clock import expired
 from extract.arbiter.unwinnable.geometry import attacks as attacks
 from extract.arbiter.unwinnable.geometry import attacks_from, pawn_attacks
 from extract.arbiter.unwinnable.mating import could_mate
@@ -110,6 +111,16 @@ def settle(pawns: tuple[int, int], movers: tuple[Piece, ...], candidates: tuple[
     loose = movers + tuple(piece for piece in candidates if piece not in fixed)  # free to move now
     while True:
         grown = tuple((c, t, grow((c, t, r), r, pawns, fixed)) for c, t, r in loose)
+        # A king whose region is one square stands there for good: a wall, and a guard of the
+        # squares beside it (kings are never taken). Its region was grown with the walls as they
+        # are; each new fixed piece only narrows the others', so the loop ends.
+        stuck = tuple(piece for piece in grown if piece[1] == chess.KING and chess.popcount(piece[2]) == 1)
+        if stuck:
+            fixed += stuck
+            loose = tuple(
+                piece for piece in loose if piece[1] != chess.KING or piece[0] not in _colours(stuck)
+            )
+            continue
         occupied = pawns[0] | pawns[1] | _squares(fixed)
         reach = [pawn_attacks(colour, pawns[colour]) for colour in (False, True)]
         for colour, piece_type, region in grown:
@@ -117,11 +128,24 @@ def settle(pawns: tuple[int, int], movers: tuple[Piece, ...], candidates: tuple[
             if piece_type == chess.KING:  # a king takes only what nothing guards
                 hits &= ~pawn_attacks(not colour, pawns[not colour]) & ~_guarded(fixed, not colour, occupied)
             reach[colour] |= hits
-        holds = tuple(piece for piece in fixed if _stays(piece, fixed, pawns, occupied, reach))
+        for colour, piece_type, square_bit in fixed:  # a king that stands for good takes what is beside it
+            if piece_type == chess.KING:
+                guards = _guarded(fixed, not colour, occupied) | pawn_attacks(not colour, pawns[not colour])
+                reach[colour] |= chess.BB_KING_ATTACKS[chess.lsb(square_bit)] & ~guards
+        holds = tuple(
+            piece for piece in fixed if piece[1] == chess.KING or _stays(piece, fixed, pawns, occupied, reach)
+        )
         if len(holds) == len(fixed):
             return Abstract(pawns, tuple(sorted(grown)), tuple(sorted(fixed)))  # twins stay two
-        fixed = holds
-        loose = loose + tuple(piece for piece in candidates if piece not in holds and piece not in loose)
+        kings = tuple(piece for piece in holds if piece[1] == chess.KING)  # grown again, walls being fewer
+        fixed = tuple(piece for piece in holds if piece[1] != chess.KING)
+        loose = (
+            loose + kings + tuple(piece for piece in candidates if piece not in holds and piece not in loose)
+        )
+
+
+def _colours(pieces: tuple[Piece, ...]) -> set[bool]:
+    return {colour for colour, _, _ in pieces}
 
 
 def _stays(
@@ -218,12 +242,25 @@ def _pawn_captured(state: Abstract) -> Iterator[Abstract]:
         enemy = state.pawns[not colour]
         reach = attacks_from(piece_type, region, occupied) & enemy
         if piece_type == chess.KING:
-            reach &= ~pawn_attacks(not colour, enemy)
+            reach &= ~pawn_attacks(not colour, enemy) & ~_guarded(state.fixed, not colour, occupied)
         for target in chess.scan_forward(reach):
             bit = chess.BB_SQUARES[target]
             pawns = _with_pawns(state.pawns, not colour, enemy & ~bit)
             rest = state.pieces[:index] + ((colour, piece_type, region | bit),) + state.pieces[index + 1 :]
             yield _regrow(Abstract(state.pawns, rest, state.fixed), pawns)
+    for king in state.fixed:  # a king that stands for good (`settle`) may still take a pawn beside it
+        colour, piece_type, square_bit = king
+        if piece_type != chess.KING:
+            continue
+        enemy = state.pawns[not colour]
+        guards = pawn_attacks(not colour, enemy) | _guarded(state.fixed, not colour, occupied)
+        for target in chess.scan_forward(chess.BB_KING_ATTACKS[chess.lsb(square_bit)] & enemy & ~guards):
+            bit = chess.BB_SQUARES[target]
+            pawns = _with_pawns(state.pawns, not colour, enemy & ~bit)
+            others = tuple(piece for piece in state.fixed if piece != king)
+            yield _regrow(
+                Abstract(state.pawns, state.pieces, others), pawns, ((colour, chess.KING, square_bit | bit),)
+            )
 
 
 def can_ever_mate(state: Abstract, winner: bool) -> bool:
@@ -273,7 +310,7 @@ def never_mate(board: chess.Board, winner: bool, limit: int = 400) -> Verdict:
         for following in _following(state):
             locked = False
             made += 1
-            if made > limit:
+            if made > limit or (not made & 255 and expired()):
                 return Verdict(False, made, False)
             if following not in seen:
                 seen.add(following)
