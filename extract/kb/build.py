@@ -28,7 +28,7 @@ from threadpoolctl import threadpool_limits
 from extract.io.editions import load_editions
 from extract.io.generated import GENERATED
 from extract.io.kbfiles import Spool, TreeWriter, dump_items, dump_yaml
-from extract.io.languages import missing_languages, missing_message
+from extract.io.languages import language_data, missing_languages, missing_message
 from extract.io.overrides import check_override_labels, load_overrides
 from extract.io.rules import Rule, curated_mapping, edition_keys, edition_problems, load_rules
 from extract.io.scenarios import load_scenarios
@@ -53,6 +53,7 @@ from extract.kb.align import (
 from extract.kb.damage import damage_warnings
 from extract.kb.graph import edition_graph, graph_pieces, reference_counts, shared_graph
 from extract.kb.learned_lexicon import learn, provision_rules
+from extract.kb.learned_structure import learn_structure
 from extract.kb.parameters import extract_parameters
 from extract.model import Edition, Provision
 from extract.model.kbrows import Parameter
@@ -282,9 +283,11 @@ def teach(
     return learn(language, provisions, languages, assigned, context.kb_dir).tables
 
 
-def prepare(context: Context, edition: Edition, tree: TreeWriter) -> Prepared:
+def prepare(
+    context: Context, edition: Edition, tree: TreeWriter, learned: dict[str, list[str]] | None = None
+) -> Prepared:
     """Segment one edition (its provisions file is written at once) and analyse its provisions."""
-    provisions = segment(edition, context.kb_dir)
+    provisions = segment(edition, context.kb_dir, learned)
     documents = [p.as_dict() for p in provisions]
     tree.write(f"provisions/{edition.id}.yaml", dump_yaml(provisions_document(edition, provisions)))
     own = [o for o in context.overrides if o["edition"] == edition.id]
@@ -385,7 +388,7 @@ class Stream:
         if not self.spooled_core:
             self.spool_links(core.links)
             self.spooled_core = True
-        prepared = core.prepared.get(edition.id) or prepare(context, edition, self.tree)
+        prepared = core.prepared.get(edition.id) or self.prepare(edition, core)
         self.reports.append(prepared.report)
         self.warnings += prepared.warnings
         started = time.perf_counter()
@@ -430,6 +433,17 @@ class Stream:
             if self.last_use.get(other, -1) <= self.position[edition.id]:
                 del self.items[other]
                 self.cache.forget(other)
+
+    def prepare(self, edition: Edition, core: Core) -> Prepared:
+        """An edition outside the core, segmented; in a language without a file, segmented again with
+        the structure words its headings share with the reference editions' (kb/learned_structure.py)."""
+        context = self.context
+        first = prepare(context, edition, self.tree)
+        if language_data(context.kb_dir, edition.language) is not None:
+            return first
+        references = [([row for _, row in p.keyed], p.edition.text) for p in core.prepared.values()]
+        learned = learn_structure(([row for _, row in first.keyed], edition.text), references, context.kb_dir)
+        return prepare(context, edition, self.tree, learned) if learned else first
 
     def lexicon(
         self, edition: Edition, prepared: Prepared, mapping: dict[str, str], core: Core

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -34,6 +35,7 @@ from extract.text.labels import (  # noqa: F401  (the label API lives in labels.
     heading_patterns,
     learned_heading,
     learned_shape,
+    learned_structure,
     normalize_label,
     opens_article,
     structural_label,
@@ -462,10 +464,13 @@ def _unfold(text: str, folded: str, original: str, last: int) -> str:
     return text
 
 
-def segment(edition: Edition, kb_dir: Path = DEFAULT_KB) -> list[Provision]:
-    """All provisions of one edition in document order; structure words come from kb_dir/languages."""
-    provisions = Segmenter(edition, split_lines(edition.text), kb_dir=Path(kb_dir)).run()
-    return provisions
+def segment(
+    edition: Edition, kb_dir: Path = DEFAULT_KB, learned: Mapping[str, Sequence[str]] | None = None
+) -> list[Provision]:
+    """All provisions of one edition in document order; structure words come from kb_dir/languages and,
+    in a second pass, from `learned` (structure key -> words learned from the aligned editions)."""
+    with learned_structure(learned):
+        return Segmenter(edition, split_lines(edition.text), kb_dir=Path(kb_dir)).run()
 
 
 def duplicate_labels(provisions: list[Provision]) -> dict[str, list[int]]:

@@ -1,0 +1,113 @@
+"""Structure words learned from aligned headings (issue 24): a second segmentation pass for an edition
+whose language has no kb/languages file.
+
+The first pass cuts such an edition from its own numbering alone: "1. ձվկխառտջ" opens article 1
+because 1.1, 1.2 follow, whatever the word. What the first pass cannot know is that the same word names
+articles elsewhere in the text too, where no numbering follows (a table of contents "1.Ձվկխառտջ: …").
+So the word standing, heading after heading, where the reference editions' headings with the same
+label have a structure word ("Article 7", "7. cikk", "Tillæg A", "Anbefaling I") is learned in the
+role the references give that place (`article_before`, `chapter_words`, `appendix_words`,
+`guideline_words`: the keys of kb/languages), and the edition is segmented again with it. The
+references' roles come from their own language files, never from a list of words here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping
+from pathlib import Path
+
+from extract.text.labels import fold_label, structure_lexicon
+
+# the role of a word standing before / after the label, by the shape of the label
+_ROLES = {
+    "number": ("article_before", "chapter_words"),
+    "letter": ("appendix_words", None),
+    "roman": ("guideline_words", None),
+}
+_REFERENCE_KEYS = {
+    "number": ("article_before", "article_after", "chapter_words"),
+    "letter": ("appendix_words",),
+    "roman": ("guideline_words",),
+}
+_WORD = r"([^\W\d_][^\s\d:.\-–—]*|§)"  # a word, or a sign standing for one ("§ 7")
+_MARKUP = re.compile(r"^[\s#*_>|]+")  # markdown heading marks and emphasis before a heading's label
+MIN_HEADINGS = 2  # a word is learned where at least this many headings agree on it
+
+
+def label_shape(label: str) -> str | None:
+    """ "number" for an article label ("7"), "letter" for an appendix ("A"), "roman" for a guideline."""
+    if re.fullmatch(r"\d{1,2}", label):
+        return "number"
+    if re.fullmatch(r"[A-H]", label):
+        return "letter"
+    if re.fullmatch(r"[IVX]{1,4}", label):
+        return "roman"
+    return None
+
+
+def heading_line(provision: Mapping[str, object], text: str) -> str:
+    """The line a provision starts on, as printed, without markdown marks."""
+    start = int(str(provision.get("start") or 0))
+    end = text.find("\n", start)
+    return _MARKUP.sub("", text[start : end if end >= 0 else len(text)]).strip()
+
+
+def heading_word(line: str, printed: str) -> tuple[str, str] | None:
+    """("before" | "after", word) of a heading line: the one word beside its printed label
+    ("Artikel 7: …" -> before, "7. cikk" -> after); None where the line has no such word."""
+    line = fold_label(line)
+    number = re.escape(printed)
+    before = re.match(rf"^{_WORD}\s*{number}(?![\w])", line)
+    if before:
+        return "before", before.group(1).casefold()
+    after = re.match(rf"^{number}\s*\.?\s*{_WORD}", line)
+    if after:
+        return "after", after.group(1).casefold()
+    return None
+
+
+Edition = tuple[Iterable[Mapping[str, object]], str]  # (provision rows, the edition's text)
+
+
+def _headings(edition: Edition) -> Iterator[tuple[str, tuple[str, str]]]:
+    """(label shape, (place, word)) of each article, appendix or guideline heading of an edition
+    that names its part with a word beside the printed label."""
+    rows, text = edition
+    for provision in rows:
+        label = str(provision.get("label"))
+        shape = label_shape(label)
+        if shape is None or provision.get("kind") != "article" or provision.get("inferred"):
+            continue
+        found = heading_word(heading_line(provision, text), str(provision.get("printed_label") or label))
+        if found:
+            yield shape, found
+
+
+def reference_shapes(references: Iterable[Edition], kb_dir: Path) -> set[str]:
+    """Label shapes whose headings the reference editions name with a word of their language file
+    (or the sign "§", which stands for "Article" in the Nordic texts)."""
+    lexicon = structure_lexicon(kb_dir)
+    shapes: set[str] = set()
+    for edition in references:
+        for shape, (_, word) in _headings(edition):
+            if word == "§" or any(word in lexicon[key] for key in _REFERENCE_KEYS[shape]):
+                shapes.add(shape)
+    return shapes
+
+
+def learn_structure(edition: Edition, references: Iterable[Edition], kb_dir: Path) -> dict[str, list[str]]:
+    """Structure key -> words learned for an edition from its first-pass provisions (rows as
+    kb/generated/provisions holds them, with its text), where the `references` (the aligned editions)
+    name the same kind of heading with a structure word. Words kb/languages already knows, and signs
+    the segmenter reads without language data ("§"), are left out."""
+    shapes = reference_shapes(references, kb_dir)
+    lexicon = structure_lexicon(kb_dir)
+    votes: dict[str, Counter[str]] = {}
+    for shape, (place, word) in _headings(edition):
+        role = _ROLES[shape][0 if place == "before" else 1]
+        if shape in shapes and role and word != "§" and word not in lexicon.get(role, []):
+            votes.setdefault(role, Counter())[word] += 1
+    learned = {role: sorted(w for w, n in votes[role].items() if n >= MIN_HEADINGS) for role in votes}
+    return {role: words for role, words in sorted(learned.items()) if words}
