@@ -33,7 +33,8 @@ _REFERENCE_KEYS = {
 }
 _WORD = r"([^\W\d_][^\s\d:.\-–—]*|§)"  # a word, or a sign standing for one ("§ 7")
 _MARKUP = re.compile(r"^[\s#*_>|]+")  # markdown heading marks and emphasis before a heading's label
-MIN_HEADINGS = 2  # a word is learned where at least this many headings agree on it
+MIN_HEADINGS = 2  # a word is learned where at least this many headings agree on it, or ...
+ONCE = {"appendix_words", "guideline_words"}  # ... for these few headings, where it is the only word there
 
 
 def label_shape(label: str) -> str | None:
@@ -109,5 +110,8 @@ def learn_structure(edition: Edition, references: Iterable[Edition], kb_dir: Pat
         role = _ROLES[shape][0 if place == "before" else 1]
         if shape in shapes and role and word != "§" and word not in lexicon.get(role, []):
             votes.setdefault(role, Counter())[word] += 1
-    learned = {role: sorted(w for w, n in votes[role].items() if n >= MIN_HEADINGS) for role in votes}
+    learned = {
+        role: sorted(w for w, n in counter.items() if n >= MIN_HEADINGS or len(counter) == 1 and role in ONCE)
+        for role, counter in votes.items()
+    }
     return {role: words for role, words in sorted(learned.items()) if words}
