@@ -81,6 +81,7 @@ def test_a_heading_word_is_read_beside_its_printed_label() -> None:
     assert heading_word("Tillæg A. Hurtigskak", "A") == ("before", "tillæg")
     assert heading_word("A. Hurtigskak", "A") == ("after", "hurtigskak")
     assert heading_word("Hurtigskak", "A") is None
+    assert heading_word("١. ثعوبسفهحش", "١") == ("after", "ثعوبسفهحش")  # digits of another script
 
 
 def test_the_word_where_the_references_name_their_articles_is_learned_in_its_role() -> None:

@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 
-from extract.text.labels import fold_label, structure_lexicon
+from extract.text.labels import fold_char, fold_label, structure_lexicon
 
 # the role of a word standing before / after the label, by the shape of the label
 _ROLES = {
@@ -59,7 +59,7 @@ def heading_word(line: str, printed: str) -> tuple[str, str] | None:
     """("before" | "after", word) of a heading line: the one word beside its printed label
     ("Artikel 7: …" -> before, "7. cikk" -> after); None where the line has no such word."""
     line = fold_label(line)
-    number = re.escape(printed)
+    number = re.escape("".join(fold_char(ch) for ch in printed))  # "١" as the folded line has it, "1"
     before = re.match(rf"^{_WORD}\s*{number}(?![\w])", line)
     if before:
         return "before", before.group(1).casefold()
