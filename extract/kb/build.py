@@ -53,7 +53,7 @@ from extract.kb.align import (
 from extract.kb.damage import damage_warnings
 from extract.kb.graph import edition_graph, graph_pieces, reference_counts, shared_graph
 from extract.kb.learned_lexicon import learn, provision_rules
-from extract.kb.learned_structure import learn_structure
+from extract.kb.learned_structure import learn_for
 from extract.kb.parameters import extract_parameters
 from extract.model import Edition, Provision
 from extract.model.kbrows import Parameter
@@ -435,15 +435,13 @@ class Stream:
                 self.cache.forget(other)
 
     def prepare(self, edition: Edition, core: Core) -> Prepared:
-        """An edition outside the core, segmented; in a language without a file, segmented again with
-        the structure words its headings share with the reference editions' (kb/learned_structure.py)."""
+        """An edition outside the core, segmented; in a language without a file, segmented with the
+        structure words its headings share with the reference editions' (kb/learned_structure.py)."""
         context = self.context
-        first = prepare(context, edition, self.tree)
         if language_data(context.kb_dir, edition.language) is not None:
-            return first
+            return prepare(context, edition, self.tree)
         references = [([row for _, row in p.keyed], p.edition.text) for p in core.prepared.values()]
-        learned = learn_structure(([row for _, row in first.keyed], edition.text), references, context.kb_dir)
-        return prepare(context, edition, self.tree, learned) if learned else first
+        return prepare(context, edition, self.tree, learn_for(edition, references, context.kb_dir))
 
     def lexicon(
         self, edition: Edition, prepared: Prepared, mapping: dict[str, str], core: Core

@@ -15,10 +15,19 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 
-from extract.text.labels import fold_char, fold_label, structure_lexicon
+from extract.model import Edition as Text
+from extract.text.labels import (
+    STRUCTURE_LABELS,
+    fold_char,
+    fold_label,
+    learned_structure,
+    structural_label,
+    structure_lexicon,
+)
+from extract.text.segment import opened_label, segment
 
 # the role of a word standing before / after the label, by the shape of the label
 _ROLES = {
@@ -115,3 +124,70 @@ def learn_structure(edition: Edition, references: Iterable[Edition], kb_dir: Pat
         for role, counter in votes.items()
     }
     return {role: words for role, words in sorted(learned.items()) if words}
+
+
+def _section_sequences(references: Iterable[Edition]) -> dict[str, list[list[str]]]:
+    """Article label -> for each reference edition, the structural sections ("contents", "intro",
+    "preface", "part.basic" …) that stand, in order, between the article before it and it."""
+    sequences: dict[str, list[list[str]]] = {}
+    for rows, _ in references:
+        pending: list[str] = []
+        for provision in rows:
+            label = str(provision.get("label"))
+            base = label.split("-")[0]
+            if base in STRUCTURE_LABELS:
+                pending.append(base)
+            elif provision.get("kind") == "article" and label_shape(label):
+                if pending:
+                    sequences.setdefault(label, []).append(pending)
+                pending = []
+    return sequences
+
+
+def _title_key(line: str) -> str:
+    """A title as structural_label compares it: no leading number, no closing colon, casefolded."""
+    return " ".join(re.sub(r"^[\d.\s]+(?=\D)", "", line).strip().rstrip(":.").strip().casefold().split())
+
+
+def contents_words(lines: Iterable[str], references: Iterable[Edition], kb_dir: Path) -> dict[str, list[str]]:
+    """Structure words read from a table of contents: the titles standing between its entries
+    ("Competition rules" between "5 …" and "6 …", "Contents", "Introduction", "Preface" before "1 …") are
+    named, from the last one back, as the reference editions name the sections standing there."""
+    sequences = _section_sequences(references)
+    votes: dict[str, Counter[str]] = {}
+    pending: list[str] = []
+    for line in lines:
+        opened = opened_label(fold_label(line.strip()), kb_dir)
+        if opened is None:
+            key = _title_key(line)
+            if key and structural_label(line, kb_dir) is None:
+                pending.append(key)
+            continue
+        for sequence in sequences.get(opened, []):
+            for title, section in zip(reversed(pending), reversed(sequence), strict=False):
+                votes.setdefault(title, Counter())[section] += 1
+        pending = []
+    learned: dict[str, list[str]] = {}
+    for title, counter in votes.items():
+        (section, n), *rest = counter.most_common()
+        if not rest or n > rest[0][1]:
+            learned.setdefault(section, []).append(title)
+    return {section: sorted(words) for section, words in sorted(learned.items())}
+
+
+def learn_for(edition: Text, references: Sequence[Edition], kb_dir: Path) -> dict[str, list[str]]:
+    """Everything learned of an edition's structure words: the words beside its article labels (from a
+    first segmentation), then the section titles of the table of contents those make recognisable
+    (from a second one)."""
+    first = [p.as_dict() for p in segment(edition, kb_dir)]
+    learned = learn_structure((first, edition.text), references, kb_dir)
+    if not learned:
+        return {}
+    second = segment(edition, kb_dir, learned)
+    lines = [line for p in second if p.label.startswith("contents") for line in p.text.splitlines()]
+    with learned_structure(learned):
+        sections = contents_words(lines, references, kb_dir)
+    if "contents" in sections:  # without its title, section words would cut the table of contents up
+        for section, words in sections.items():
+            learned[section] = sorted({*learned.get(section, []), *words})
+    return learned
