@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from extract.io.languages import DEFAULT_KB
-from extract.kb.learned_structure import heading_word, learn_structure
+from extract.kb.learned_structure import heading_word, learn_for, learn_structure
 from extract.model import Edition
 from extract.text.segment import coverage, duplicate_labels, segment
 
@@ -134,3 +134,149 @@ def test_any_word_in_any_script_is_learned_and_the_text_stays_whole(word: str) -
     provisions = segment(edition(text), DEFAULT_KB, learned)
     assert coverage(text, provisions) == 1.0
     assert [p.label for p in provisions if p.kind == "article"] == ["1", "2", "3", "A", "B"]
+
+
+# A reference whose sections stand where the Laws have them: its table of contents, preface, parts.
+SECTIONED = """Contents
+
+Preface
+
+Basic rules of play
+
+Competition rules
+
+Preface
+
+The Laws cover over-the-board play.
+
+Basic rules of play
+
+Article 1: The nature of the game
+
+1.1 The game is played between two players.
+
+1.2 The player who mates wins.
+
+Article 2: The board
+
+2.1 The board has 64 squares.
+
+2.2 The squares are light and dark.
+
+Competition rules
+
+Article 3: The moves
+
+3.1 Pieces move.
+
+3.2 Pieces capture.
+
+Appendices
+
+Appendix A. Rapid chess
+
+A.1 A rapid game is short.
+
+A.2 Players record moves.
+
+Appendix B. Blitz
+
+B.1 A blitz game is shorter.
+
+B.2 Players need not record.
+"""
+
+SECTIONED_NEW = """Sopa
+
+Noma:
+
+Prefo
+
+Basko
+
+1.Zork: Tuwa1
+
+2.Zork: Tuwa2
+
+Compo
+
+3.Zork: Tuwa3
+
+Appo
+
+A. Rapido
+
+Blotz B. Blitzo
+
+PREFO
+
+Kemu frim drob salo mek.
+
+Basko
+
+1. zork
+
+1.1 Frim drob salo kemu.
+
+1.2 Frim drob kemu salo.
+
+2. zork
+
+2.1 Frim drob salo kemu.
+
+2.2 Frim drob kemu salo.
+
+Compo
+
+3. zork
+
+3.1 Frim drob salo kemu.
+
+3.2 Frim drob kemu salo.
+
+Appo
+
+A. Rapido
+
+A.1 Frim drob salo.
+
+A.2 Drob salo frim.
+
+Blotz B. Blitzo
+
+B.1 Frim salo.
+
+B.2 Salo frim drob.
+"""
+
+
+def test_section_titles_are_read_from_the_contents_as_the_references_name_them() -> None:
+    learned = learn_for(edition(SECTIONED_NEW), [rows(SECTIONED, "en")], DEFAULT_KB)
+    assert learned == {
+        "appendix_words": ["blotz"],
+        "chapter_words": ["zork"],
+        "contents": ["noma"],
+        "part.appendices": ["appo"],
+        "part.basic": ["basko"],
+        "part.competition": ["compo"],
+        "preface": ["prefo"],
+    }
+    provisions = segment(edition(SECTIONED_NEW), DEFAULT_KB, learned)
+    labels = [p.label for p in provisions if p.parent is None]
+    assert labels == [
+        "front.1", "contents", "preface", "part.basic", "1", "2", "part.competition", "3", "part.appendices",
+        "A", "B",
+    ]  # fmt: skip
+    assert not duplicate_labels(provisions) and coverage(SECTIONED_NEW, provisions) == 1.0
+
+
+def test_without_the_contents_title_no_section_title_is_learned() -> None:
+    untitled = SECTIONED_NEW.replace("Noma:\n\n", "")
+    reference = SECTIONED.replace("Contents\n\nPreface\n\nBasic rules of play\n\nCompetition rules\n\n", "")
+    learned = learn_for(edition(untitled), [rows(reference, "en")], DEFAULT_KB)
+    assert learned == {"appendix_words": ["blotz"], "chapter_words": ["zork"]}
+
+
+def test_an_edition_whose_headings_teach_nothing_is_segmented_once() -> None:
+    plain = "1. Frim drob\n\n1.1 Salo kemu.\n\n2. Drob frim\n\n2.1 Kemu salo.\n"
+    assert learn_for(edition(plain), [rows(SECTIONED, "en")], DEFAULT_KB) == {}
