@@ -16,7 +16,7 @@ from extract.text.segment import coverage, duplicate_labels, segment
 
 def edition(text: str, language: str = "xx") -> Edition:
     return Edition(
-        f"{language}-2018", language, "t", "2018", "2018-01-01", None, None, None, None, (), Path("x.txt"), text
+        f"{language}-2018", language, "t", "2018", "2018-01-01", None, None, None, None, (), Path("x"), text
     )
 
 
