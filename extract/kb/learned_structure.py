@@ -107,6 +107,39 @@ def reference_shapes(references: Iterable[Edition], kb_dir: Path) -> set[str]:
     return shapes
 
 
+_LABEL = r"(\d{1,2}|[A-H]|[IVX]{1,4})"
+_LINE_BEFORE = re.compile(rf"^{_WORD}\s*{_LABEL}(?![\w.]*\d)\s*(?:[:.\-–—]|$)")  # "Article 1: …", "Tillæg A."
+_LINE_AFTER = re.compile(rf"^{_LABEL}\s*\.?\s*{_WORD}\s*(?:[:.]|$)")  # "1. fejezet", "1.Fejezet: …"
+_FIRST = {"number": ("1", "2"), "letter": ("A", "B"), "roman": ("I", "II")}
+
+
+def _numbered_runs(text: str) -> list[tuple[str, tuple[str, str]]]:
+    """(label shape, (place, word)) for each word that heads lines numbered from the start ("Article 1:",
+    "Article 2:" …; "1.Fejezet:", "2.Fejezet:" …): headings the first pass may not have found (a text
+    whose items restart at "1." under each article gives its numbering no "1.1" to confirm them), one
+    entry per heading line, for a word whose lines carry the first two labels of their kind."""
+    found: dict[tuple[str, str, str], list[str]] = {}
+    for raw in text.splitlines():
+        line = fold_label(_MARKUP.sub("", raw).strip())
+        if not line or len(line) > 110:
+            continue
+        before, after = _LINE_BEFORE.match(line), _LINE_AFTER.match(line)
+        place, word, label = (
+            ("before", before.group(1), before.group(2)) if before
+            else ("after", after.group(2), after.group(1)) if after
+            else ("", "", "")
+        )  # fmt: skip
+        shape = label_shape(label) if label else None
+        if shape:
+            found.setdefault((shape, place, word.casefold()), []).append(label)
+    return [
+        (shape, (place, word))
+        for (shape, place, word), labels in found.items()
+        if set(_FIRST[shape]) <= set(labels)
+        for _ in labels
+    ]
+
+
 def learn_structure(edition: Edition, references: Iterable[Edition], kb_dir: Path) -> dict[str, list[str]]:
     """Structure key -> words learned for an edition from its first-pass provisions (rows as
     kb/generated/provisions holds them, with its text), where the `references` (the aligned editions)
@@ -115,7 +148,7 @@ def learn_structure(edition: Edition, references: Iterable[Edition], kb_dir: Pat
     shapes = reference_shapes(references, kb_dir)
     lexicon = structure_lexicon(kb_dir)
     votes: dict[str, Counter[str]] = {}
-    for shape, (place, word) in _headings(edition):
+    for shape, (place, word) in [*_headings(edition), *_numbered_runs(edition[1])]:
         role = _ROLES[shape][0 if place == "before" else 1]
         if shape in shapes and role and word != "§" and word not in lexicon.get(role, []):
             votes.setdefault(role, Counter())[word] += 1
@@ -149,18 +182,28 @@ def _title_key(line: str) -> str:
     return " ".join(re.sub(r"^[\d.\s]+(?=\D)", "", line).strip().rstrip(":.").strip().casefold().split())
 
 
+def _title(line: str) -> bool:
+    """A title line: one to six words, no digit, not a sentence."""
+    words = line.split()
+    return 0 < len(words) <= 6 and not any(ch.isdigit() for ch in line) and not line.endswith((".", ";", ","))
+
+
 def contents_words(lines: Iterable[str], references: Iterable[Edition], kb_dir: Path) -> dict[str, list[str]]:
-    """Structure words read from a table of contents: the titles standing between its entries
-    ("Competition rules" between "5 …" and "6 …", "Contents", "Introduction", "Preface" before "1 …") are
-    named, from the last one back, as the reference editions name the sections standing there."""
+    """Structure words read from a table of contents (or a text's headings): the titles standing right
+    before an entry ("Competition rules" between "5 …" and "6 …", "Contents", "Introduction", "Preface"
+    before "1 …") are named, from the last one back, as the reference editions name the sections
+    standing there."""
     sequences = _section_sequences(references)
     votes: dict[str, Counter[str]] = {}
     pending: list[str] = []
     for line in lines:
-        opened = opened_label(fold_label(line.strip()), kb_dir)
+        line = _MARKUP.sub("", line).strip()
+        opened = opened_label(fold_label(line), kb_dir)
         if opened is None:
             key = _title_key(line)
-            if key and structural_label(line, kb_dir) is None:
+            if not _title(line):
+                pending = []  # only the titles right before an entry or heading name its sections
+            elif key and structural_label(line, kb_dir) is None:
                 pending.append(key)
             continue
         for sequence in sequences.get(opened, []):
@@ -178,7 +221,7 @@ def contents_words(lines: Iterable[str], references: Iterable[Edition], kb_dir: 
 def learn_for(edition: Text, references: Sequence[Edition], kb_dir: Path) -> dict[str, list[str]]:
     """Everything learned of an edition's structure words: the words beside its article labels (from a
     first segmentation), then the section titles of the table of contents those make recognisable
-    (from a second one)."""
+    (from a second one), or, in a text without one, the titles right before its article headings."""
     first = [p.as_dict() for p in segment(edition, kb_dir)]
     learned = learn_structure((first, edition.text), references, kb_dir)
     if not learned:
@@ -186,8 +229,9 @@ def learn_for(edition: Text, references: Sequence[Edition], kb_dir: Path) -> dic
     second = segment(edition, kb_dir, learned)
     lines = [line for p in second if p.label.startswith("contents") for line in p.text.splitlines()]
     with learned_structure(learned):
-        sections = contents_words(lines, references, kb_dir)
-    if "contents" in sections:  # without its title, section words would cut the table of contents up
-        for section, words in sections.items():
-            learned[section] = sorted({*learned.get(section, []), *words})
+        sections = contents_words(lines or edition.text.splitlines(), references, kb_dir)
+    if lines and "contents" not in sections:
+        return learned  # without its title, section words would cut the table of contents up
+    for section, words in sections.items():
+        learned[section] = sorted({*learned.get(section, []), *words})
     return learned
