@@ -102,7 +102,7 @@ def test_words_the_language_data_knows_are_not_learned_again() -> None:
 def test_headings_that_disagree_teach_nothing() -> None:
     text = made_up("zork")
     for n, word in ((2, "quib"), (3, "vramp")):
-        text = text.replace(f"\n{n}. zork\n", f"\n{n}. {word}\n")
+        text = text.replace(f"\n{n}. zork\n", f"\n{n}. {word}\n").replace(f"{n}.Zork:", f"{n}.{word}:")
     learned = learn_structure(rows(text), [rows(REFERENCE, "en")], DEFAULT_KB)
     assert "chapter_words" not in learned
 
@@ -275,6 +275,14 @@ def test_without_the_contents_title_no_section_title_is_learned() -> None:
     reference = SECTIONED.replace("Contents\n\nPreface\n\nBasic rules of play\n\nCompetition rules\n\n", "")
     learned = learn_for(edition(untitled), [rows(reference, "en")], DEFAULT_KB)
     assert learned == {"appendix_words": ["blotz"], "chapter_words": ["zork"]}
+
+
+def test_a_word_heading_lines_numbered_from_the_start_is_learned_where_no_numbering_confirms_them() -> None:
+    # items restart at "1." under each article: the first pass finds no "1.1" to confirm "Zork 1" opens one
+    text = "".join(f"Zork {n}: Tuwa{n}\n\n1. Frim drob salo.\n\n2. Drob salo frim.\n\n" for n in (1, 2, 3))
+    assert learn_structure(rows(text), [rows(REFERENCE, "en")], DEFAULT_KB) == {"article_before": ["zork"]}
+    once = text.replace("Zork 2", "Quib 2").replace("Zork 3", "Vramp 3")
+    assert learn_structure(rows(once), [rows(REFERENCE, "en")], DEFAULT_KB) == {}
 
 
 def test_an_edition_whose_headings_teach_nothing_is_segmented_once() -> None:
