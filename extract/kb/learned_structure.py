@@ -19,6 +19,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 
 from extract.model import Edition as Text
+from extract.text.contents import opened_label, short_title
 from extract.text.labels import (
     STRUCTURE_LABELS,
     fold_char,
@@ -27,7 +28,7 @@ from extract.text.labels import (
     structural_label,
     structure_lexicon,
 )
-from extract.text.segment import opened_label, segment
+from extract.text.segment import segment
 
 # the role of a word standing before / after the label, by the shape of the label
 _ROLES = {
@@ -182,12 +183,6 @@ def _title_key(line: str) -> str:
     return " ".join(re.sub(r"^[\d.\s]+(?=\D)", "", line).strip().rstrip(":.").strip().casefold().split())
 
 
-def _title(line: str) -> bool:
-    """A title line: one to six words, no digit, not a sentence."""
-    words = line.split()
-    return 0 < len(words) <= 6 and not any(ch.isdigit() for ch in line) and not line.endswith((".", ";", ","))
-
-
 def contents_words(lines: Iterable[str], references: Iterable[Edition], kb_dir: Path) -> dict[str, list[str]]:
     """Structure words read from a table of contents (or a text's headings): the titles standing right
     before an entry ("Competition rules" between "5 …" and "6 …", "Contents", "Introduction", "Preface"
@@ -201,7 +196,7 @@ def contents_words(lines: Iterable[str], references: Iterable[Edition], kb_dir: 
         opened = opened_label(fold_label(line), kb_dir)
         if opened is None:
             key = _title_key(line)
-            if not _title(line):
+            if not short_title(line):
                 pending = []  # only the titles right before an entry or heading name its sections
             elif key and structural_label(line, kb_dir) is None:
                 pending.append(key)

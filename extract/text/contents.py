@@ -53,7 +53,7 @@ class TableOfContents(ListMarkers):
         if self.section is not None and not in_run:
             return False
         if not self._entry(line, in_run):
-            if in_run and _short_title(line.text) and any(self._entry(a, in_run) for a in ahead[:1]):
+            if in_run and short_title(line.text) and any(self._entry(a, in_run) for a in ahead[:1]):
                 self.append(line)
                 return True
             return False
@@ -62,7 +62,7 @@ class TableOfContents(ListMarkers):
             return True
         titles: list[Provision] = []
         for provision in reversed(self.provisions):
-            if not provision.label.startswith("front.") or not _short_title(provision.text):
+            if not provision.label.startswith("front.") or not short_title(provision.text):
                 break
             titles.insert(0, provision)
         label = "contents" if "contents" not in self.labels else self._unique("contents")
@@ -122,7 +122,7 @@ def _next_label(label: str) -> str:
     return succ("roman", label.lower()).upper()
 
 
-def _short_title(text: str) -> bool:
+def short_title(text: str) -> bool:
     """A title line: one to six words, no digit, not a sentence."""
     words = text.split()
     return 0 < len(words) <= 6 and not any(ch.isdigit() for ch in text) and not text.endswith((".", ";", ","))
