@@ -12,7 +12,6 @@ is not the stream's (links.yaml, graph.yaml) are spooled to disk and copied out 
 
 from __future__ import annotations
 
-import hashlib
 import time
 from collections import ChainMap
 from collections.abc import Callable, Mapping
@@ -28,7 +27,7 @@ from threadpoolctl import threadpool_limits
 from extract.io.editions import load_editions
 from extract.io.generated import GENERATED
 from extract.io.kbfiles import Spool, TreeWriter, dump_items, dump_yaml
-from extract.io.languages import missing_languages, missing_message
+from extract.io.languages import language_data, missing_languages, missing_message
 from extract.io.overrides import check_override_labels, load_overrides
 from extract.io.rules import Rule, curated_mapping, edition_keys, edition_problems, load_rules
 from extract.io.scenarios import load_scenarios
@@ -50,9 +49,17 @@ from extract.kb.align import (
     reference_pairs,
     references_of,
 )
+from extract.kb.build_documents import (
+    agreement_document,
+    alignment_document,
+    disagreement_list,
+    edition_summary,
+    links_document,
+)
 from extract.kb.damage import damage_warnings
 from extract.kb.graph import edition_graph, graph_pieces, reference_counts, shared_graph
 from extract.kb.learned_lexicon import learn, provision_rules
+from extract.kb.learned_structure import learn_for
 from extract.kb.parameters import extract_parameters
 from extract.model import Edition, Provision
 from extract.model.kbrows import Parameter
@@ -332,9 +339,11 @@ def shared_rules(
     }
 
 
-def prepare(context: Context, edition: Edition, tree: TreeWriter) -> Prepared:
+def prepare(
+    context: Context, edition: Edition, tree: TreeWriter, learned: dict[str, list[str]] | None = None
+) -> Prepared:
     """Segment one edition (its provisions file is written at once) and analyse its provisions."""
-    provisions = segment(edition, context.kb_dir)
+    provisions = segment(edition, context.kb_dir, learned)
     documents = [p.as_dict() for p in provisions]
     tree.write(f"provisions/{edition.id}.yaml", dump_yaml(provisions_document(edition, provisions)))
     own = [o for o in context.overrides if o["edition"] == edition.id]
@@ -436,7 +445,7 @@ class Stream:
         if not self.spooled_core:
             self.spool_links(core.links)
             self.spooled_core = True
-        prepared = core.prepared.get(edition.id) or prepare(context, edition, self.tree)
+        prepared = core.prepared.get(edition.id) or self.prepare(edition, core)
         self.reports.append(prepared.report)
         self.warnings += prepared.warnings
         started = time.perf_counter()
@@ -481,6 +490,15 @@ class Stream:
             if self.last_use.get(other, -1) <= self.position[edition.id]:
                 del self.items[other]
                 self.cache.forget(other)
+
+    def prepare(self, edition: Edition, core: Core) -> Prepared:
+        """An edition outside the core, segmented; in a language without a file, segmented with the
+        structure words its headings share with the reference editions' (kb/learned_structure.py)."""
+        context = self.context
+        if language_data(context.kb_dir, edition.language) is not None:
+            return prepare(context, edition, self.tree)
+        references = [([row for _, row in p.keyed], p.edition.text) for p in core.prepared.values()]
+        return prepare(context, edition, self.tree, learn_for(edition, references, context.kb_dir))
 
     def lexicon(
         self, edition: Edition, prepared: Prepared, mapping: dict[str, str], core: Core
@@ -585,54 +603,6 @@ def apply_curation(
         )
 
 
-def agreement_document(
-    rows: list[Agreement], rows_all: list[Agreement], disagreements: list[dict[str, object]]
-) -> dict[str, object]:
-    """agreement.yaml: the aligner alone against the curated mapping, per edition pair and overall."""
-    return {
-        "pairs": [
-            vars(r) | {"precision": round(r.precision, 4), "recall": round(r.recall, 4), "f1": round(r.f1, 4)}
-            for r in rows
-        ],
-        "scope": "rule provisions (items, appendix and guideline items, glossary entries)",
-        "overall": {k: round(v, 4) if isinstance(v, float) else v for k, v in vars(overall(rows)).items()},
-        "overall_all_leaves": {
-            k: round(v, 4) if isinstance(v, float) else v for k, v in vars(overall(rows_all)).items()
-        },
-        "disagreements": disagreements,
-    }
-
-
-def links_document(links: Mapping[tuple[str, str], list[Link]]) -> list[dict[str, object]]:
-    """links.yaml: every link the aligner found between two editions' provisions, with its evidence."""
-    return [
-        {
-            "a": f"{link.a[0]}:{link.a[1]}",
-            "b": f"{link.b[0]}:{link.b[1]}",
-            "score": round(link.score, 3),
-            "evidence": list(link.evidence),
-        }
-        for pair in links.values()
-        for link in pair
-    ]
-
-
-def edition_summary(e: Edition) -> dict[str, object]:
-    return {
-        "id": e.id,
-        "language": e.language,
-        "title": e.title,
-        "fide_edition": e.fide_edition,
-        "in_force": e.in_force,
-        "congress": e.congress,
-        "approved_by": e.approved_by,
-        "approved_on": e.approved_on,
-        "translator": e.translator,
-        "source_file": e.path.name,
-        "source_sha256": hashlib.sha256(e.path.read_bytes()).hexdigest(),
-    }
-
-
 def anchors_of(
     rules: list[Rule], order: list[str], leaves: set[tuple[str, str]]
 ) -> dict[tuple[str, str], str]:
@@ -648,53 +618,3 @@ def anchors_of(
             if (newest, label) in leaves:
                 anchors[(newest, label)] = rule.id
     return anchors
-
-
-def disagreement_list(
-    assigned: dict[tuple[str, str], Assignment],
-    curated: dict[tuple[str, str], str],
-    keyed: dict[str, list[tuple[str, dict[str, object]]]],
-) -> list[dict[str, object]]:
-    """Leaves where the aligner alone names another rule than the curated mapping, least confident first."""
-    lines = {
-        (edition, key): provision["line"] for edition, items in keyed.items() for key, provision in items
-    }
-    rows = []
-    for key, rule in curated.items():
-        got = assigned.get(key)
-        if got is not None and got.rule == rule:
-            continue
-        rows.append(
-            {
-                "edition": key[0],
-                "label": key[1],
-                "line": lines.get(key),
-                "curated": rule,
-                "aligner": got.rule if got else None,
-                "confidence": got.confidence if got else 0.0,
-                "evidence": list(got.evidence) if got else [],
-            }
-        )
-    return sorted(rows, key=lambda r: (r["confidence"], r["edition"], str(r["label"])))
-
-
-def alignment_document(
-    final: dict[tuple[str, str], Assignment], keyed: dict[str, list[tuple[str, dict[str, object]]]]
-) -> list[dict[str, object]]:
-    rows = []
-    for edition, items in keyed.items():
-        for key, _ in items:
-            found = final.get((edition, key))
-            if found is None:
-                continue
-            rows.append(
-                {
-                    "rule": found.rule,
-                    "edition": edition,
-                    "label": key,
-                    "confidence": found.confidence,
-                    "method": found.method,
-                    "evidence": list(found.evidence),
-                }
-            )
-    return rows

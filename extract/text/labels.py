@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -17,9 +19,38 @@ from extract.io.languages import DEFAULT_KB, structure_words
 CONTINUE = "+"
 
 
+Learned = tuple[tuple[str, tuple[str, ...]], ...]  # (structure key, words), sorted: hashable
+# Structure words learned from aligned editions (extract/kb/learned_structure.py) for the segmentation
+# under way: added to kb/languages' words while `learned_structure` is active, never written anywhere.
+_LEARNED: ContextVar[Learned] = ContextVar("learned_structure", default=())
+
+
+@contextmanager
+def learned_structure(words: Mapping[str, Sequence[str]] | None) -> Iterator[None]:
+    """Segment with these structure words (key -> words, as in kb/languages) beside the curated ones."""
+    frozen = sorted((key, tuple(sorted({w.casefold() for w in ws}))) for key, ws in (words or {}).items())
+    token = _LEARNED.set(tuple((key, ws) for key, ws in frozen if ws))
+    try:
+        yield
+    finally:
+        _LEARNED.reset(token)
+
+
 def structure_lexicon(kb_dir: Path = DEFAULT_KB) -> dict[str, Any]:
-    """The words that name parts of the Laws, of every language in kb/languages (merged)."""
-    return structure_words(Path(kb_dir))
+    """The words that name parts of the Laws, of every language in kb/languages (merged), and those
+    learned for the segmentation under way."""
+    return _lexicon(Path(kb_dir), _LEARNED.get())
+
+
+@cache
+def _lexicon(kb_dir: Path, learned: Learned) -> dict[str, Any]:
+    merged = structure_words(kb_dir)
+    if not learned:
+        return merged
+    merged = {key: list(words) if isinstance(words, list) else words for key, words in merged.items()}
+    for key, words in learned:
+        merged[key] = merged.get(key, []) + [w for w in words if w not in merged.get(key, [])]
+    return merged
 
 
 @dataclass(frozen=True)
@@ -39,9 +70,13 @@ def _alternatives(words: list[str], fallback: str) -> str:
     return "|".join(re.escape(w) for w in ordered) or fallback
 
 
-@cache
 def heading_patterns(kb_dir: Path = DEFAULT_KB) -> HeadingPatterns:
-    lexicon = structure_lexicon(kb_dir)
+    return _heading_patterns(Path(kb_dir), _LEARNED.get())
+
+
+@cache
+def _heading_patterns(kb_dir: Path, learned: Learned) -> HeadingPatterns:
+    lexicon = _lexicon(kb_dir, learned)
     never = r"(?!x)x"
     appendix = _alternatives(lexicon["appendix_words"], never)
     guideline = _alternatives(lexicon["guideline_words"], never)

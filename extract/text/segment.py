@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from extract.model import Edition, Kind, Provision
 from extract.model.vocab import ITEM_KINDS, STRUCTURAL_KINDS
 from extract.text import markdown
 from extract.text.clean import Line, split_lines
+from extract.text.contents import TableOfContents, contents_key, opened_label
 from extract.text.labels import (  # noqa: F401  (the label API lives in labels.py; re-exported)
     GLOSSARY_ENTRY,
     LETTER,
@@ -34,13 +36,13 @@ from extract.text.labels import (  # noqa: F401  (the label API lives in labels.
     heading_patterns,
     learned_heading,
     learned_shape,
+    learned_structure,
     normalize_label,
     opens_article,
     structural_label,
     structure_lexicon,
     succ,
 )
-from extract.text.numbering import ListMarkers
 
 __all__ = [
     "Segmenter", "coverage", "duplicate_labels", "fold_label", "glossary_cite", "heading_patterns", "leaves",
@@ -50,7 +52,7 @@ from extract.text.state import Node
 
 
 @dataclass
-class Segmenter(ListMarkers):
+class Segmenter(TableOfContents):
     """Walks the cleaned lines of one edition and emits provisions in document order."""
 
     def run(self) -> list[Provision]:
@@ -61,7 +63,11 @@ class Segmenter(ListMarkers):
         self.lettered_references = {
             f"{m.group(1)}.{m.group(2)}" for m in LETTERED_REFERENCE.finditer(self.edition.text)
         }
-        self.repeated = Counter(_contents_key(fold_label(line.text)) for line in units)
+        self.repeated = Counter(contents_key(fold_label(line.text)) for line in units)
+        for line in units:
+            opened = opened_label(fold_label(line.text), self.kb_dir)
+            if opened:
+                self.last_opening[opened] = line.number  # article label -> the last line opening it
         for index, line in enumerate(units):
             if line.raw.lstrip().startswith("```"):
                 self.in_fence = not self.in_fence
@@ -109,6 +115,8 @@ class Segmenter(ListMarkers):
             return None
         if self.in_contents:
             return self.append(line)
+        if self.named_again(line, ahead):
+            return None
         if self.article_heading(line, ahead):
             return None
         if self.shaped_contents(line):
@@ -212,35 +220,6 @@ class Segmenter(ListMarkers):
         )
         self.open_section(provision)
         return True
-
-    def shaped_contents(self, line: Line) -> bool:
-        """A table of contents with no title the language data knows: in the front matter, a run of
-        heading-shaped lines ("第七条 反則", "Artikel 7: …  12") that the text repeats later as headings.
-        The run is one `contents` provision; each entry opens nothing."""
-        current = self.provisions[-1] if self.provisions else None
-        in_run = current is not None and current.kind == "preface" and current.label.startswith("contents")
-        if self.section is not None and not in_run or len(line.text) > 110:
-            return False
-        key = _contents_key(line.text)
-        if self.repeated.get(key, 0) < 2 or not (learned_shape(key) or opens_article(key, self.kb_dir)):
-            return False
-        if in_run:
-            self.append(line)
-        else:
-            label = "contents" if "contents" not in self.labels else self._unique("contents")
-            provision = self.emit(line, label, "preface", printed=None, parent=None, heading="contents")
-            provision.text = line.text
-        return True
-
-    def toc_entry(self, line: Line) -> None:
-        """A linked table of contents is one provision, kept apart so its entries open nothing."""
-        current = self.provisions[-1] if self.provisions else None
-        if current and current.kind == "preface" and current.label.startswith("contents"):
-            self.linked_contents = self.in_contents
-            return self.append(line)
-        label = "contents" if "contents" not in self.labels else self._unique("contents")
-        self.emit(line, label, "preface", printed=None, parent=None, heading="contents")
-        return None
 
     def glossary(self, line: Line) -> None:
         match = GLOSSARY_ENTRY.match(line.raw.lstrip("\ufeff"))
@@ -448,11 +427,6 @@ class Segmenter(ListMarkers):
                     provision.heading = _unfold(provision.heading, folded, original, last)
 
 
-def _contents_key(text: str) -> str:
-    """A line as a table of contents prints it and as the heading it names: no dot leaders or page number."""
-    return re.sub(r"[\s.…·_]*\d{0,4}$", "", " ".join(text.split())) if len(text) <= 110 else text
-
-
 def _unfold(text: str, folded: str, original: str, last: int) -> str:
     """`text` with the longest piece of a folded line it holds put back as printed."""
     for j in range(last + 1):
@@ -462,10 +436,13 @@ def _unfold(text: str, folded: str, original: str, last: int) -> str:
     return text
 
 
-def segment(edition: Edition, kb_dir: Path = DEFAULT_KB) -> list[Provision]:
-    """All provisions of one edition in document order; structure words come from kb_dir/languages."""
-    provisions = Segmenter(edition, split_lines(edition.text), kb_dir=Path(kb_dir)).run()
-    return provisions
+def segment(
+    edition: Edition, kb_dir: Path = DEFAULT_KB, learned: Mapping[str, Sequence[str]] | None = None
+) -> list[Provision]:
+    """All provisions of one edition in document order; structure words come from kb_dir/languages and,
+    in a second pass, from `learned` (structure key -> words learned from the aligned editions)."""
+    with learned_structure(learned):
+        return Segmenter(edition, split_lines(edition.text), kb_dir=Path(kb_dir)).run()
 
 
 def duplicate_labels(provisions: list[Provision]) -> dict[str, list[int]]:

@@ -1,0 +1,232 @@
+"""Structure words learned from aligned headings (issue 24): a second segmentation pass for an edition
+whose language has no kb/languages file.
+
+The first pass cuts such an edition from its own numbering alone: "1. ձվկխառտջ" opens article 1
+because 1.1, 1.2 follow, whatever the word. What the first pass cannot know is that the same word names
+articles elsewhere in the text too, where no numbering follows (a table of contents "1.Ձվկխառտջ: …").
+So the word standing, heading after heading, where the reference editions' headings with the same
+label have a structure word ("Article 7", "7. cikk", "Tillæg A", "Anbefaling I") is learned in the
+role the references give that place (`article_before`, `chapter_words`, `appendix_words`,
+`guideline_words`: the keys of kb/languages), and the edition is segmented again with it. The
+references' roles come from their own language files, never from a list of words here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from pathlib import Path
+
+from extract.model import Edition as Text
+from extract.text.contents import opened_label, short_title
+from extract.text.labels import (
+    STRUCTURE_LABELS,
+    fold_char,
+    fold_label,
+    learned_structure,
+    structural_label,
+    structure_lexicon,
+)
+from extract.text.segment import segment
+
+# the role of a word standing before / after the label, by the shape of the label
+_ROLES = {
+    "number": ("article_before", "chapter_words"),
+    "letter": ("appendix_words", None),
+    "roman": ("guideline_words", None),
+}
+_REFERENCE_KEYS = {
+    "number": ("article_before", "article_after", "chapter_words"),
+    "letter": ("appendix_words",),
+    "roman": ("guideline_words",),
+}
+_WORD = r"([^\W\d_][^\s\d:.\-–—]*|§)"  # a word, or a sign standing for one ("§ 7")
+_MARKUP = re.compile(r"^[\s#*_>|]+")  # markdown heading marks and emphasis before a heading's label
+MIN_HEADINGS = 2  # a word is learned where at least this many headings agree on it, or ...
+ONCE = {"appendix_words", "guideline_words"}  # ... for these few headings, where it is the only word there
+
+
+def label_shape(label: str) -> str | None:
+    """ "number" for an article label ("7"), "letter" for an appendix ("A"), "roman" for a guideline."""
+    if re.fullmatch(r"\d{1,2}", label):
+        return "number"
+    if re.fullmatch(r"[A-H]", label):
+        return "letter"
+    if re.fullmatch(r"[IVX]{1,4}", label):
+        return "roman"
+    return None
+
+
+def heading_line(provision: Mapping[str, object], text: str) -> str:
+    """The line a provision starts on, as printed, without markdown marks."""
+    start = int(str(provision.get("start") or 0))
+    end = text.find("\n", start)
+    return _MARKUP.sub("", text[start : end if end >= 0 else len(text)]).strip()
+
+
+def heading_word(line: str, printed: str) -> tuple[str, str] | None:
+    """("before" | "after", word) of a heading line: the one word beside its printed label
+    ("Artikel 7: …" -> before, "7. cikk" -> after); None where the line has no such word."""
+    line = fold_label(line)
+    number = re.escape("".join(fold_char(ch) for ch in printed))  # "١" as the folded line has it, "1"
+    before = re.match(rf"^{_WORD}\s*{number}(?![\w])", line)
+    if before:
+        return "before", before.group(1).casefold()
+    after = re.match(rf"^{number}\s*\.?\s*{_WORD}", line)
+    if after:
+        return "after", after.group(1).casefold()
+    return None
+
+
+Edition = tuple[Iterable[Mapping[str, object]], str]  # (provision rows, the edition's text)
+
+
+def _headings(edition: Edition) -> Iterator[tuple[str, tuple[str, str]]]:
+    """(label shape, (place, word)) of each article, appendix or guideline heading of an edition
+    that names its part with a word beside the printed label."""
+    rows, text = edition
+    for provision in rows:
+        label = str(provision.get("label"))
+        shape = label_shape(label)
+        if shape is None or provision.get("kind") != "article" or provision.get("inferred"):
+            continue
+        found = heading_word(heading_line(provision, text), str(provision.get("printed_label") or label))
+        if found:
+            yield shape, found
+
+
+def reference_shapes(references: Iterable[Edition], kb_dir: Path) -> set[str]:
+    """Label shapes whose headings the reference editions name with a word of their language file
+    (or the sign "§", which stands for "Article" in the Nordic texts)."""
+    lexicon = structure_lexicon(kb_dir)
+    shapes: set[str] = set()
+    for edition in references:
+        for shape, (_, word) in _headings(edition):
+            if word == "§" or any(word in lexicon[key] for key in _REFERENCE_KEYS[shape]):
+                shapes.add(shape)
+    return shapes
+
+
+_LABEL = r"(\d{1,2}|[A-H]|[IVX]{1,4})"
+_LINE_BEFORE = re.compile(rf"^{_WORD}\s*{_LABEL}(?![\w.]*\d)\s*(?:[:.\-–—]|$)")  # "Article 1: …", "Tillæg A."
+_LINE_AFTER = re.compile(rf"^{_LABEL}\s*\.?\s*{_WORD}\s*(?:[:.]|$)")  # "1. fejezet", "1.Fejezet: …"
+_FIRST = {"number": ("1", "2"), "letter": ("A", "B"), "roman": ("I", "II")}
+
+
+def _numbered_runs(text: str) -> list[tuple[str, tuple[str, str]]]:
+    """(label shape, (place, word)) for each word that heads lines numbered from the start ("Article 1:",
+    "Article 2:" …; "1.Fejezet:", "2.Fejezet:" …): headings the first pass may not have found (a text
+    whose items restart at "1." under each article gives its numbering no "1.1" to confirm them), one
+    entry per heading line, for a word whose lines carry the first two labels of their kind."""
+    found: dict[tuple[str, str, str], list[str]] = {}
+    for raw in text.splitlines():
+        line = fold_label(_MARKUP.sub("", raw).strip())
+        if not line or len(line) > 110:
+            continue
+        before, after = _LINE_BEFORE.match(line), _LINE_AFTER.match(line)
+        place, word, label = (
+            ("before", before.group(1), before.group(2)) if before
+            else ("after", after.group(2), after.group(1)) if after
+            else ("", "", "")
+        )  # fmt: skip
+        shape = label_shape(label) if label else None
+        if shape:
+            found.setdefault((shape, place, word.casefold()), []).append(label)
+    return [
+        (shape, (place, word))
+        for (shape, place, word), labels in found.items()
+        if set(_FIRST[shape]) <= set(labels)
+        for _ in labels
+    ]
+
+
+def learn_structure(edition: Edition, references: Iterable[Edition], kb_dir: Path) -> dict[str, list[str]]:
+    """Structure key -> words learned for an edition from its first-pass provisions (rows as
+    kb/generated/provisions holds them, with its text), where the `references` (the aligned editions)
+    name the same kind of heading with a structure word. Words kb/languages already knows, and signs
+    the segmenter reads without language data ("§"), are left out."""
+    shapes = reference_shapes(references, kb_dir)
+    lexicon = structure_lexicon(kb_dir)
+    votes: dict[str, Counter[str]] = {}
+    for shape, (place, word) in [*_headings(edition), *_numbered_runs(edition[1])]:
+        role = _ROLES[shape][0 if place == "before" else 1]
+        if shape in shapes and role and word != "§" and word not in lexicon.get(role, []):
+            votes.setdefault(role, Counter())[word] += 1
+    learned = {
+        role: sorted(w for w, n in counter.items() if n >= MIN_HEADINGS or len(counter) == 1 and role in ONCE)
+        for role, counter in votes.items()
+    }
+    return {role: words for role, words in sorted(learned.items()) if words}
+
+
+def _section_sequences(references: Iterable[Edition]) -> dict[str, list[list[str]]]:
+    """Article label -> for each reference edition, the structural sections ("contents", "intro",
+    "preface", "part.basic" …) that stand, in order, between the article before it and it."""
+    sequences: dict[str, list[list[str]]] = {}
+    for rows, _ in references:
+        pending: list[str] = []
+        for provision in rows:
+            label = str(provision.get("label"))
+            base = label.split("-")[0]
+            if base in STRUCTURE_LABELS:
+                pending.append(base)
+            elif provision.get("kind") == "article" and label_shape(label):
+                if pending:
+                    sequences.setdefault(label, []).append(pending)
+                pending = []
+    return sequences
+
+
+def _title_key(line: str) -> str:
+    """A title as structural_label compares it: no leading number, no closing colon, casefolded."""
+    return " ".join(re.sub(r"^[\d.\s]+(?=\D)", "", line).strip().rstrip(":.").strip().casefold().split())
+
+
+def contents_words(lines: Iterable[str], references: Iterable[Edition], kb_dir: Path) -> dict[str, list[str]]:
+    """Structure words read from a table of contents (or a text's headings): the titles standing right
+    before an entry ("Competition rules" between "5 …" and "6 …", "Contents", "Introduction", "Preface"
+    before "1 …") are named, from the last one back, as the reference editions name the sections
+    standing there."""
+    sequences = _section_sequences(references)
+    votes: dict[str, Counter[str]] = {}
+    pending: list[str] = []
+    for line in lines:
+        line = _MARKUP.sub("", line).strip()
+        opened = opened_label(fold_label(line), kb_dir)
+        if opened is None:
+            key = _title_key(line)
+            if not short_title(line):
+                pending = []  # only the titles right before an entry or heading name its sections
+            elif key and structural_label(line, kb_dir) is None:
+                pending.append(key)
+            continue
+        for sequence in sequences.get(opened, []):
+            for title, section in zip(reversed(pending), reversed(sequence), strict=False):
+                votes.setdefault(title, Counter())[section] += 1
+        pending = []
+    learned: dict[str, list[str]] = {}
+    for title, counter in votes.items():
+        (section, n), *rest = counter.most_common()
+        if not rest or n > rest[0][1]:
+            learned.setdefault(section, []).append(title)
+    return {section: sorted(words) for section, words in sorted(learned.items())}
+
+
+def learn_for(edition: Text, references: Sequence[Edition], kb_dir: Path) -> dict[str, list[str]]:
+    """Everything learned of an edition's structure words: the words beside its article labels (from a
+    first segmentation), then the section titles of the table of contents those make recognisable
+    (from a second one), or, in a text without one, the titles right before its article headings."""
+    first = [p.as_dict() for p in segment(edition, kb_dir)]
+    learned = learn_structure((first, edition.text), references, kb_dir)
+    if not learned:
+        return {}
+    second = segment(edition, kb_dir, learned)
+    lines = [line for p in second if p.label.startswith("contents") for line in p.text.splitlines()]
+    with learned_structure(learned):
+        sections = contents_words(lines or edition.text.splitlines(), references, kb_dir)
+    if lines and "contents" not in sections:
+        return learned  # without its title, section words would cut the table of contents up
+    for section, words in sections.items():
+        learned[section] = sorted({*learned.get(section, []), *words})
+    return learned

@@ -1,0 +1,133 @@
+"""Tables of contents: kept apart as one provision so that their entries open nothing.
+
+A table of contents is known by its title (kb/languages `contents`, or one learned from the aligned
+editions: extract/kb/learned_structure.py), by its links, by its lines repeated later as headings, or
+by its entries naming articles that later headings open again.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from extract.model import Provision
+from extract.text.clean import Line
+from extract.text.labels import SECTION_HEAD, heading_patterns, learned_shape, opens_article, succ
+from extract.text.numbering import ListMarkers
+
+
+@dataclass
+class TableOfContents(ListMarkers):
+    """The part of the segmenter that keeps a table of contents together."""
+
+    last_opening: dict[str, int] = field(default_factory=dict)  # article label -> last line opening it
+    last_entry: str = ""  # the label of the last entry of a table of contents named again
+
+    def shaped_contents(self, line: Line) -> bool:
+        """A table of contents with no title the language data knows: in the front matter, a run of
+        heading-shaped lines ("第七条 反則", "Artikel 7: …  12") that the text repeats later as headings.
+        The run is one `contents` provision; each entry opens nothing."""
+        current = self.provisions[-1] if self.provisions else None
+        in_run = current is not None and current.kind == "preface" and current.label.startswith("contents")
+        if self.section is not None and not in_run or len(line.text) > 110:
+            return False
+        key = contents_key(line.text)
+        if self.repeated.get(key, 0) < 2 or not (learned_shape(key) or opens_article(key, self.kb_dir)):
+            return False
+        if in_run:
+            self.append(line)
+        else:
+            label = "contents" if "contents" not in self.labels else self._unique("contents")
+            provision = self.emit(line, label, "preface", printed=None, parent=None, heading="contents")
+            provision.text = line.text
+        return True
+
+    def named_again(self, line: Line, ahead: list[Line]) -> bool:
+        """A table of contents whose title the language data does not know: in the front matter, a
+        heading line ("1.Fejezet: …", "Article 7 …") naming an article that a later heading opens
+        again. Short titles between such entries ("Competition rules") stay in it; the short lines
+        right before the first entry (its title, "Introduction", "Preface") are taken into it."""
+        current = self.provisions[-1] if self.provisions else None
+        in_run = current is not None and current.kind == "preface" and current.label.startswith("contents")
+        if self.section is not None and not in_run:
+            return False
+        if not self._entry(line, in_run):
+            if in_run and short_title(line.text) and any(self._entry(a, in_run) for a in ahead[:1]):
+                self.append(line)
+                return True
+            return False
+        if in_run:
+            self.append(line)
+            return True
+        titles: list[Provision] = []
+        for provision in reversed(self.provisions):
+            if not provision.label.startswith("front.") or not short_title(provision.text):
+                break
+            titles.insert(0, provision)
+        label = "contents" if "contents" not in self.labels else self._unique("contents")
+        provision = self.emit(line, label, "preface", printed=None, parent=None, heading="contents")
+        provision.text = line.text
+        if titles:
+            del self.provisions[-len(titles) - 1 : -1]
+            self.labels -= {t.label for t in titles}
+            provision.start, provision.line = titles[0].start, titles[0].line
+            provision.text = "\n".join([*(t.text for t in titles), line.text])
+            provision.italic[:0] = [span for t in titles for span in t.italic]
+        return True
+
+    def _entry(self, line: Line, in_run: bool) -> bool:
+        """An entry of a table of contents: its label is opened again later, or, inside the table, it
+        is the next label after the entry before it ("D." after "C.", its later heading not known)."""
+        opened = opened_label(line.text, self.kb_dir)
+        if opened is None:
+            return False
+        if self.last_opening.get(opened, 0) > line.number:
+            self.last_entry = opened
+            return True
+        previous = self.last_entry if in_run else ""
+        follows = bool(previous) and opened == _next_label(previous)
+        self.last_entry = opened if follows else self.last_entry
+        return follows
+
+    def toc_entry(self, line: Line) -> None:
+        """A linked table of contents is one provision, kept apart so its entries open nothing."""
+        current = self.provisions[-1] if self.provisions else None
+        if current and current.kind == "preface" and current.label.startswith("contents"):
+            self.linked_contents = self.in_contents
+            return self.append(line)
+        label = "contents" if "contents" not in self.labels else self._unique("contents")
+        self.emit(line, label, "preface", printed=None, parent=None, heading="contents")
+        return None
+
+
+def opened_label(text: str, kb_dir: Path) -> str | None:
+    """The article, appendix or guideline label a heading line opens ("§ 7", "7. cikk", "Tillæg A")."""
+    patterns = heading_patterns(kb_dir)
+    named = (SECTION_HEAD, patterns.chapter, patterns.article, patterns.appendix_word, patterns.guideline)
+    for pattern in named:
+        match = pattern.match(text) if pattern else None
+        if match:
+            return match.group(1).upper()
+    match = patterns.appendix.match(text)
+    return match.group(1).upper() if match and len(text) < 110 else None
+
+
+def _next_label(label: str) -> str:
+    """The article label after `label` ("7" -> "8", "C" -> "D", "II" -> "III")."""
+    if label.isdigit():
+        return succ("num", label)
+    if len(label) == 1 and "A" <= label < "H":
+        return chr(ord(label) + 1)
+    return succ("roman", label.lower()).upper()
+
+
+def short_title(text: str) -> bool:
+    """A title line: one to six words, no digit, not a sentence."""
+    words = text.split()
+    return 0 < len(words) <= 6 and not any(ch.isdigit() for ch in text) and not text.endswith((".", ";", ","))
+
+
+def contents_key(text: str) -> str:
+    """A line as a table of contents prints it and as the heading it names: no dot leaders or page number."""
+    return re.sub(r"[\s.…·_]*\d{0,4}$", "", " ".join(text.split())) if len(text) <= 110 else text

@@ -1,0 +1,290 @@
+"""Structure words learned from aligned headings (issue 24): a second segmentation pass for an edition
+in a language without a kb/languages file (extract/kb/learned_structure.py, extract/text/segment.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from extract.io.languages import DEFAULT_KB
+from extract.kb.learned_structure import heading_word, learn_for, learn_structure
+from extract.model import Edition
+from extract.text.segment import coverage, duplicate_labels, segment
+
+
+def edition(text: str, language: str = "xx") -> Edition:
+    return Edition(
+        f"{language}-2018", language, "t", "2018", "2018-01-01", None, None, None, None, (), Path("x"), text
+    )
+
+
+def rows(text: str, language: str = "xx", learned: dict[str, list[str]] | None = None) -> tuple[list, str]:
+    provisions = segment(edition(text, language), DEFAULT_KB, learned)
+    return [p.as_dict() for p in provisions], text
+
+
+# An English reference (en.yaml names "Article" and "Appendix") and a text in a made-up language whose
+# headings write the number before the word ("1. Zork"), like Hungarian's "1. fejezet".
+REFERENCE = """Article 1: The nature of the game
+
+1.1 The game is played between two players.
+
+1.2 The player who mates wins.
+
+Article 2: The board
+
+2.1 The board has 64 squares.
+
+2.2 The squares are light and dark.
+
+Article 3: The moves
+
+3.1 Pieces move.
+
+3.2 Pieces capture.
+
+Appendix A. Rapid chess
+
+A.1 A rapid game is short.
+
+A.2 Players record moves.
+
+Appendix B. Blitz
+
+B.1 A blitz game is shorter.
+
+B.2 Players need not record.
+"""
+
+
+def made_up(word: str, appendix: str = "Blotz") -> str:
+    """A text whose contents (no title the language data knows) names the articles the body opens."""
+    title = word.capitalize()
+    contents = "".join(f"{n}.{title}: Tuwa{n}\n\n" for n in (1, 2, 3))
+    body = "".join(
+        f"{n}. {word}\n\nTuwa{n} mek\n\n{n}.1 Frim drob salo kemu.\n\n{n}.2 Frim drob kemu salo.\n\n"
+        for n in (1, 2, 3)
+    )
+    appendices = (
+        f"A. Rapido\n\nA.1 Frim drob salo.\n\nA.2 Drob salo frim.\n\n"
+        f"{appendix} B. Blitzo\n\nB.1 Frim salo.\n\nB.2 Salo frim drob.\n"
+    )
+    return f"Sopa\n\nNoma\n\n{contents}Gwill\n\nKemu frim drob salo.\n\n{body}{appendices}"
+
+
+def test_a_heading_word_is_read_beside_its_printed_label() -> None:
+    assert heading_word("Article 7: Irregularities", "7") == ("before", "article")
+    assert heading_word("7. cikk", "7") == ("after", "cikk")
+    assert heading_word("§ 7 Uregelmæssigheder", "7") == ("before", "§")
+    assert heading_word("Tillæg A. Hurtigskak", "A") == ("before", "tillæg")
+    assert heading_word("A. Hurtigskak", "A") == ("after", "hurtigskak")
+    assert heading_word("Hurtigskak", "A") is None
+    assert heading_word("١. ثعوبسفهحش", "١") == ("after", "ثعوبسفهحش")  # digits of another script
+
+
+def test_the_word_where_the_references_name_their_articles_is_learned_in_its_role() -> None:
+    learned = learn_structure(rows(made_up("zork")), [rows(REFERENCE, "en")], DEFAULT_KB)
+    assert learned == {"chapter_words": ["zork"], "appendix_words": ["blotz"]}
+
+
+def test_nothing_is_learned_where_the_references_name_no_heading_with_a_word() -> None:
+    bare = REFERENCE.replace("Article ", "").replace("Appendix ", "")
+    assert learn_structure(rows(made_up("zork")), [rows(bare, "en")], DEFAULT_KB) == {}
+
+
+def test_words_the_language_data_knows_are_not_learned_again() -> None:
+    text = made_up("fejezet", appendix="Függelék")
+    assert learn_structure(rows(text), [rows(REFERENCE, "en")], DEFAULT_KB) == {}
+
+
+def test_headings_that_disagree_teach_nothing() -> None:
+    text = made_up("zork")
+    for n, word in ((2, "quib"), (3, "vramp")):
+        text = text.replace(f"\n{n}. zork\n", f"\n{n}. {word}\n").replace(f"{n}.Zork:", f"{n}.{word}:")
+    learned = learn_structure(rows(text), [rows(REFERENCE, "en")], DEFAULT_KB)
+    assert "chapter_words" not in learned
+
+
+def test_the_second_pass_keeps_the_contents_apart_from_the_articles() -> None:
+    text = made_up("zork")
+    first, _ = rows(text)
+    second, _ = rows(text, learned={"chapter_words": ["zork"], "appendix_words": ["blotz"]})
+    assert [r["label"] for r in second if r["kind"] == "article"] == ["1", "2", "3", "A", "B"]
+    contents = [r for r in second if r["label"] == "contents"]
+    assert len(contents) == 1 and "1.Zork: Tuwa1" in contents[0]["text"] and "Noma" in contents[0]["text"]
+    assert not duplicate_labels(segment(edition(text), DEFAULT_KB, {"chapter_words": ["zork"]}))
+    assert len(second) < len(first)
+
+
+def test_a_line_naming_an_article_once_is_no_contents() -> None:
+    body = "1. zork\n\nTuwa mek\n\n1.1 Frim drob salo.\n\n2. zork\n\nTuwa nek\n\n2.1 Frim salo.\n"
+    provisions, _ = rows(body, learned={"chapter_words": ["zork"]})
+    assert [r["label"] for r in provisions if r["kind"] == "article"] == ["1", "2"]
+    assert not any(r["label"].startswith("contents") for r in provisions)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.text(alphabet="აბგდევზთიკლმნოპჟრსტუფქღყშჩცძწჭხჯჰ", min_size=3, max_size=9))
+def test_any_word_in_any_script_is_learned_and_the_text_stays_whole(word: str) -> None:
+    text = made_up(word, appendix="ბლოტ")
+    learned = learn_structure(rows(text), [rows(REFERENCE, "en")], DEFAULT_KB)
+    assert learned.get("chapter_words") == [word.casefold()]
+    provisions = segment(edition(text), DEFAULT_KB, learned)
+    assert coverage(text, provisions) == 1.0
+    assert [p.label for p in provisions if p.kind == "article"] == ["1", "2", "3", "A", "B"]
+
+
+# A reference whose sections stand where the Laws have them: its table of contents, preface, parts.
+SECTIONED = """Contents
+
+Preface
+
+Basic rules of play
+
+Competition rules
+
+Preface
+
+The Laws cover over-the-board play.
+
+Basic rules of play
+
+Article 1: The nature of the game
+
+1.1 The game is played between two players.
+
+1.2 The player who mates wins.
+
+Article 2: The board
+
+2.1 The board has 64 squares.
+
+2.2 The squares are light and dark.
+
+Competition rules
+
+Article 3: The moves
+
+3.1 Pieces move.
+
+3.2 Pieces capture.
+
+Appendices
+
+Appendix A. Rapid chess
+
+A.1 A rapid game is short.
+
+A.2 Players record moves.
+
+Appendix B. Blitz
+
+B.1 A blitz game is shorter.
+
+B.2 Players need not record.
+"""
+
+SECTIONED_NEW = """Sopa
+
+Noma:
+
+Prefo
+
+Basko
+
+1.Zork: Tuwa1
+
+2.Zork: Tuwa2
+
+Compo
+
+3.Zork: Tuwa3
+
+Appo
+
+A. Rapido
+
+Blotz B. Blitzo
+
+PREFO
+
+Kemu frim drob salo mek.
+
+Basko
+
+1. zork
+
+1.1 Frim drob salo kemu.
+
+1.2 Frim drob kemu salo.
+
+2. zork
+
+2.1 Frim drob salo kemu.
+
+2.2 Frim drob kemu salo.
+
+Compo
+
+3. zork
+
+3.1 Frim drob salo kemu.
+
+3.2 Frim drob kemu salo.
+
+Appo
+
+A. Rapido
+
+A.1 Frim drob salo.
+
+A.2 Drob salo frim.
+
+Blotz B. Blitzo
+
+B.1 Frim salo.
+
+B.2 Salo frim drob.
+"""
+
+
+def test_section_titles_are_read_from_the_contents_as_the_references_name_them() -> None:
+    learned = learn_for(edition(SECTIONED_NEW), [rows(SECTIONED, "en")], DEFAULT_KB)
+    assert learned == {
+        "appendix_words": ["blotz"],
+        "chapter_words": ["zork"],
+        "contents": ["noma"],
+        "part.appendices": ["appo"],
+        "part.basic": ["basko"],
+        "part.competition": ["compo"],
+        "preface": ["prefo"],
+    }
+    provisions = segment(edition(SECTIONED_NEW), DEFAULT_KB, learned)
+    labels = [p.label for p in provisions if p.parent is None]
+    assert labels == [
+        "front.1", "contents", "preface", "part.basic", "1", "2", "part.competition", "3", "part.appendices",
+        "A", "B",
+    ]  # fmt: skip
+    assert not duplicate_labels(provisions) and coverage(SECTIONED_NEW, provisions) == 1.0
+
+
+def test_without_the_contents_title_no_section_title_is_learned() -> None:
+    untitled = SECTIONED_NEW.replace("Noma:\n\n", "")
+    reference = SECTIONED.replace("Contents\n\nPreface\n\nBasic rules of play\n\nCompetition rules\n\n", "")
+    learned = learn_for(edition(untitled), [rows(reference, "en")], DEFAULT_KB)
+    assert learned == {"appendix_words": ["blotz"], "chapter_words": ["zork"]}
+
+
+def test_a_word_heading_lines_numbered_from_the_start_is_learned_where_no_numbering_confirms_them() -> None:
+    # items restart at "1." under each article: the first pass finds no "1.1" to confirm "Zork 1" opens one
+    text = "".join(f"Zork {n}: Tuwa{n}\n\n1. Frim drob salo.\n\n2. Drob salo frim.\n\n" for n in (1, 2, 3))
+    assert learn_structure(rows(text), [rows(REFERENCE, "en")], DEFAULT_KB) == {"article_before": ["zork"]}
+    once = text.replace("Zork 2", "Quib 2").replace("Zork 3", "Vramp 3")
+    assert learn_structure(rows(once), [rows(REFERENCE, "en")], DEFAULT_KB) == {}
+
+
+def test_an_edition_whose_headings_teach_nothing_is_segmented_once() -> None:
+    plain = "1. Frim drob\n\n1.1 Salo kemu.\n\n2. Drob frim\n\n2.1 Kemu salo.\n"
+    assert learn_for(edition(plain), [rows(SECTIONED, "en")], DEFAULT_KB) == {}
