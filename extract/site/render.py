@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -135,15 +136,9 @@ def render_site(
     _overview_pages(pages, site, rules, compares)
     for view in editions:
         pages.write(f"{EDITIONS_DIR}/{view.id}.md", "edition.md.j2", edition=view)
-        for i, chapter in enumerate(view.chapters):
-            pages.write(
-                f"{EDITIONS_DIR}/{view.id}/{chapter.slug}.md",
-                "edition-chapter.md.j2",
-                edition=view,
-                chapter=chapter,
-                previous=view.chapters[i - 1] if i else None,
-                following=view.chapters[i + 1] if i + 1 < len(view.chapters) else None,
-            )
+        _chapter_pages(
+            pages, f"{EDITIONS_DIR}/{view.id}", "edition-chapter.md.j2", view.chapters, edition=view
+        )
     for rule in rules:
         pages.write(f"{RULES_DIR}/{rule.id}.md", "rule.md.j2", rule=rule, title=topic_title)
     if reports is not None:
@@ -244,15 +239,9 @@ def _report_pages(
     pages.write(f"{COMPARE_DIR}/index.md", "compare-index.md.j2", compares=compares)
     for compare in compares:
         pages.write(f"{COMPARE_DIR}/{compare.slug}.md", "compare.md.j2", c=compare)
-        for i, chapter in enumerate(compare.chapters):
-            pages.write(
-                f"{COMPARE_DIR}/{compare.slug}/{chapter.slug}.md",
-                "compare-chapter.md.j2",
-                c=compare,
-                chapter=chapter,
-                previous=compare.chapters[i - 1] if i else None,
-                following=compare.chapters[i + 1] if i + 1 < len(compare.chapters) else None,
-            )
+        _chapter_pages(
+            pages, f"{COMPARE_DIR}/{compare.slug}", "compare-chapter.md.j2", compare.chapters, c=compare
+        )
     pages.write("translation.md", "translation.md.j2", t=_translation_view(site, reports.findings))
     pages.write(
         "scenarios.md",
@@ -315,3 +304,16 @@ def _remove_stale(site_dir: Path, keep: set[Path], manifest: dict[str, str] | No
     for relative in sorted(manifest or {}):
         if site_dir / relative not in keep and ours(site_dir, relative, manifest, unchanged=True):
             (site_dir / relative).unlink()
+
+
+def _chapter_pages(pages: Pages, folder: str, template: str, chapters: Sequence[Any], **context: Any) -> None:
+    """One page per chapter of a long page, each linking the chapters before and after it."""
+    for i, chapter in enumerate(chapters):
+        pages.write(
+            f"{folder}/{chapter.slug}.md",
+            template,
+            chapter=chapter,
+            previous=chapters[i - 1] if i else None,
+            following=chapters[i + 1] if i + 1 < len(chapters) else None,
+            **context,
+        )
