@@ -1388,3 +1388,13 @@ def test_a_phone_reaches_the_rules_text_on_its_first_screen(served_real: str) ->
             top = page.evaluate(first_text)
             assert 0 < top < 844 - 60, (rule, top)  # room for a line of it
     watch.assert_clean()
+
+
+def test_compare_index_heads_its_columns_in_words(real_site: Path) -> None:
+    """The status columns of the comparisons' table are named in words, not by their kind names."""
+    from extract.model.vocab import STATUSES
+
+    heads = re.findall(r"<th>(.*?)</th>", (real_site / "compare/index.html").read_text(encoding="utf-8"))
+    shown = " ".join(re.sub(r"<[^>]+>", "", head) for head in heads)
+    assert len(heads) >= len(STATUSES) + 3
+    assert not [s for s in STATUSES if "-" in s and s in shown], shown
