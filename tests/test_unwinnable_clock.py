@@ -86,3 +86,20 @@ def test_an_answer_cut_short_goes_on_from_the_stage_it_had_finished(monkeypatch)
     fresh = unwinnable.can_checkmate(board, chess.BLACK, budget=29_997)
     assert second.helpmate == fresh.helpmate
     assert unwinnable.replays_to_mate(board, chess.BLACK, second.helpmate)
+
+
+def test_the_wall_clock_stops_the_analysis_on_a_machine_too_busy_for_the_processor_time(monkeypatch) -> None:
+    """The limit counts processor time; when the wall clock has run WALL_GRACE past it (other programs
+    took the processor), the analysis stops all the same, and a limit within it is held to it."""
+    from extract.arbiter.unwinnable import clock
+
+    start = clock.wall()
+    monkeypatch.setattr(clock, "wall", lambda: start)
+    with time_limit(5):
+        assert not expired()
+        with time_limit(100):
+            monkeypatch.setattr(clock, "wall", lambda: start + 5 + clock.WALL_GRACE + 0.1)
+            assert expired()  # the outer block's backstop holds the inner block too
+            assert remaining() == 0.0
+    monkeypatch.setattr(clock, "wall", lambda: start + 1e6)
+    assert not expired()  # no limit, no backstop

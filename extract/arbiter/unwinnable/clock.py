@@ -6,8 +6,11 @@ answer is then "not decided in time", said plainly, never a guess. The limit cou
 cut short (`cut_short`), so the command can say in one line that it did.
 
 The limit counts this process's processor time, not the wall clock: on an idle machine the two are
-the same, and on a busy one (a CI runner, a laptop compiling) the answers stay what they are on an idle
-one instead of turning into "not decided in time" because other programs took the processor.
+the same, and on a moderately busy one (a CI runner, a laptop compiling) the answers stay what they are
+on an idle one instead of turning into "not decided in time" because other programs took the processor.
+The wall clock is a backstop only: on a machine so busy that the limit's seconds of processor time
+would take far longer to pass, the analysis also stops `WALL_GRACE` seconds of wall-clock time after
+the limit, so a person never waits much past it.
 """
 
 from __future__ import annotations
@@ -18,10 +21,18 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 
+# Seconds of wall-clock time a limit may run past its processor-time seconds (see the module's doc).
+WALL_GRACE = 3.0
+
 
 def now() -> float:
     """The clock the limits count: this process's processor time, in seconds."""
     return time.process_time()
+
+
+def wall() -> float:
+    """The backstop's clock: seconds of wall-clock time (monotonic)."""
+    return time.monotonic()
 
 
 @dataclass
@@ -34,6 +45,7 @@ class Limit:
 
 
 _DEADLINE: ContextVar[float | None] = ContextVar("unwinnable_deadline", default=None)
+_WALL_DEADLINE: ContextVar[float | None] = ContextVar("unwinnable_wall_deadline", default=None)
 _LIMIT: ContextVar[Limit | None] = ContextVar("unwinnable_limit", default=None)
 
 
@@ -41,29 +53,43 @@ _LIMIT: ContextVar[Limit | None] = ContextVar("unwinnable_limit", default=None)
 def time_limit(seconds: float | None) -> Iterator[Limit]:
     """Within the block, the analysis stops `seconds` from now (None: no limit; an outer, earlier
     limit stays in force)."""
-    outer = _DEADLINE.get()
-    deadline = None if seconds is None else now() + seconds
-    if outer is not None and (deadline is None or outer < deadline):
-        deadline = outer
+    deadline = _earlier(_DEADLINE.get(), None if seconds is None else now() + seconds)
+    wall_deadline = _earlier(_WALL_DEADLINE.get(), None if seconds is None else wall() + seconds + WALL_GRACE)
     limit = Limit(seconds, outer=_LIMIT.get())
     token, limit_token = _DEADLINE.set(deadline), _LIMIT.set(limit)
+    wall_token = _WALL_DEADLINE.set(wall_deadline)
     try:
         yield limit
     finally:
+        _WALL_DEADLINE.reset(wall_token)
         _LIMIT.reset(limit_token)
         _DEADLINE.reset(token)
 
 
+def _earlier(outer: float | None, own: float | None) -> float | None:
+    """The deadline in force: the earlier of an outer block's and this block's own (None: none)."""
+    if outer is None:
+        return own
+    return outer if own is None else min(outer, own)
+
+
 def expired() -> bool:
     """The current limit has passed."""
-    deadline = _DEADLINE.get()
-    return deadline is not None and now() >= deadline
+    deadline, wall_deadline = _DEADLINE.get(), _WALL_DEADLINE.get()
+    if deadline is not None and now() >= deadline:
+        return True
+    return wall_deadline is not None and wall() >= wall_deadline
 
 
 def remaining() -> float | None:
     """Seconds left under the current limit (None: no limit)."""
-    deadline = _DEADLINE.get()
-    return None if deadline is None else max(0.0, deadline - now())
+    deadline, wall_deadline = _DEADLINE.get(), _WALL_DEADLINE.get()
+    if deadline is None:
+        return None
+    left = deadline - now()
+    if wall_deadline is not None:
+        left = min(left, wall_deadline - wall())
+    return max(0.0, left)
 
 
 def cut_short() -> None:

@@ -103,7 +103,13 @@ def analyse_all(
     if seconds is None:
         yield from (analyse(board, budget, note) for board, note in positions)
         return
-    deadline = now() + seconds
+    with time_limit(seconds):  # the whole run's wall-clock backstop (clock.WALL_GRACE)
+        yield from _two_passes(positions, budget, now() + seconds)
+
+
+def _two_passes(
+    positions: Sequence[tuple[chess.Board, str]], budget: int, deadline: float
+) -> Iterator[Analysis]:
     answers: dict[int, Analysis] = {}
     again: list[int] = []
     given = 0
