@@ -152,6 +152,10 @@ def test_unknown_rule_ids_get_close_suggestions() -> None:
     code, _, err = run("show", "illegal")
     assert code == 2 and len(err.strip().splitlines()) == 1
     assert "illegal-move-penalty" in err and "search finds:" in err
+    long_id = "illegal-" * 30  # longer than any rule id: refused at once, with nothing to suggest
+    code, _, err = run("show", long_id)
+    assert code == 2 and err.startswith("chesslaws: no rule 'illegal-") and len(err.strip().splitlines()) == 1
+    assert "did you mean" not in err and "search finds" not in err
 
 
 @pytest.mark.parametrize(

@@ -138,12 +138,18 @@ def show_rulings(rule_id: str, fmt: str, kb_dir: Path) -> None:
         click.echo(matrix_text(matrix))
 
 
+# Longer unknown rule ids get no suggestions (rule ids are a few words).
+LONGEST_GUESS = 200
+
+
 def unknown_rule(rule_id: str, kb_dir: Path, known: list[str]) -> str:
     """One line: the rule ids that look alike, then what a search for the words finds."""
     from extract.reports.search import close_rule_ids, search
 
-    close = close_rule_ids(rule_id, known)
     message = f"no rule '{rule_id}' in {kb_dir / 'rules'}"
+    if len(rule_id) > LONGEST_GUESS:  # no rule id is that long: nothing to suggest, and no long search
+        return message
+    close = close_rule_ids(rule_id, known)
     message += f"; did you mean {', '.join(close)}?" if close else "; use EDITION:LABEL for a provision"
     try:
         hits = search(kb_dir, rule_id.replace("-", " "), limit=3)
