@@ -53,6 +53,7 @@ bench: $(STAMP)
 	$(BIN)/python tools/benchmark.py
 	$(BIN)/python tools/leave_one_language_out.py
 	$(BIN)/python tools/unseen_language.py
+	$(BIN)/python tools/translated_language.py
 	$(BIN)/python tools/adversarial_inputs.py
 
 lint: $(STAMP)

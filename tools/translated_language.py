@@ -1,0 +1,184 @@
+"""Real languages nobody here curated (issue 24): the 2023 Laws machine-translated by Apertium, measured
+with the real build. Not a test (it takes minutes); `make bench` runs it when Apertium and its English
+pairs are installed.
+
+`tools/unseen_language.py` makes texts in made-up languages, which CLDR and ICU cannot help with. The
+hidden texts of issue 24 are real languages, which CLDR (units, through Babel) and ICU (numbers in
+words) do know, with inflection and word order of their own. This tool makes such texts: every line
+of `../shared/editions/en-2023.txt` goes through Apertium into Spanish, Catalan, Galician, Esperanto,
+Croatian and Serbian (the Serbian output written in Cyrillic by ICU's transliterator). The numbering a
+federation's text would keep (labels such as 7.5.5, A.4, III.4 and a heading's letter) is kept out of
+the translation; everything else, "Article" and "Appendix" included, is translated, so the text reads
+as a rough human translation would. None of these languages has a kb/languages file, and nothing is
+written into the project: the texts live in a temporary copy.
+
+Measured per text as `tools/unseen_language.py` measures (leaves mapped and mapped as en-2023 maps
+them, the 2023 parameters, the share of scenarios ruled as en-2023 rules them). Machine translation
+loses some sentences' sense, so a figure here is a floor for what a careful human translation gets.
+
+Usage: python tools/translated_language.py [--verbose] [--work DIR] [--show LANG] [LANG ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from unseen_language import (  # noqa: E402 (a sibling tool, found through the path above)
+    ROOT,
+    SHARED,
+    _unmapped,
+    build_and_check,
+    measure,
+)
+
+
+@dataclass(frozen=True)
+class Translation:
+    """One machine-translated edition: its id (language code and year), Apertium's mode, its script."""
+
+    id: str
+    mode: str
+    cyrillic: bool = False
+    source: str = "en-2023"
+
+
+TRANSLATIONS = {
+    t.id: t
+    for t in (
+        Translation("es-2023", "eng-spa"),
+        Translation("ca-2023", "eng-cat"),
+        Translation("gl-2023", "en-gl"),
+        Translation("eo-2023", "en-eo"),
+        Translation("hr-2023", "eng-hbs_HR"),
+        Translation("sr-2023", "eng-hbs_SR", cyrillic=True),
+    )
+}
+
+# The Debian package of each Apertium mode (not in the Makefile's list: only this tool needs them).
+PACKAGES = {
+    "eng-spa": "apertium-eng-spa",
+    "eng-cat": "apertium-eng-cat",
+    "en-gl": "apertium-en-gl",
+    "en-eo": "apertium-eo-en",
+    "eng-hbs_HR": "apertium-hbs-eng",
+    "eng-hbs_SR": "apertium-hbs-eng",
+}
+
+# What the translation must not touch: numbering (7.5.5, A.4, III.4.1, 6.11a), a lone capital or
+# roman numeral (an appendix's letter), and markdown link targets.
+_KEEP = re.compile(
+    r"\b(?:[A-Z]{1,3}|[IVX]{1,5}|\d+)(?:\.\d+[a-z]?)+\.?"
+    r"|\b[A-Z]\b"
+    r"|\b[IVX]{2,5}\b"
+    r"|\]\([^)]*\)"
+)
+
+
+def available(translation: Translation) -> bool:
+    listed = subprocess.run(["apertium", "-l"], capture_output=True, text=True)
+    return listed.returncode == 0 and translation.mode in listed.stdout.split()
+
+
+def translate(source: str, translation: Translation) -> str:
+    """The text in the translation's language: the kept pieces pass through Apertium as HTML tags."""
+    kept: list[str] = []
+
+    def tag(match: re.Match[str]) -> str:
+        kept.append(match.group())
+        return f'<span k="{len(kept) - 1}"></span>'
+
+    escaped = source.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    marked = _KEEP.sub(tag, escaped)
+    done = subprocess.run(
+        ["apertium", "-u", "-f", "html", translation.mode],
+        input=marked,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    if translation.cyrillic:
+        done = _cyrillic(done)
+    done = re.sub(r'<span k="(\d+)"></span>', lambda m: kept[int(m.group(1))], done)
+    return done.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
+
+
+def _cyrillic(text: str) -> str:
+    """Serbian Latin letters in Cyrillic (ICU's transliterator), leaving the tags and entities alone."""
+    import icu
+
+    latin = icu.Transliterator.createInstance("Latin-Cyrillic")
+    pieces = re.split(r"(<[^>]*>|&[a-z]+;)", text)
+    return "".join(p if p.startswith(("<", "&")) else latin.transliterate(p) for p in pieces)
+
+
+def project(tmp: Path, translations: list[Translation]) -> tuple[Path, Path]:
+    """A copy of corpus/ and kb/ with the translations dropped in (five keys each) and en-2023 beside
+    them: the 2023 rulings to compare with, and the text they were made from, which the aligner may use
+    as any other edition (a federation's new text is aligned with every edition the corpus has)."""
+    corpus, kb = tmp / "corpus", tmp / "kb"
+    shutil.copytree(ROOT / "corpus", corpus)
+    shutil.copytree(ROOT / "kb", kb, ignore=shutil.ignore_patterns("generated"))
+    source = (SHARED / "en-2023.txt").read_text(encoding="utf-8")
+    dropped = [(t.id, translate(source, t), t.id.split("-")[0]) for t in translations]
+    dropped.append(("en-2023", source, "en"))
+    with (corpus / "editions.yaml").open("a", encoding="utf-8") as meta:
+        for edition, text, language in dropped:
+            (corpus / f"{edition}.txt").write_text(text, encoding="utf-8")
+            meta.write(
+                f"\n- id: {edition}\n  file: {edition}.txt\n  language: {language}\n"
+                f'  fide_edition: "2023"\n  in_force: "2023-01-01"\n'
+            )
+    return corpus, kb
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("languages", nargs="*", choices=[[], *TRANSLATIONS], default=[])
+    parser.add_argument("--verbose", action="store_true", help="list what is wrong, unmapped and failed")
+    parser.add_argument("--work", type=Path, help="build in this new folder and keep it (to look into)")
+    parser.add_argument("--show", metavar="LANG", help="print the translated text of LANG and stop")
+    arguments = parser.parse_args()
+    if not (SHARED / "en-2023.txt").is_file():
+        print("translated_language: ../shared/editions/en-2023.txt is absent; nothing to measure")
+        return 0
+    if shutil.which("apertium") is None:
+        print("translated_language: Apertium is not installed; nothing to measure (apt-get install apertium)")
+        return 0
+    source = (SHARED / "en-2023.txt").read_text(encoding="utf-8")
+    if arguments.show:
+        print(translate(source, TRANSLATIONS[arguments.show]))
+        return 0
+    chosen = [TRANSLATIONS[t] for t in arguments.languages] or list(TRANSLATIONS.values())
+    missing = [t.id for t in chosen if not available(t)]
+    if missing:
+        print(
+            f"translated_language: Apertium has no pair for {', '.join(missing)}; those are skipped "
+            f"(apt-get install {' '.join(sorted({PACKAGES[t.mode] for t in chosen if t.id in missing}))})"
+        )
+    chosen = [t for t in chosen if t.id not in missing]
+    with tempfile.TemporaryDirectory(prefix="chesslaws-translated-") as name:
+        work = arguments.work or Path(name)
+        corpus, kb = project(work, chosen)
+        alignment, results = build_and_check(corpus, kb)
+        figures = [measure(t, kb, alignment, results) for t in chosen]  # type: ignore[arg-type]
+        for t, f in zip(chosen, figures, strict=True):
+            if arguments.verbose:
+                print(f"  {t.id} wrong parameters: {f.wrong}\n  {t.id} checks not held: {f.failed}")
+                unmapped = _unmapped(kb, t.id, alignment)
+                print(f"  {t.id} unmapped leaves ({len(unmapped)}): {', '.join(unmapped)}")
+            print(f.line())
+    print(f"{sum(f.passed() for f in figures)}/{len(figures)} machine-translated texts meet the targets")
+    return 0 if all(f.passed() for f in figures) else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
