@@ -43,7 +43,7 @@ def time_limit_option(command: Callable[..., Any]) -> Callable[..., Any]:
         callback=_seconds,
         help="Stop the analysis of whether a player can still checkmate after this many seconds of "
         "processor time from the start of the command (the wall-clock time on an idle machine; on a very "
-        "busy one, at most 3 s more of wall-clock time); a "
+        "busy one, at most 1 s more of wall-clock time); a "
         "question left then is answered 'not decided in time' and the arbiter must judge (one line on "
         "stderr says so). 0: no limit.",
     )

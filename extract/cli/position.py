@@ -43,7 +43,7 @@ MAX_TIME_LIMIT = 86_400.0
     default=DEFAULT_TIME_LIMIT,
     show_default=True,
     help="Seconds of processor time all the positions may take together (the wall-clock time on an "
-    "idle machine; on a very busy one, at most 3 s more of wall-clock time); a position not decided "
+    "idle machine; on a very busy one, at most 1 s more of wall-clock time); a position not decided "
     "in time says so.",
 )
 @data_options

@@ -22,7 +22,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 
 # Seconds of wall-clock time a limit may run past its processor-time seconds (see the module's doc).
-WALL_GRACE = 3.0
+WALL_GRACE = 1.0
 
 
 def now() -> float:
