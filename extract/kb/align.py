@@ -428,9 +428,8 @@ def align_pair(xs: list[Item], ys: list[Item], scorer: Scorer) -> list[Link]:
     paired_x, paired_y = {a for a, _ in pairs}, {b for _, b in pairs}
     for cx in chapters_x:  # no wording in common (an unseen language): the numbering pairs chapters
         # one of which content paired with no other (or elsewhere: Article 3 with the Chess960
-        # guideline's castling), and the front matter (before the first article) its front matter
-        numbered = not structural(cx) or cx == "front"
-        if numbered and cx in chapters_y and (cx not in paired_x or cx not in paired_y):
+        # guideline's castling), and a section its namesake (front matter, preface, glossary)
+        if cx in chapters_y and (cx not in paired_x or cx not in paired_y):
             pairs.add((cx, cx))
     links: list[Link] = []
     for cx, cy in sorted(pairs):

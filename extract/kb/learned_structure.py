@@ -20,6 +20,7 @@ from pathlib import Path
 
 from extract.model import Edition as Text
 from extract.text.contents import opened_label, short_title
+from extract.text.markdown import entry_shaped
 from extract.text.labels import (
     STRUCTURE_LABELS,
     fold_char,
@@ -213,10 +214,70 @@ def contents_words(lines: Iterable[str], references: Iterable[Edition], kb_dir: 
     return {section: sorted(words) for section, words in sorted(learned.items())}
 
 
+ENTRY_RUN = 5  # a glossary's title is followed by at least this many lines laid out as entries ...
+ENTRY_WINDOW = 8  # ... among the next lines
+
+
+def _late_sections(references: Iterable[Edition]) -> set[str]:
+    """The structural sections the reference editions place after their last article, appendix or
+    guideline (the glossary of the 2017 Laws' texts)."""
+    late: set[str] = set()
+    for rows, _ in references:
+        after: list[str] = []
+        for provision in rows:
+            label = str(provision.get("label"))
+            if label.split("-")[0] in STRUCTURE_LABELS:
+                after.append(label.split("-")[0])
+            elif provision.get("kind") == "article" and label_shape(label):
+                after = []
+        late.update(after)
+    return late
+
+
+def _heading_like(line: str) -> bool:
+    """A title: one to ten words, no digit, not a sentence, short enough to name a section."""
+    words = line.split()
+    plain = not any(ch.isdigit() for ch in line) and not line.endswith((".", ";", ","))
+    return 0 < len(words) <= 10 and len(line) <= 60 and plain
+
+
+def late_words(lines: Sequence[str], references: Iterable[Edition], kb_dir: Path) -> dict[str, list[str]]:
+    """The title of a glossary a text places where the references place theirs: after the last line
+    that opens an article, appendix or guideline, the first title followed by a run of lines laid out
+    as glossary entries (a short term, then its definition). Learned only where the references have a
+    glossary there, and only when the language data does not name that title already."""
+    if "glossary" not in _late_sections(references):
+        return {}
+    folded = [fold_label(_MARKUP.sub("", line).strip()) for line in lines]
+    opening = [n for n, line in enumerate(folded) if line and opened_label(line, kb_dir)]
+    if not opening:
+        return {}
+    after = [n for n in range(opening[-1] + 1, len(lines)) if lines[n].strip()]
+    for k, n in enumerate(after):
+        title = _MARKUP.sub("", lines[n]).strip()
+        if not _heading_like(title) or structural_label(title, kb_dir) is not None:
+            continue
+        following = [lines[m] for m in after[k + 1 : k + 1 + ENTRY_WINDOW]]
+        if sum(entry_shaped(line) for line in following) >= ENTRY_RUN:
+            return {"glossary": [_title_key(title)]}
+    return {}
+
+
 def learn_for(edition: Text, references: Sequence[Edition], kb_dir: Path) -> dict[str, list[str]]:
     """Everything learned of an edition's structure words: the words beside its article labels (from a
     first segmentation), then the section titles of the table of contents those make recognisable
-    (from a second one), or, in a text without one, the titles right before its article headings."""
+    (from a second one), or, in a text without one, the titles right before its article headings;
+    last, the title of its glossary after its last part."""
+    learned = _named_parts(edition, references, kb_dir)
+    with learned_structure(learned):
+        late = late_words(edition.text.splitlines(), references, kb_dir)
+    for section, words in late.items():
+        learned[section] = sorted({*learned.get(section, []), *words})
+    return learned
+
+
+def _named_parts(edition: Text, references: Sequence[Edition], kb_dir: Path) -> dict[str, list[str]]:
+    """The words beside an edition's article labels, and the section titles before its articles."""
     first = [p.as_dict() for p in segment(edition, kb_dir)]
     learned = learn_structure((first, edition.text), references, kb_dir)
     if not learned:
