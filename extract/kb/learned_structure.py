@@ -20,7 +20,6 @@ from pathlib import Path
 
 from extract.model import Edition as Text
 from extract.text.contents import opened_label, short_title
-from extract.text.markdown import entry_shaped
 from extract.text.labels import (
     STRUCTURE_LABELS,
     fold_char,
@@ -29,6 +28,7 @@ from extract.text.labels import (
     structural_label,
     structure_lexicon,
 )
+from extract.text.markdown import entry_shaped
 from extract.text.segment import segment
 
 # the role of a word standing before / after the label, by the shape of the label
