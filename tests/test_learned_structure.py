@@ -288,3 +288,40 @@ def test_a_word_heading_lines_numbered_from_the_start_is_learned_where_no_number
 def test_an_edition_whose_headings_teach_nothing_is_segmented_once() -> None:
     plain = "1. Frim drob\n\n1.1 Salo kemu.\n\n2. Drob frim\n\n2.1 Kemu salo.\n"
     assert learn_for(edition(plain), [rows(SECTIONED, "en")], DEFAULT_KB) == {}
+
+
+# The reference ends with a glossary (en.yaml names its title); the made-up text ends with one too, under
+# a title no language file has, its entries laid out "term: definition" (or in bold, or in columns).
+GLOSSED = REFERENCE + "\nGlossary\n\ngame: 1.1 What two players play.\n\nboard: 2.1 Where it is played.\n"
+ENTRIES = "".join(
+    f"{term}: {n}.1 Frim drob salo {term}.\n\n" for n, term in enumerate(("kwi", "wob", "zif"), 1)
+)
+ENTRIES += "".join(f"{term}: A.{n} Drob salo {term}.\n\n" for n, term in enumerate(("plo", "ruk", "tam"), 1))
+
+
+def test_a_glossary_title_is_learned_after_the_last_part_where_the_references_have_a_glossary() -> None:
+    text = made_up("zork") + "\nVasko\n\nTuwa mek frim drob\n\n" + ENTRIES
+    learned = learn_for(edition(text), [rows(GLOSSED, "en")], DEFAULT_KB)
+    assert learned["glossary"] == ["vasko"]
+    provisions = segment(edition(text), DEFAULT_KB, learned)
+    entries = [p for p in provisions if p.kind == "glossary entry"]
+    assert [p.heading for p in entries] == ["kwi", "wob", "zif", "plo", "ruk", "tam"]
+    assert all(p.parent == "glossary" for p in entries) and entries[0].text.startswith("1.1 Frim")
+    assert [p.label for p in provisions if p.parent is None][-2:] == ["B", "glossary"]
+    assert not duplicate_labels(provisions) and coverage(text, provisions) == 1.0
+
+
+def test_no_glossary_is_learned_without_one_in_the_references_or_without_entries() -> None:
+    text = made_up("zork") + "\nVasko\n\n" + ENTRIES
+    assert "glossary" not in learn_for(edition(text), [rows(REFERENCE, "en")], DEFAULT_KB)
+    prose = made_up("zork") + "\nVasko\n\n" + "Frim drob salo kemu tuwa mek.\n\n" * 6
+    assert "glossary" not in learn_for(edition(prose), [rows(GLOSSED, "en")], DEFAULT_KB)
+
+
+def test_bold_item_labels_are_not_glossary_terms() -> None:
+    from extract.text.markdown import entry_shaped
+
+    assert entry_shaped("**adjourn:** 8.1. Instead of playing") and entry_shaped("arbiter\t\tThe person")
+    assert entry_shaped("Bronstein mode – see delay mode") and entry_shaped("ვაგტ: 6.3.2 ჭტვ")
+    assert not entry_shaped("**III.6.1** A player may claim a draw")
+    assert not entry_shaped("The number after the term refers to the article.")

@@ -28,6 +28,7 @@ from typing import Any
 
 import numpy as np
 
+from extract.kb.align_gaps import gap_pairs
 from extract.model.vocab import Method
 from extract.text.analyse import Fingerprint
 
@@ -437,8 +438,10 @@ def align_pair(xs: list[Item], ys: list[Item], scorer: Scorer) -> list[Link]:
         if is_glossary(chapters_x[cx]) and is_glossary(chapters_y[cy]):
             links.extend(best_links(chapters_x[cx], chapters_y[cy], block, scorer))
             continue
-        scores = scorer.score(chapters_x[cx], chapters_y[cy], block)
-        links.extend(monotone_links(chapters_x[cx], chapters_y[cy], scores, scorer))
+        scores = scorer.score(xc := chapters_x[cx], yc := chapters_y[cy], block)
+        found = monotone_links(xc, yc, scores, scorer)
+        gaps = gap_pairs(xc, yc, found, scores)  # provisions with no evidence, by place between links
+        links += found + [Link(xc[i].id, yc[j].id, s, ("between linked neighbours",)) for i, j, s in gaps]
     linked_x = {link.a for link in links}
     for k, x in enumerate(xs):
         if x.id in linked_x or not ys:
