@@ -112,6 +112,7 @@ def reference_shapes(references: Iterable[Edition], kb_dir: Path) -> set[str]:
 _LABEL = r"(\d{1,2}|[A-H]|[IVX]{1,4})"
 _LINE_BEFORE = re.compile(rf"^{_WORD}\s*{_LABEL}(?![\w.]*\d)\s*(?:[:.\-–—]|$)")  # "Article 1: …", "Tillæg A."
 _LINE_AFTER = re.compile(rf"^{_LABEL}\s*\.?\s*{_WORD}\s*(?:[:.]|$)")  # "1. fejezet", "1.Fejezet: …"
+_LINK = re.compile(r"^\s*(?:[-*+]|\d{1,2}\.)\s+\[([^\]]+)\]\(#")  # "- [Preface](#preface)": a linked entry
 _FIRST = {"number": ("1", "2"), "letter": ("A", "B"), "roman": ("I", "II")}
 
 
@@ -184,11 +185,21 @@ def _title_key(line: str) -> str:
     return " ".join(re.sub(r"^[\d.\s]+(?=\D)", "", line).strip().rstrip(":.").strip().casefold().split())
 
 
-def contents_words(lines: Iterable[str], references: Iterable[Edition], kb_dir: Path) -> dict[str, list[str]]:
+def contents_words(
+    lines: Iterable[str],
+    references: Iterable[Edition],
+    kb_dir: Path,
+    linked: Iterable[str] = (),
+    above: Iterable[str] = (),
+) -> dict[str, list[str]]:
     """Structure words read from a table of contents (or a text's headings): the titles standing right
     before an entry ("Competition rules" between "5 …" and "6 …", "Contents", "Introduction", "Preface"
     before "1 …") are named, from the last one back, as the reference editions name the sections
-    standing there."""
+    standing there. A title the contents links to a heading of the text (`linked`: "- [FIDE Laws of
+    Chess](#…)") is an entry, never the title of the contents itself; one whose heading stands `above`
+    the contents (the document's own title) names no section."""
+    entries = {_title_key(title) for title in linked}
+    document = entries & {_title_key(_MARKUP.sub("", line).strip()) for line in above}
     sequences = _section_sequences(references)
     votes: dict[str, Counter[str]] = {}
     pending: list[str] = []
@@ -208,6 +219,12 @@ def contents_words(lines: Iterable[str], references: Iterable[Edition], kb_dir: 
         pending = []
     learned: dict[str, list[str]] = {}
     for title, counter in votes.items():
+        if title in entries:
+            del counter["contents"]
+        if title in document:
+            continue
+        if not counter:
+            continue
         (section, n), *rest = counter.most_common()
         if not rest or n > rest[0][1]:
             learned.setdefault(section, []).append(title)
@@ -283,11 +300,16 @@ def _named_parts(edition: Text, references: Sequence[Edition], kb_dir: Path) -> 
     if not learned:
         return {}
     second = segment(edition, kb_dir, learned)
-    lines = [line for p in second if p.label.startswith("contents") for line in p.text.splitlines()]
+    contents = [p for p in second if p.label.startswith("contents")]
+    lines = [line for p in contents for line in p.text.splitlines()]
+    raw = [line for p in contents for line in edition.text[p.start : p.end].splitlines()]
+    linked = [m.group(1) for m in map(_LINK.match, raw) if m]
     with learned_structure(learned):
-        sections = contents_words(lines or edition.text.splitlines(), references, kb_dir)
-    if lines and "contents" not in sections:
-        return learned  # without its title, section words would cut the table of contents up
+        first = next((n for n, line in enumerate(edition.text.splitlines()) if _LINK.match(line)), 0)
+        above = edition.text.splitlines()[:first]  # the lines before the first linked entry
+        sections = contents_words(lines or edition.text.splitlines(), references, kb_dir, linked, above)
+    if lines and "contents" not in sections and not linked:
+        return learned  # without its title (or its links), section words would cut the contents up
     for section, words in sections.items():
         learned[section] = sorted({*learned.get(section, []), *words})
     return learned
