@@ -325,3 +325,21 @@ def test_bold_item_labels_are_not_glossary_terms() -> None:
     assert entry_shaped("Bronstein mode – see delay mode") and entry_shaped("ვაგტ: 6.3.2 ჭტვ")
     assert not entry_shaped("**III.6.1** A player may claim a draw")
     assert not entry_shaped("The number after the term refers to the article.")
+
+
+def _linked(new: str) -> str:
+    """SECTIONED_NEW with a linked table of contents whose first entry is the document's own title."""
+    entries = ["Sopa", "Prefo", "Basko", "1.Zork: Tuwa1", "2.Zork: Tuwa2", "Compo", "3.Zork: Tuwa3", "Appo"]
+    links = "".join(f"- [{e}](#{e.casefold().replace(' ', '-')})\n" for e in entries)
+    body = new[new.index("PREFO") :]
+    return f"# Sopa\n\n{links}\n{body}"
+
+
+def test_a_linked_contents_names_its_sections_but_not_the_document_title() -> None:
+    text = _linked(SECTIONED_NEW)
+    learned = learn_for(edition(text), [rows(SECTIONED, "en")], DEFAULT_KB)
+    assert learned["preface"] == ["prefo"] and learned["part.basic"] == ["basko"]
+    assert "sopa" not in {word for words in learned.values() for word in words}
+    provisions = segment(edition(text), DEFAULT_KB, learned)
+    assert [p.label for p in provisions if p.parent is None][:4] == ["front.1", "contents", "preface", "part.basic"]
+    assert not duplicate_labels(provisions) and coverage(text, provisions) == 1.0
