@@ -341,5 +341,26 @@ def test_a_linked_contents_names_its_sections_but_not_the_document_title() -> No
     assert learned["preface"] == ["prefo"] and learned["part.basic"] == ["basko"]
     assert "sopa" not in {word for words in learned.values() for word in words}
     provisions = segment(edition(text), DEFAULT_KB, learned)
-    assert [p.label for p in provisions if p.parent is None][:4] == ["front.1", "contents", "preface", "part.basic"]
+    assert [p.label for p in provisions if p.parent is None][:4] == [
+        "front.1",
+        "contents",
+        "preface",
+        "part.basic",
+    ]
     assert not duplicate_labels(provisions) and coverage(text, provisions) == 1.0
+
+
+def test_front_sections_with_paragraphs_are_named_as_the_references_name_theirs() -> None:
+    # no contents: "Introo" and "Prefo" each stand above paragraphs of their own before article 1
+    reference = (
+        "Introduction\n\nThe Laws cover play.\n\nPreface\n\nThe Laws cannot cover all.\n\n" + REFERENCE
+    )
+    body = made_up("zork")[made_up("zork").index("1. zork") :]
+    text = "# Introo\n\nKemu frim drob.\n\nSalo mek.\n\n## Prefo\n\nFrim drob salo kemu.\n\n" + body
+    learned = learn_for(edition(text), [rows(reference, "en")], DEFAULT_KB)
+    assert learned["intro"] == ["introo"] and learned["preface"] == ["prefo"]
+    provisions = segment(edition(text), DEFAULT_KB, learned)
+    assert [p.label for p in provisions][:5] == ["intro", "intro.1", "intro.2", "preface", "preface.1"]
+    assert coverage(text, provisions) == 1.0
+    titled = "Title Page Words\n\n" + text.replace("# Introo\n\nKemu frim drob.\n\nSalo mek.\n\n", "")
+    assert "intro" not in learn_for(edition(titled), [rows(reference, "en")], DEFAULT_KB)

@@ -293,6 +293,53 @@ def learn_for(edition: Text, references: Sequence[Edition], kb_dir: Path) -> dic
     return learned
 
 
+def _front_sequences(references: Iterable[Edition]) -> list[list[str]]:
+    """For each reference edition, the structural sections with paragraphs of their own ("intro",
+    "preface") that stand, in order, before its first article."""
+    found = []
+    for rows, _ in references:
+        rows = list(rows)
+        parents = {str(provision.get("parent")) for provision in rows}
+        sequence = []
+        for provision in rows:
+            label = str(provision.get("label"))
+            if provision.get("kind") == "article" and label_shape(label):
+                break
+            if label.split("-")[0] in STRUCTURE_LABELS and label != "contents" and label in parents:
+                sequence.append(label.split("-")[0])
+        found.append(sequence)
+    return [sequence for sequence in found if sequence]
+
+
+def front_words(lines: Iterable[str], references: Iterable[Edition], kb_dir: Path) -> dict[str, list[str]]:
+    """Titles of the sections before the first article of a text without a table of contents, each
+    above paragraphs of its own ("INTRODUCTION" …, "PREFACE" …): named, from the last one back, as the
+    reference editions name their sections with paragraphs there."""
+    front: list[tuple[str, bool]] = []  # (title, whether paragraphs follow it)
+    for raw in lines:
+        line = _MARKUP.sub("", raw).strip()
+        if not line:
+            continue
+        if opened_label(fold_label(line), kb_dir):
+            break
+        if raw.lstrip().startswith("#") and _heading_like(line) or short_title(line):
+            front.append((line, False))
+        elif front:
+            front[-1] = (front[-1][0], True)
+    titles = [title for title, body in front if body]
+    votes: dict[str, Counter[str]] = {}
+    for sequence in _front_sequences(references):
+        for title, section in zip(reversed(titles), reversed(sequence), strict=False):
+            if structural_label(title, kb_dir) is None:
+                votes.setdefault(_title_key(title), Counter())[section] += 1
+    learned: dict[str, list[str]] = {}
+    for title, counter in votes.items():
+        (section, n), *rest = counter.most_common()
+        if not rest or n > rest[0][1]:
+            learned.setdefault(section, []).append(title)
+    return {section: sorted(words) for section, words in sorted(learned.items())}
+
+
 def _named_parts(edition: Text, references: Sequence[Edition], kb_dir: Path) -> dict[str, list[str]]:
     """The words beside an edition's article labels, and the section titles before its articles."""
     first = [p.as_dict() for p in segment(edition, kb_dir)]
@@ -304,12 +351,13 @@ def _named_parts(edition: Text, references: Sequence[Edition], kb_dir: Path) -> 
     lines = [line for p in contents for line in p.text.splitlines()]
     raw = [line for p in contents for line in edition.text[p.start : p.end].splitlines()]
     linked = [m.group(1) for m in map(_LINK.match, raw) if m]
+    text = edition.text.splitlines()
     with learned_structure(learned):
-        first = next((n for n, line in enumerate(edition.text.splitlines()) if _LINK.match(line)), 0)
-        above = edition.text.splitlines()[:first]  # the lines before the first linked entry
-        sections = contents_words(lines or edition.text.splitlines(), references, kb_dir, linked, above)
+        start = next((n for n, line in enumerate(text) if _LINK.match(line)), 0)
+        sections = contents_words(lines or text, references, kb_dir, linked, text[:start])
+        front = {} if lines else front_words(text, references, kb_dir)
     if lines and "contents" not in sections and not linked:
         return learned  # without its title (or its links), section words would cut the contents up
-    for section, words in sections.items():
+    for section, words in [*sections.items(), *front.items()]:
         learned[section] = sorted({*learned.get(section, []), *words})
     return learned
