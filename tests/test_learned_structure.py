@@ -364,3 +364,46 @@ def test_front_sections_with_paragraphs_are_named_as_the_references_name_theirs(
     assert coverage(text, provisions) == 1.0
     titled = "Title Page Words\n\n" + text.replace("# Introo\n\nKemu frim drob.\n\nSalo mek.\n\n", "")
     assert "intro" not in learn_for(edition(titled), [rows(reference, "en")], DEFAULT_KB)
+
+
+def _without_english(tmp_path: Path) -> Path:
+    import shutil
+
+    kb = tmp_path / "kb"
+    shutil.copytree(DEFAULT_KB, kb, ignore=shutil.ignore_patterns("generated"))
+    (kb / "languages" / "en.yaml").unlink()
+    return kb
+
+
+def _seed_references() -> list[tuple[list, str]]:
+    import yaml
+
+    root = DEFAULT_KB.parent
+    found = []
+    for path in sorted((DEFAULT_KB / "generated" / "provisions").glob("*.yaml")):
+        document = yaml.safe_load(path.read_text(encoding="utf-8"))
+        found.append((document["provisions"], (root / "corpus" / f"{path.stem}.txt").read_text("utf-8")))
+    return found
+
+
+def test_en_2023_without_en_yaml_is_cut_as_with_it(tmp_path: Path) -> None:
+    """The real 2023 text (../shared/editions, never copied here) with en.yaml deleted: its introduction,
+    preface and glossary (title and entries) are found as the language file finds them."""
+    import pytest
+
+    shared = DEFAULT_KB.parent.parent / "shared" / "editions" / "en-2023.txt"
+    shared = shared if shared.is_file() else Path("/work/shared/editions/en-2023.txt")
+    if not shared.is_file():
+        pytest.skip("../shared/editions/en-2023.txt is absent")
+    text = shared.read_text(encoding="utf-8")
+    english = Edition("en-2023", "en", "t", "2023", "2023-01-01", None, None, None, None, (), shared, text)
+    with_file = segment(english, DEFAULT_KB)
+    kb = _without_english(tmp_path)
+    learned = learn_for(english, _seed_references(), kb)
+    assert learned["glossary"] and learned["intro"] and learned["preface"]
+    without = segment(english, kb, learned)
+    tops = [p.label for p in without if p.parent is None]
+    assert tops == [p.label for p in with_file if p.parent is None]
+    entries = [p.heading for p in without if p.kind == "glossary entry"]
+    assert entries == [p.heading for p in with_file if p.kind == "glossary entry"] and len(entries) > 90
+    assert coverage(text, without) == 1.0
