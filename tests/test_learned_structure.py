@@ -288,3 +288,122 @@ def test_a_word_heading_lines_numbered_from_the_start_is_learned_where_no_number
 def test_an_edition_whose_headings_teach_nothing_is_segmented_once() -> None:
     plain = "1. Frim drob\n\n1.1 Salo kemu.\n\n2. Drob frim\n\n2.1 Kemu salo.\n"
     assert learn_for(edition(plain), [rows(SECTIONED, "en")], DEFAULT_KB) == {}
+
+
+# The reference ends with a glossary (en.yaml names its title); the made-up text ends with one too, under
+# a title no language file has, its entries laid out "term: definition" (or in bold, or in columns).
+GLOSSED = REFERENCE + "\nGlossary\n\ngame: 1.1 What two players play.\n\nboard: 2.1 Where it is played.\n"
+ENTRIES = "".join(
+    f"{term}: {n}.1 Frim drob salo {term}.\n\n" for n, term in enumerate(("kwi", "wob", "zif"), 1)
+)
+ENTRIES += "".join(f"{term}: A.{n} Drob salo {term}.\n\n" for n, term in enumerate(("plo", "ruk", "tam"), 1))
+
+
+def test_a_glossary_title_is_learned_after_the_last_part_where_the_references_have_a_glossary() -> None:
+    text = made_up("zork") + "\nVasko\n\nTuwa mek frim drob\n\n" + ENTRIES
+    learned = learn_for(edition(text), [rows(GLOSSED, "en")], DEFAULT_KB)
+    assert learned["glossary"] == ["vasko"]
+    provisions = segment(edition(text), DEFAULT_KB, learned)
+    entries = [p for p in provisions if p.kind == "glossary entry"]
+    assert [p.heading for p in entries] == ["kwi", "wob", "zif", "plo", "ruk", "tam"]
+    assert all(p.parent == "glossary" for p in entries) and entries[0].text.startswith("1.1 Frim")
+    assert [p.label for p in provisions if p.parent is None][-2:] == ["B", "glossary"]
+    assert not duplicate_labels(provisions) and coverage(text, provisions) == 1.0
+
+
+def test_no_glossary_is_learned_without_one_in_the_references_or_without_entries() -> None:
+    text = made_up("zork") + "\nVasko\n\n" + ENTRIES
+    assert "glossary" not in learn_for(edition(text), [rows(REFERENCE, "en")], DEFAULT_KB)
+    prose = made_up("zork") + "\nVasko\n\n" + "Frim drob salo kemu tuwa mek.\n\n" * 6
+    assert "glossary" not in learn_for(edition(prose), [rows(GLOSSED, "en")], DEFAULT_KB)
+
+
+def test_bold_item_labels_are_not_glossary_terms() -> None:
+    from extract.text.markdown import entry_shaped
+
+    assert entry_shaped("**adjourn:** 8.1. Instead of playing") and entry_shaped("arbiter\t\tThe person")
+    assert entry_shaped("Bronstein mode – see delay mode") and entry_shaped("ვაგტ: 6.3.2 ჭტვ")
+    assert not entry_shaped("**III.6.1** A player may claim a draw")
+    assert not entry_shaped("The number after the term refers to the article.")
+
+
+def _linked(new: str) -> str:
+    """SECTIONED_NEW with a linked table of contents whose first entry is the document's own title."""
+    entries = ["Sopa", "Prefo", "Basko", "1.Zork: Tuwa1", "2.Zork: Tuwa2", "Compo", "3.Zork: Tuwa3", "Appo"]
+    links = "".join(f"- [{e}](#{e.casefold().replace(' ', '-')})\n" for e in entries)
+    body = new[new.index("PREFO") :]
+    return f"# Sopa\n\n{links}\n{body}"
+
+
+def test_a_linked_contents_names_its_sections_but_not_the_document_title() -> None:
+    text = _linked(SECTIONED_NEW)
+    learned = learn_for(edition(text), [rows(SECTIONED, "en")], DEFAULT_KB)
+    assert learned["preface"] == ["prefo"] and learned["part.basic"] == ["basko"]
+    assert "sopa" not in {word for words in learned.values() for word in words}
+    provisions = segment(edition(text), DEFAULT_KB, learned)
+    assert [p.label for p in provisions if p.parent is None][:4] == [
+        "front.1",
+        "contents",
+        "preface",
+        "part.basic",
+    ]
+    assert not duplicate_labels(provisions) and coverage(text, provisions) == 1.0
+
+
+def test_front_sections_with_paragraphs_are_named_as_the_references_name_theirs() -> None:
+    # no contents: "Introo" and "Prefo" each stand above paragraphs of their own before article 1
+    reference = (
+        "Introduction\n\nThe Laws cover play.\n\nPreface\n\nThe Laws cannot cover all.\n\n" + REFERENCE
+    )
+    body = made_up("zork")[made_up("zork").index("1. zork") :]
+    text = "# Introo\n\nKemu frim drob.\n\nSalo mek.\n\n## Prefo\n\nFrim drob salo kemu.\n\n" + body
+    learned = learn_for(edition(text), [rows(reference, "en")], DEFAULT_KB)
+    assert learned["intro"] == ["introo"] and learned["preface"] == ["prefo"]
+    provisions = segment(edition(text), DEFAULT_KB, learned)
+    assert [p.label for p in provisions][:5] == ["intro", "intro.1", "intro.2", "preface", "preface.1"]
+    assert coverage(text, provisions) == 1.0
+    titled = "Title Page Words\n\n" + text.replace("# Introo\n\nKemu frim drob.\n\nSalo mek.\n\n", "")
+    assert "intro" not in learn_for(edition(titled), [rows(reference, "en")], DEFAULT_KB)
+
+
+def _without_english(tmp_path: Path) -> Path:
+    import shutil
+
+    kb = tmp_path / "kb"
+    shutil.copytree(DEFAULT_KB, kb, ignore=shutil.ignore_patterns("generated"))
+    (kb / "languages" / "en.yaml").unlink()
+    return kb
+
+
+def _seed_references() -> list[tuple[list, str]]:
+    import yaml
+
+    root = DEFAULT_KB.parent
+    found = []
+    for path in sorted((DEFAULT_KB / "generated" / "provisions").glob("*.yaml")):
+        document = yaml.safe_load(path.read_text(encoding="utf-8"))
+        found.append((document["provisions"], (root / "corpus" / f"{path.stem}.txt").read_text("utf-8")))
+    return found
+
+
+def test_en_2023_without_en_yaml_is_cut_as_with_it(tmp_path: Path) -> None:
+    """The real 2023 text (../shared/editions, never copied here) with en.yaml deleted: its introduction,
+    preface and glossary (title and entries) are found as the language file finds them."""
+    import pytest
+
+    shared = DEFAULT_KB.parent.parent / "shared" / "editions" / "en-2023.txt"
+    shared = shared if shared.is_file() else Path("/work/shared/editions/en-2023.txt")
+    if not shared.is_file():
+        pytest.skip("../shared/editions/en-2023.txt is absent")
+    text = shared.read_text(encoding="utf-8")
+    english = Edition("en-2023", "en", "t", "2023", "2023-01-01", None, None, None, None, (), shared, text)
+    with_file = segment(english, DEFAULT_KB)
+    kb = _without_english(tmp_path)
+    learned = learn_for(english, _seed_references(), kb)
+    assert learned["glossary"] and learned["intro"] and learned["preface"]
+    without = segment(english, kb, learned)
+    tops = [p.label for p in without if p.parent is None]
+    assert tops == [p.label for p in with_file if p.parent is None]
+    entries = [p.heading for p in without if p.kind == "glossary entry"]
+    assert entries == [p.heading for p in with_file if p.kind == "glossary entry"] and len(entries) > 90
+    assert coverage(text, without) == 1.0

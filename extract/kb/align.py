@@ -28,6 +28,7 @@ from typing import Any
 
 import numpy as np
 
+from extract.kb.align_gaps import gap_pairs
 from extract.model.vocab import Method
 from extract.text.analyse import Fingerprint
 
@@ -428,9 +429,8 @@ def align_pair(xs: list[Item], ys: list[Item], scorer: Scorer) -> list[Link]:
     paired_x, paired_y = {a for a, _ in pairs}, {b for _, b in pairs}
     for cx in chapters_x:  # no wording in common (an unseen language): the numbering pairs chapters
         # one of which content paired with no other (or elsewhere: Article 3 with the Chess960
-        # guideline's castling), and the front matter (before the first article) its front matter
-        numbered = not structural(cx) or cx == "front"
-        if numbered and cx in chapters_y and (cx not in paired_x or cx not in paired_y):
+        # guideline's castling), and a section its namesake (front matter, preface, glossary)
+        if cx in chapters_y and (cx not in paired_x or cx not in paired_y):
             pairs.add((cx, cx))
     links: list[Link] = []
     for cx, cy in sorted(pairs):
@@ -438,8 +438,10 @@ def align_pair(xs: list[Item], ys: list[Item], scorer: Scorer) -> list[Link]:
         if is_glossary(chapters_x[cx]) and is_glossary(chapters_y[cy]):
             links.extend(best_links(chapters_x[cx], chapters_y[cy], block, scorer))
             continue
-        scores = scorer.score(chapters_x[cx], chapters_y[cy], block)
-        links.extend(monotone_links(chapters_x[cx], chapters_y[cy], scores, scorer))
+        scores = scorer.score(xc := chapters_x[cx], yc := chapters_y[cy], block)
+        found = monotone_links(xc, yc, scores, scorer)
+        gaps = gap_pairs(xc, yc, found, scores)  # provisions with no evidence, by place between links
+        links += found + [Link(xc[i].id, yc[j].id, s, ("between linked neighbours",)) for i, j, s in gaps]
     linked_x = {link.a for link in links}
     for k, x in enumerate(xs):
         if x.id in linked_x or not ys:

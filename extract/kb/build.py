@@ -49,6 +49,7 @@ from extract.kb.align import (
     reference_pairs,
     references_of,
 )
+from extract.kb.align_sections import name_by_section
 from extract.kb.build_documents import (
     agreement_document,
     alignment_document,
@@ -555,6 +556,10 @@ class Stream:
         parents = {rule.id: rule.parent for rule in context.rules}
         references = {edition: references_of(info, context.infos)}
         final.update(name_containers(own_text, named, references, children, parents))
+        carrying = {rule.id for rule in context.rules if rule.parameters}
+        final.update(
+            name_by_section(leaf_keys - final.keys(), prepared.keyed, named, references[edition], carrying)
+        )
         return final
 
     def spool_links(self, links: dict[tuple[str, str], list[Link]]) -> None:

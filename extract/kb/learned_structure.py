@@ -28,6 +28,7 @@ from extract.text.labels import (
     structural_label,
     structure_lexicon,
 )
+from extract.text.markdown import entry_shaped
 from extract.text.segment import segment
 
 # the role of a word standing before / after the label, by the shape of the label
@@ -111,6 +112,7 @@ def reference_shapes(references: Iterable[Edition], kb_dir: Path) -> set[str]:
 _LABEL = r"(\d{1,2}|[A-H]|[IVX]{1,4})"
 _LINE_BEFORE = re.compile(rf"^{_WORD}\s*{_LABEL}(?![\w.]*\d)\s*(?:[:.\-–—]|$)")  # "Article 1: …", "Tillæg A."
 _LINE_AFTER = re.compile(rf"^{_LABEL}\s*\.?\s*{_WORD}\s*(?:[:.]|$)")  # "1. fejezet", "1.Fejezet: …"
+_LINK = re.compile(r"^\s*(?:[-*+]|\d{1,2}\.)\s+\[([^\]]+)\]\(#")  # "- [Preface](#preface)": a linked entry
 _FIRST = {"number": ("1", "2"), "letter": ("A", "B"), "roman": ("I", "II")}
 
 
@@ -183,11 +185,21 @@ def _title_key(line: str) -> str:
     return " ".join(re.sub(r"^[\d.\s]+(?=\D)", "", line).strip().rstrip(":.").strip().casefold().split())
 
 
-def contents_words(lines: Iterable[str], references: Iterable[Edition], kb_dir: Path) -> dict[str, list[str]]:
+def contents_words(
+    lines: Iterable[str],
+    references: Iterable[Edition],
+    kb_dir: Path,
+    linked: Iterable[str] = (),
+    above: Iterable[str] = (),
+) -> dict[str, list[str]]:
     """Structure words read from a table of contents (or a text's headings): the titles standing right
     before an entry ("Competition rules" between "5 …" and "6 …", "Contents", "Introduction", "Preface"
     before "1 …") are named, from the last one back, as the reference editions name the sections
-    standing there."""
+    standing there. A title the contents links to a heading of the text (`linked`: "- [FIDE Laws of
+    Chess](#…)") is an entry, never the title of the contents itself; one whose heading stands `above`
+    the contents (the document's own title) names no section."""
+    entries = {_title_key(title) for title in linked}
+    document = entries & {_title_key(_MARKUP.sub("", line).strip()) for line in above}
     sequences = _section_sequences(references)
     votes: dict[str, Counter[str]] = {}
     pending: list[str] = []
@@ -207,26 +219,145 @@ def contents_words(lines: Iterable[str], references: Iterable[Edition], kb_dir: 
         pending = []
     learned: dict[str, list[str]] = {}
     for title, counter in votes.items():
+        if title in entries:
+            del counter["contents"]
+        if title in document:
+            continue
+        if not counter:
+            continue
         (section, n), *rest = counter.most_common()
         if not rest or n > rest[0][1]:
             learned.setdefault(section, []).append(title)
     return {section: sorted(words) for section, words in sorted(learned.items())}
 
 
+ENTRY_RUN = 5  # a glossary's title is followed by at least this many lines laid out as entries ...
+ENTRY_WINDOW = 8  # ... among the next lines
+
+
+def _late_sections(references: Iterable[Edition]) -> set[str]:
+    """The structural sections the reference editions place after their last article, appendix or
+    guideline (the glossary of the 2017 Laws' texts)."""
+    late: set[str] = set()
+    for rows, _ in references:
+        after: list[str] = []
+        for provision in rows:
+            label = str(provision.get("label"))
+            if label.split("-")[0] in STRUCTURE_LABELS:
+                after.append(label.split("-")[0])
+            elif provision.get("kind") == "article" and label_shape(label):
+                after = []
+        late.update(after)
+    return late
+
+
+def _heading_like(line: str) -> bool:
+    """A title: one to ten words, no digit, not a sentence, short enough to name a section."""
+    words = line.split()
+    plain = not any(ch.isdigit() for ch in line) and not line.endswith((".", ";", ","))
+    return 0 < len(words) <= 10 and len(line) <= 60 and plain
+
+
+def late_words(lines: Sequence[str], references: Iterable[Edition], kb_dir: Path) -> dict[str, list[str]]:
+    """The title of a glossary a text places where the references place theirs: after the last line
+    that opens an article, appendix or guideline, the first title followed by a run of lines laid out
+    as glossary entries (a short term, then its definition). Learned only where the references have a
+    glossary there, and only when the language data does not name that title already."""
+    if "glossary" not in _late_sections(references):
+        return {}
+    folded = [fold_label(_MARKUP.sub("", line).strip()) for line in lines]
+    opening = [n for n, line in enumerate(folded) if line and opened_label(line, kb_dir)]
+    if not opening:
+        return {}
+    after = [n for n in range(opening[-1] + 1, len(lines)) if lines[n].strip()]
+    for k, n in enumerate(after):
+        title = _MARKUP.sub("", lines[n]).strip()
+        if not _heading_like(title) or structural_label(title, kb_dir) is not None:
+            continue
+        following = [lines[m] for m in after[k + 1 : k + 1 + ENTRY_WINDOW]]
+        if sum(entry_shaped(line) for line in following) >= ENTRY_RUN:
+            return {"glossary": [_title_key(title)]}
+    return {}
+
+
 def learn_for(edition: Text, references: Sequence[Edition], kb_dir: Path) -> dict[str, list[str]]:
     """Everything learned of an edition's structure words: the words beside its article labels (from a
     first segmentation), then the section titles of the table of contents those make recognisable
-    (from a second one), or, in a text without one, the titles right before its article headings."""
+    (from a second one), or, in a text without one, the titles right before its article headings;
+    last, the title of its glossary after its last part."""
+    learned = _named_parts(edition, references, kb_dir)
+    with learned_structure(learned):
+        late = late_words(edition.text.splitlines(), references, kb_dir)
+    for section, words in late.items():
+        learned[section] = sorted({*learned.get(section, []), *words})
+    return learned
+
+
+def _front_sequences(references: Iterable[Edition]) -> list[list[str]]:
+    """For each reference edition, the structural sections with paragraphs of their own ("intro",
+    "preface") that stand, in order, before its first article."""
+    found = []
+    for rows, _ in references:
+        rows = list(rows)
+        parents = {str(provision.get("parent")) for provision in rows}
+        sequence = []
+        for provision in rows:
+            label = str(provision.get("label"))
+            if provision.get("kind") == "article" and label_shape(label):
+                break
+            if label.split("-")[0] in STRUCTURE_LABELS and label != "contents" and label in parents:
+                sequence.append(label.split("-")[0])
+        found.append(sequence)
+    return [sequence for sequence in found if sequence]
+
+
+def front_words(lines: Iterable[str], references: Iterable[Edition], kb_dir: Path) -> dict[str, list[str]]:
+    """Titles of the sections before the first article of a text without a table of contents, each
+    above paragraphs of its own ("INTRODUCTION" …, "PREFACE" …): named, from the last one back, as the
+    reference editions name their sections with paragraphs there."""
+    front: list[tuple[str, bool]] = []  # (title, whether paragraphs follow it)
+    for raw in lines:
+        line = _MARKUP.sub("", raw).strip()
+        if not line:
+            continue
+        if opened_label(fold_label(line), kb_dir):
+            break
+        if raw.lstrip().startswith("#") and _heading_like(line) or short_title(line):
+            front.append((line, False))
+        elif front:
+            front[-1] = (front[-1][0], True)
+    titles = [title for title, body in front if body]
+    votes: dict[str, Counter[str]] = {}
+    for sequence in _front_sequences(references):
+        for title, section in zip(reversed(titles), reversed(sequence), strict=False):
+            if structural_label(title, kb_dir) is None:
+                votes.setdefault(_title_key(title), Counter())[section] += 1
+    learned: dict[str, list[str]] = {}
+    for title, counter in votes.items():
+        (section, n), *rest = counter.most_common()
+        if not rest or n > rest[0][1]:
+            learned.setdefault(section, []).append(title)
+    return {section: sorted(words) for section, words in sorted(learned.items())}
+
+
+def _named_parts(edition: Text, references: Sequence[Edition], kb_dir: Path) -> dict[str, list[str]]:
+    """The words beside an edition's article labels, and the section titles before its articles."""
     first = [p.as_dict() for p in segment(edition, kb_dir)]
     learned = learn_structure((first, edition.text), references, kb_dir)
     if not learned:
         return {}
     second = segment(edition, kb_dir, learned)
-    lines = [line for p in second if p.label.startswith("contents") for line in p.text.splitlines()]
+    contents = [p for p in second if p.label.startswith("contents")]
+    lines = [line for p in contents for line in p.text.splitlines()]
+    raw = [line for p in contents for line in edition.text[p.start : p.end].splitlines()]
+    linked = [m.group(1) for m in map(_LINK.match, raw) if m]
+    text = edition.text.splitlines()
     with learned_structure(learned):
-        sections = contents_words(lines or edition.text.splitlines(), references, kb_dir)
-    if lines and "contents" not in sections:
-        return learned  # without its title, section words would cut the table of contents up
-    for section, words in sections.items():
+        start = next((n for n, line in enumerate(text) if _LINK.match(line)), 0)
+        sections = contents_words(lines or text, references, kb_dir, linked, text[:start])
+        front = {} if lines else front_words(text, references, kb_dir)
+    if lines and "contents" not in sections and not linked:
+        return learned  # without its title (or its links), section words would cut the contents up
+    for section, words in [*sections.items(), *front.items()]:
         learned[section] = sorted({*learned.get(section, []), *words})
     return learned

@@ -9,6 +9,7 @@ import re
 from collections.abc import Sequence
 
 from extract.text.clean import Line
+from extract.text.labels import GLOSSARY_ENTRY
 
 # "- [Article 1: The nature …](#article-1-the-nature …)": an entry of a linked table of contents.
 TOC_LINE = re.compile(r"^\s*(?:[-*+]|\d{1,2}\.)\s+\[[^\]]+\]\(#[^)]*\)\s*$")
@@ -17,6 +18,9 @@ GLOSSARY_TERM = re.compile(r"^\s*\*\*([^*:]{1,60}?)\s*(?:([:.])[^*]{0,40})?\*\*\
 # "1. The chessboard …", "   2. on its first move …": an ordered-list item (indentation kept).
 LIST_ITEM = re.compile(r"^( *)(\d{1,2})\.\s+(?=\S)")
 LEADING_LABEL = re.compile(r"^\s*([A-Z]?\.?\d{1,2}(?:\.\d{1,2})*)\.?")
+# "adjourn: 8.1. Instead of …", "Bronstein mode – see delay mode": a short term (one to five words, no
+# digit) before a colon or a dash, then its definition; a glossary's own layout in a plain text.
+PLAIN_TERM = re.compile(r"^\s*([^\W\d_][^\W\d_'’]*(?:[ '’-][^\W\d_]+){0,4})\s*(?::|\s[–—-])\s+(\S.*)$")
 
 
 def is_toc_line(line: Line) -> bool:
@@ -33,6 +37,25 @@ def glossary_term(line: Line) -> tuple[str, str] | None:
         return None
     rest = line.text[line.text.find(term) + len(term) :].lstrip(" :.")
     return term, rest
+
+
+def plain_term(line: Line) -> tuple[str, str] | None:
+    """(term, definition) of a glossary line laid out as "term: definition" with no markup."""
+    match = PLAIN_TERM.match(line.text)
+    return (match.group(1).strip(), match.group(2)) if match else None
+
+
+def entry_shaped(raw: str) -> bool:
+    """Whether a raw line is laid out as a glossary entry: a short term without a digit (in bold, in a
+    column, or before a colon), then its definition. Item labels ("**III.6.1** …") are not terms."""
+    bold = GLOSSARY_TERM.match(raw)
+    if bold and (bold.group(2) or bold.group(3)):
+        term = raw.split("**")[1]  # all of the bold text: "III.6.1" is a label, not a term
+        return not any(ch.isdigit() for ch in term) and len(term.split()) <= 6
+    columns = GLOSSARY_ENTRY.match(raw)  # "afbrudt parti<TAB>8.1<TAB>I stedet for …"
+    if columns:
+        return not any(ch.isdigit() for ch in columns.group(1)) and len(columns.group(1).split()) <= 6
+    return bool(PLAIN_TERM.match(raw))
 
 
 def leading_cite(definition: str) -> str | None:

@@ -99,7 +99,10 @@ class Segmenter(TableOfContents):
         if self.in_contents and self.linked_contents:
             self.in_contents = False  # a linked table of contents ends with its last link
         if self.in_glossary and (
-            "\t" in line.raw or self.provisions[-1].kind == "glossary entry" or markdown.glossary_term(line)
+            "\t" in line.raw
+            or self.provisions[-1].kind == "glossary entry"
+            or markdown.glossary_term(line)
+            or markdown.plain_term(line)
         ):
             return self.glossary(line)
         structural = structural_label(text, self.kb_dir)
@@ -223,7 +226,7 @@ class Segmenter(TableOfContents):
 
     def glossary(self, line: Line) -> None:
         match = GLOSSARY_ENTRY.match(line.raw.lstrip("\ufeff"))
-        bold = markdown.glossary_term(line) if not match else None
+        bold = markdown.glossary_term(line) or markdown.plain_term(line) if not match else None
         if bold:
             return self.glossary_entry(line, *bold)
         if not match or not match.group(1).strip():
