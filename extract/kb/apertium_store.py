@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 from collections.abc import Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -55,14 +56,20 @@ def translated_sides(editions: Iterable[tuple[str, str, str]]) -> list[tuple[str
     return sides
 
 
+CLAUSE_END = re.compile(r"(?<=;)\s+")  # where the aligned-segment downloads may cut a sentence
+
+
 def sentence_texts(texts: Iterable[str], language: str) -> set[str]:
-    """The sentences of provision texts as the diff translates them (split as it splits them, one line)."""
+    """The sentences of provision texts as the diffs translate them (split as they split them, on one
+    line), and the clauses of each sentence that has several (extract/reports/segments.py)."""
     found: set[str] = set()
     for text in texts:
         for sentence in split_sentences(text, language):
-            flat = " ".join(sentence.text.split())
-            if flat:
-                found.add(flat)
+            clauses = CLAUSE_END.split(sentence.text)
+            for part in [sentence.text, *(clauses if len(clauses) > 1 else [])]:
+                flat = " ".join(part.split())
+                if flat:
+                    found.add(flat)
     return found
 
 
