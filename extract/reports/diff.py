@@ -403,8 +403,7 @@ def prefetch_translations(pairs: list[tuple[str, str]], kb_dir: Path, corpus_dir
     from concurrent.futures import ThreadPoolExecutor
 
     from extract.kb.apertium_store import load_store
-    from extract.reports.wording import SCANDINAVIAN
-    from extract.text.translate import translate, translation_direction
+    from extract.text.translate import SCANDINAVIAN, translate, translation_direction
 
     data = load_kb(kb_dir, corpus_dir)
     texts: dict[str, set[str]] = defaultdict(set)
