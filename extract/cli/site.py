@@ -29,7 +29,7 @@ def site(out_dir: Path, site_dir: Path, corpus_dir: Path, kb_dir: Path) -> None:
     import time
 
     from extract.reports.collect import collect
-    from extract.site.render import SiteError, build_site, download_files, render_site, search_data
+    from extract.site.render import SiteError, build_site, download_files, render_site, start_search_data
 
     project = Path.cwd()
     protected = (corpus_dir, kb_dir, site_dir)
@@ -39,11 +39,10 @@ def site(out_dir: Path, site_dir: Path, corpus_dir: Path, kb_dir: Path) -> None:
     check_writable(site_dir)
     started = time.perf_counter()
     signal.signal(signal.SIGTERM, _stop)  # clean up the temporary copies, as on Ctrl-C
-    # the search index is made while the second process compares the editions
-    index = lambda: search_data(kb_dir, corpus_dir)  # noqa: E731
-    # ... and the downloads in the second one, after its diffs (it has prepared the same sentences)
+    # the downloads are made in the second process, after its diffs (it has prepared the same sentences)
     files = partial(download_files, kb_dir, corpus_dir)
-    reports = collect(kb_dir, corpus_dir, progress=click.echo, meanwhile=index, alongside=files)
+    reports = collect(kb_dir, corpus_dir, progress=click.echo, alongside=files)
+    start_search_data(kb_dir, corpus_dir)  # in a second process again, while this one renders the pages
     docs = stage_pages(site_dir)
     try:
         pages = render_site(kb_dir, corpus_dir, docs, reports=reports)

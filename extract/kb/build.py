@@ -50,6 +50,7 @@ from extract.kb.align import (
     references_of,
 )
 from extract.kb.align_sections import name_by_section
+from extract.kb.apertium_store import Wanted, update_store
 from extract.kb.build_documents import (
     agreement_document,
     alignment_document,
@@ -241,8 +242,10 @@ def build(
     with threadpool_limits(limits=1, user_api="blas"), TreeWriter(kb_dir / GENERATED) as tree:
         stream = Stream(context, tree, FeatureCache())
         core = reference_core(context, stream.cache, tree, progress)
+        wanted = Wanted((e.id, e.language, str(e.in_force or "")) for e in editions)
         for edition in editions:
             stream.add(edition, core, progress)
+            wanted.add(edition.id, edition.language, (row for _, row in stream.last_keyed))
             if on_edition:
                 on_edition(stream.reports[-1])
         parameters = sorted(stream.parameters, key=lambda p: (p.parameter, p.edition, p.rule))
@@ -268,6 +271,7 @@ def build(
             progress(len(editions), len(editions), "writing kb/generated")
         stream.finish(shared)
         tree.commit()
+    update_store(kb_dir, wanted.texts)  # kb/apertium: the diffs' translations, where Apertium is installed
     return BuildResult(
         reports=stream.reports,
         agreement=core.rows,
@@ -437,6 +441,7 @@ class Stream:
         self.lexicons: dict[str, dict[str, Any]] = {}  # language -> words the curated editions teach
         self.spooled_core = False
         self.core_rules: dict[tuple[str, str], tuple[str, ...]] | None = None  # teach's, once
+        self.last_keyed: list[tuple[str, dict[str, object]]] = []  # the provisions of the last edition
 
     def add(self, edition: Edition, core: Core, progress: Progress | None) -> None:
         """Build one edition and write its share of the generated files."""
@@ -448,6 +453,7 @@ class Stream:
             self.spooled_core = True
         prepared = core.prepared.get(edition.id) or self.prepare(edition, core)
         self.reports.append(prepared.report)
+        self.last_keyed = prepared.keyed
         self.warnings += prepared.warnings
         started = time.perf_counter()
         if edition.id in core.prepared:

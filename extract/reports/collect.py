@@ -113,7 +113,7 @@ def _warm(kb_dir: Path) -> None:
         read()
 
 
-def _pool() -> ProcessPoolExecutor | None:
+def one_worker() -> ProcessPoolExecutor | None:
     """A one-worker pool forked from this process, where the platform forks and has a second core."""
     if (os.cpu_count() or 1) < 2 or "fork" not in multiprocessing.get_all_start_methods():
         return None
@@ -179,7 +179,7 @@ def _collect(
 
     pairs = compare_pairs(present)
     # The diffs run in a second process while this one lints and checks (two cores, half the wait).
-    pool = _pool()
+    pool = one_worker()
     if pool:
         _warm(kb_dir)
     # The worker compares wording only: the scenarios' rulings (Art. 6.9 analyses included) are made

@@ -402,8 +402,8 @@ def prefetch_translations(pairs: list[tuple[str, str]], kb_dir: Path, corpus_dir
     process after the other inside each diff; the diffs then find every translation cached."""
     from concurrent.futures import ThreadPoolExecutor
 
-    from extract.reports.wording import SCANDINAVIAN
-    from extract.text.translate import translate, translation_direction
+    from extract.kb.apertium_store import load_store
+    from extract.text.translate import SCANDINAVIAN, translate, translation_direction
 
     data = load_kb(kb_dir, corpus_dir)
     texts: dict[str, set[str]] = defaultdict(set)
@@ -422,6 +422,7 @@ def prefetch_translations(pairs: list[tuple[str, str]], kb_dir: Path, corpus_dir
         texts[mode].update(s.text for s in _sentences(data, side, list(data.provisions[side])))
     if not texts:
         return
+    load_store(kb_dir)  # what `chesslaws build` stored (kb/apertium), when made with this Apertium
     with ThreadPoolExecutor(max_workers=len(texts)) as pool:
         for done in [pool.submit(translate, sorted(batch), mode) for mode, batch in sorted(texts.items())]:
             with contextlib.suppress(RuntimeError):  # the diff itself meets the same failure and says so

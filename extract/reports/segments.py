@@ -23,6 +23,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
+from extract.kb.apertium_store import CLAUSE_END
 from extract.kb.sentence_align import SentenceRef, align
 from extract.model import InputError
 from extract.reports.diff_data import KBData, load_edition, load_kb, plain
@@ -184,9 +185,6 @@ def sentence_groups(kb_dir: Path, corpus_dir: Path, editions: list[str]) -> list
     return clause_parts(data, found, editions, kb_dir) if len(editions) == 2 else found
 
 
-_CLAUSE_END = re.compile(r"(?<=;)\s+")
-
-
 def clause_parts(
     data: KBData, groups: list[SentenceGroup], editions: list[str], kb_dir: Path
 ) -> list[SentenceGroup]:
@@ -203,7 +201,7 @@ def clause_parts(
         if len(sides) != 2 or sizes[0] != 1 or sizes[1] < 2:
             continue
         one = 0 if len(sides[0]) == 1 else 1
-        clauses = _CLAUSE_END.split(group.segments[one].text)
+        clauses = CLAUSE_END.split(group.segments[one].text)
         if len(clauses) == len(sides[1 - one]):
             sides[one] = [_ref(group.segments[one], c) for c in clauses]
             candidates[at] = sides

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from extract.kb.apertium_store import load_store
 from extract.kb.sentence_align import (
     Comparer,
     SentenceLink,
@@ -34,10 +35,9 @@ from extract.model.vocab import WordingMethod
 from extract.reports.diff_data import KBData, word_diff
 from extract.reports.diff_model import SentencePair
 from extract.text.analyse import REFERENCE, load_terms, numbers
-from extract.text.translate import INSTALL_HINT, translate, translation_direction
+from extract.text.translate import INSTALL_HINT, SCANDINAVIAN, translate, translation_direction
 
 WORDS = re.compile(r"[^\W\d_]{2,}")
-SCANDINAVIAN = {"da", "nb", "nn", "no", "sv"}
 MIN_WORDS = 6  # an unmatched sentence shorter than this (a lead-in, "Se 6.7") is not evidence
 SAID_ELSEWHERE = 0.24  # a sentence this close to one anywhere in the other edition is not new
 ELSEWHERE_BELOW = 0.2  # a sentence matching one of its own rule this well stays with it
@@ -88,6 +88,7 @@ class Wording:
             else:
                 mode, source, _ = direction
                 translate_new = source == lb
+                load_store(kb_dir)  # what `chesslaws build` stored, when made with this Apertium
 
                 def translator(texts: list[str]) -> list[str]:
                     return translate(texts, mode)

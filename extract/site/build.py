@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -9,6 +10,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import IO
 
 from extract.io.kbfiles import remove_orphans, remove_stale, swap_in
 from extract.io.outputs import STAMP, STAMP_TEXT
@@ -17,6 +19,8 @@ from extract.site.common import SiteError
 
 MKDOCS_TEMP = "chesslaws-mkdocs-"  # + pid: the staged configuration
 HOOKS = Path(__file__).with_name("hooks.py")  # editions in in-force order in the sidebars
+SHARD_VARIABLE = "CHESSLAWS_MKDOCS_SHARD"  # read by hooks.py: which share of the pages a build writes
+SHARDS = min(2, os.cpu_count() or 1)  # mkdocs builds at once, each converting its share of the pages
 
 
 def build_site(root: Path, out_dir: Path | None = None, docs_dir: Path | None = None) -> None:
@@ -41,7 +45,7 @@ def build_site(root: Path, out_dir: Path | None = None, docs_dir: Path | None = 
             return _mkdocs(root, config, out)
         lines.append(f"docs_dir: {json.dumps(str(docs))}")
         staged.write_text("\n".join(lines) + "\n", encoding="utf-8")
-        return _mkdocs(root, staged, out)
+        return _mkdocs(root, staged, out, SHARDS)
 
 
 def _docs_dir(config: Path) -> Path | None:
@@ -56,41 +60,66 @@ def _docs_dir(config: Path) -> Path | None:
     return (config.parent / str(folder or "docs")).resolve()
 
 
-def _mkdocs(root: Path, config: Path, out: Path) -> None:
+def _mkdocs(root: Path, config: Path, out: Path, shards: int = 1) -> None:
     out.parent.mkdir(parents=True, exist_ok=True)
     remove_stale(out)  # staging trees of runs that were killed (named with their pid)
-    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}-{os.getpid()}-", dir=out.parent))
+    folders = [
+        Path(tempfile.mkdtemp(prefix=f".{out.name}-{os.getpid()}-", dir=out.parent)) for _ in range(shards)
+    ]
+    staging = folders[0]
     try:
-        # Not --quiet: mkdocs 1.6 then stops counting warnings and --strict passes anyway.
-        result = subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "mkdocs",
-                "build",
-                "--strict",
-                "--clean",
-                "--config-file",
-                str(config),
-                "--site-dir",
-                str(staging),
-            ],
-            cwd=root,
-            capture_output=True,
-            text=True,
-            env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "NO_COLOR": "1"},
-        )
-        if result.returncode != 0:
-            output = (result.stderr + result.stdout).splitlines()
+        with contextlib.ExitStack() as stack:
+            logs = [stack.enter_context(tempfile.TemporaryFile("w+", encoding="utf-8")) for _ in folders]
+            shares = [f"{k}/{shards}" if shards > 1 else None for k in range(shards)]
+            builds: list[subprocess.Popen[str]] = []
+            try:
+                for job in zip(folders, shares, logs, strict=True):
+                    builds.append(_start(root, config, *job))
+                codes = [build.wait() for build in builds]
+            except BaseException:  # Ctrl-C, SIGTERM: no build goes on writing
+                for build in builds:
+                    build.kill()
+                    build.wait()
+                raise
+            output = []
+            for log in logs:
+                log.seek(0)
+                output += log.read().splitlines()
+        if any(codes):
             problems = [line for line in output if line.startswith(("WARNING", "ERROR", "Aborted"))]
-            raise SiteError("mkdocs build failed:\n" + "\n".join(problems or output))
+            raise SiteError("mkdocs build failed:\n" + "\n".join(dict.fromkeys(problems or output)))
+        for other in folders[1:]:  # each share wrote its own pages, and the same theme files and sitemap
+            _merge(other, staging)
         staging.chmod(0o755)
         drop_unused_search(staging)
         (staging / STAMP).write_text(STAMP_TEXT, encoding="utf-8")
         swap_in(staging, out)  # one atomic exchange; staging now holds the previous site
     finally:
-        if staging.exists():
-            shutil.rmtree(staging, ignore_errors=True)
+        for folder in folders:
+            if folder.exists():
+                shutil.rmtree(folder, ignore_errors=True)
+
+
+def _start(root: Path, config: Path, site: Path, shard: str | None, log: IO[str]) -> subprocess.Popen[str]:
+    """One `mkdocs build` (of the pages of `shard`, "k/n", with hooks.py; of all without) into
+    `site`, its output into `log`."""
+    # Not --quiet: mkdocs 1.6 then stops counting warnings and --strict passes anyway.
+    command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--clean", "--config-file", str(config)]
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "NO_COLOR": "1"}
+    env.pop(SHARD_VARIABLE, None)
+    env.update({SHARD_VARIABLE: shard} if shard else {})
+    return subprocess.Popen(
+        [*command, "--site-dir", str(site)], cwd=root, stdout=log, stderr=log, text=True, env=env
+    )
+
+
+def _merge(share: Path, site: Path) -> None:
+    """Move the files of another share's build that this one lacks (its pages) into `site`."""
+    for path in sorted(share.rglob("*")):
+        target = site / path.relative_to(share)
+        if path.is_file() and not target.exists():
+            target.parent.mkdir(parents=True, exist_ok=True)
+            os.replace(path, target)
 
 
 def drop_unused_search(site: Path) -> list[Path]:

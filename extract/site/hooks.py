@@ -8,6 +8,7 @@ writes. Loaded by mkdocs from its path, so it imports nothing of the project.
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -38,6 +39,46 @@ def _sort(items: list[Any], rank: dict[str, int]) -> None:
             _sort(item.children, rank)
 
 
+SHARD_VARIABLE = "CHESSLAWS_MKDOCS_SHARD"  # "k/n": this build writes the k-th of n shares of the pages
+_MINE: set[str] | None = None  # the source paths of this build's pages (None: every page)
+_ATX_H1 = re.compile(r"^#(?!#)[ \t].*$", re.MULTILINE)
+
+
+def on_files(files: Any, config: Any) -> Any:
+    """With CHESSLAWS_MKDOCS_SHARD=k/n (build_site runs n builds at once, one per core), this build
+    converts and writes only its share of the pages: the largest first, each to the lightest share."""
+    global _MINE
+    _MINE = None
+    k, _, n = os.environ.get(SHARD_VARIABLE, "").partition("/")
+    if not (k.isdigit() and n.isdigit() and int(k) < int(n)):
+        return files
+    pages = sorted(files.documentation_pages(), key=lambda f: (-_size(f.abs_src_path), f.src_uri))
+    shares: list[tuple[int, int, set[str]]] = [(0, i, set()) for i in range(int(n))]
+    for file in pages:
+        weight, i, share = min(shares)
+        share.add(file.src_uri)
+        shares[i] = (weight + _size(file.abs_src_path), i, share)
+    _MINE = shares[int(k)][2]
+    return files
+
+
+def _size(path: str | None) -> int:
+    try:
+        return os.path.getsize(path) if path else 0
+    except OSError:
+        return 0
+
+
+def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
+    """A page of another share keeps only what names it (its text up to its first heading, the title
+    the navigation of every page shows); it is converted and written by the build it belongs to."""
+    if _MINE is None or page.file.src_uri in _MINE:
+        return markdown
+    heading = _ATX_H1.search(markdown)
+    head = markdown[: heading.end()] if heading else markdown
+    return markdown if "```" in head or "~~~" in head else head
+
+
 def on_nav(nav: Any, config: Any, files: Any) -> Any:
     order_file = Path(config["docs_dir"]) / "data" / "order.json"
     if order_file.is_file():
@@ -52,7 +93,10 @@ _INDENT = re.compile(r"\n[ \t]+")
 
 def on_post_page(output: str, page: Any, config: Any) -> str:
     """Lighter pages: the theme's template indentation (about 6 KB a page) goes, except inside
-    <pre> and <textarea>, where it is content. A browser collapses it anyway."""
+    <pre> and <textarea>, where it is content. A browser collapses it anyway. A page of another
+    share is not written (mkdocs skips an empty output)."""
+    if _MINE is not None and page.file.src_uri not in _MINE:
+        return ""
     parts = _PRE.split(output)
     return "".join(part if i % 2 else _INDENT.sub("\n", part) for i, part in enumerate(parts))
 

@@ -18,10 +18,12 @@ from extract.io.derived import inputs_key, remember
 from extract.io.editions import load_editions
 from extract.io.generated import read_kb
 from extract.io.outputs import ours, read_manifest, write_manifest
+from extract.io.yamlfile import MISS, cache_read
 from extract.model import Finding, InputError
 from extract.reports.rule_rows import RuleChange, RuleFinding
 from extract.reports.rulings import RulingsMatrix
 from extract.reports.speech import said
+from extract.site import background
 from extract.site.build import build_site
 from extract.site.common import (
     COMPARE_DIR,
@@ -65,6 +67,7 @@ __all__ = [
     "download_files",
     "render_site",
     "search_data",
+    "start_search_data",
     "word_diff_html",
 ]
 
@@ -290,12 +293,23 @@ _SEARCH: dict[str, bytes] = {}  # inputs key -> the compressed index, made once 
 
 
 def search_data(kb_dir: Path, corpus_dir: Path) -> bytes:
-    """The site's search index (data/search.json.gz), remembered by its inputs: `chesslaws site` makes
-    it while the second process compares the editions (extract/reports/collect.py, `meanwhile`)."""
+    """The site's search index (data/search.json.gz), remembered by its inputs; made in a second
+    process when `start_search_data` started it there."""
     key = inputs_key("site-search", (corpus_dir, kb_dir))
     if key not in _SEARCH:
-        _SEARCH[key] = remember(key, lambda: search_gzip(kb_dir))
+        made, data = background.collect_result(key)
+        _SEARCH[key] = data if made else remember(key, lambda: search_gzip(kb_dir))
     return _SEARCH[key]
+
+
+def start_search_data(kb_dir: Path, corpus_dir: Path) -> None:
+    """Start making the search index in a forked process (`chesslaws site` renders the pages
+    meanwhile, on the other core), unless the cache has it."""
+    key = inputs_key("site-search", (corpus_dir, kb_dir))
+    if key not in _SEARCH and (found := cache_read(key)) is not MISS:
+        _SEARCH[key] = found
+    if key not in _SEARCH:
+        background.start(key, search_data, kb_dir, corpus_dir)
 
 
 def _remove_stale(site_dir: Path, keep: set[Path], manifest: dict[str, str] | None) -> None:

@@ -12,15 +12,18 @@ in one line). CHESSLAWS_NO_APERTIUM=1 hides Apertium even where it is installed 
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
 import shutil
 import subprocess
+from functools import cache
 from pathlib import Path
 
 # ISO 639-1 (as in corpus/editions.yaml) -> Apertium's ISO 639-3 codes.
 APERTIUM_CODES = {"da": "dan", "nb": "nob", "no": "nob", "nn": "nno", "sv": "swe", "en": "eng"}
+SCANDINAVIAN = {"da", "nb", "nn", "no", "sv"}  # the languages whose editions are compared through Apertium
 MODE_DIRS = (Path("/usr/share/apertium/modes"), Path("/usr/local/share/apertium/modes"))
 INSTALL_HINT = "apt-get install -y apertium apertium-dan-nor apertium-swe-dan apertium-swe-nor"
 # A line of its own between texts: an unknown word (passed through by -u) spelling the text's index
@@ -118,6 +121,45 @@ def available_mode(source: str, target: str) -> str | None:
         return None
     mode = f"{a}-{b}"
     return mode if mode in installed_modes() else None
+
+
+def mode_file(mode: str) -> Path | None:
+    """The installed `<mode>.mode` file (the pipeline apertium runs), or None."""
+    return next(
+        (folder / f"{mode}.mode" for folder in MODE_DIRS if (folder / f"{mode}.mode").is_file()), None
+    )
+
+
+_QUOTED = re.compile(r"'(/[^']+)'")
+_PROGRAM = re.compile(r"(?:^|\|)\s*([A-Za-z][\w.+-]*)")
+
+
+@cache
+def mode_fingerprint(mode: str) -> str | None:
+    """What identifies the installed Apertium of `mode` (its version, in effect): a hash of the mode's
+    pipeline, of every data file it names and of every program it runs. The same fingerprint gives
+    the same translations (Apertium is deterministic). None when the mode is not installed."""
+    path = mode_file(mode) if mode in installed_modes() else None
+    if path is None:
+        return None
+    pipeline = path.read_text(encoding="utf-8")
+    digest = hashlib.blake2b(pipeline.encode("utf-8"), digest_size=16)
+    names = ["apertium", "apertium-destxt", "apertium-retxt", *_PROGRAM.findall(pipeline)]
+    programs = [shutil.which(name) or name for name in dict.fromkeys(names)]
+    for part in [*_QUOTED.findall(pipeline), *programs]:
+        digest.update(b"\0" + part.encode("utf-8") + b"\0")
+        try:
+            digest.update(Path(part).read_bytes())
+        except OSError:
+            digest.update(b"absent")
+    return digest.hexdigest()
+
+
+def remember_translations(mode: str, translations: dict[str, str]) -> None:
+    """Translations made earlier with the same installed Apertium (a store whose fingerprint is that
+    of `mode`): `translate` then runs apertium only for the texts they lack."""
+    for source, target in translations.items():
+        _CACHE.setdefault((mode, " ".join(source.split())), target)
 
 
 def translation_direction(old: str, new: str) -> tuple[str, str, str] | None:
