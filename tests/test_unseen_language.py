@@ -113,3 +113,13 @@ def test_units_are_learned_where_the_library_words_are_never_heard():
     tables = learn("ka", provisions, languages, assigned, ROOT / "kb").tables
     assert tables["units"]["minute"] == ["მინწ"]
     assert tables["numbers"] == {"ტვე": 2}
+
+
+def test_the_harsher_variant_inflects_its_number_words_and_puts_comparators_after():
+    variant = unseen.VARIANTS["am-2023"]
+    made = unseen.make_text("He gets 2 minutes and 2 moves, more than 10 minutes.", variant)
+    two = unseen.pseudo_word("two", variant)
+    forms = re.findall(rf"{two}\w*", made)
+    assert len(forms) == 2 and all(f != two for f in forms)  # the stem and a case ending
+    ten, minutes, more = (unseen.pseudo_word(w, variant) for w in ("ten", "minutes", "more"))
+    assert made.index(minutes, made.index(ten)) < made.rindex(more)  # "ten minutes more than"
