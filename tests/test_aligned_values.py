@@ -51,3 +51,17 @@ def test_the_nearest_laws_speak_and_must_agree():
 def test_a_parameter_the_words_read_is_kept_and_its_number_is_taken():
     words = Parameter(NAME, "colours-reversed", "xx-2018", 10, "moves", "7.3", 11, 13, "...")
     assert read("Ѫѫѧ ѩѭ 10 ѯѱ ѳѵ ѷѹ.", [reference("da-2017", 10)], [words]) == []
+
+
+def test_the_provision_with_the_references_label_is_read_where_the_rule_has_several():
+    raw = "7.3 Ѫѫѧ 7 ѩѭ.\n7.3.1 Ѫѫѧ ѩѭ 10 ѯѱ.\n"
+    keyed = [
+        ("k0", {"label": "7.3", "kind": "article", "text": "Ѫѫѧ 7 ѩѭ.", "start": 4, "end": 14}),
+        ("k1", {"label": "7.3.1", "kind": "article", "text": "Ѫѫѧ ѩѭ 10 ѯѱ.", "start": 21, "end": len(raw)}),
+    ]
+    mapping = {("xx-2018", "k0"): "colours-reversed", ("xx-2018", "k1"): "colours-reversed"}
+    there = Parameter(NAME, "colours-reversed", "da-2017", 10, "moves", "7.3.1", 0, 2, "...")
+    [row] = read_by_place(RULES, "xx-2018", "xx", keyed, raw, mapping, [], [there], LAWS, ROOT / "kb")
+    assert (row.value, row.label) == (10, "7.3.1")
+    elsewhere = Parameter(NAME, "colours-reversed", "da-2017", 10, "moves", "7.4", 0, 2, "...")
+    assert read_by_place(RULES, "xx-2018", "xx", keyed, raw, mapping, [], [elsewhere], LAWS, ROOT / "kb") == []

@@ -25,20 +25,20 @@ from extract.kb.parameters import raw_span, rule_provisions, sentence, specs, un
 from extract.model.kbrows import Parameter
 from extract.text.quantities import Quantity, compiled, on_square, tokens
 
-PLAIN_UNITS = {"minute", "second", "move", "game", "time", "cm", "ordinal", "factor"}  # no scale (hours)
-
 
 def nearest_values(
     name: str, rule: str, references: list[Parameter], laws: dict[str, str], own_laws: str
-) -> set[int | float]:
-    """The values the reference editions with the Laws nearest `own_laws` state for a parameter."""
-    by_distance: dict[int, set[int | float | bool]] = defaultdict(set)
+) -> tuple[set[int | float], set[str]]:
+    """The values the reference editions with the Laws nearest `own_laws` state for a parameter, and
+    the labels of the provisions they state it in."""
+    by_distance: dict[int, list[Parameter]] = defaultdict(list)
     for p in references:
         if p.parameter == name and p.rule == rule and not isinstance(p.value, bool):
-            by_distance[abs(laws_year(laws.get(p.edition, "")) - laws_year(own_laws))].add(p.value)
+            by_distance[abs(laws_year(laws.get(p.edition, "")) - laws_year(own_laws))].append(p)
     if not by_distance:
-        return set()
-    return {v for v in by_distance[min(by_distance)] if not isinstance(v, bool)}
+        return set(), set()
+    nearest = by_distance[min(by_distance)]
+    return {p.value for p in nearest if not isinstance(p.value, bool)}, {p.label for p in nearest}
 
 
 def read_by_place(
@@ -65,18 +65,16 @@ def read_by_place(
         keys = assigned.get(rule.id, {}).get(edition, set())
         for name in rule.parameters:
             spec = specs().get(name, {})
-            if (
-                (name, rule.id) in have
-                or "inclusive_of" in spec
-                or not set(spec.get("units", ())) <= PLAIN_UNITS
-            ):
+            if (name, rule.id) in have or "inclusive_of" in spec:
                 continue
-            values = nearest_values(name, rule.id, references, laws, laws.get(edition, ""))
+            values, labels = nearest_values(name, rule.id, references, laws, laws.get(edition, ""))
             if len(values) != 1 or not keys:
                 continue
+            same = {key for key in keys if str(by_key[key].get("label")) in labels}
+            where = same or keys  # the provision of the references' label, where the text has it
             numbers = [
                 (key, q, span)
-                for key in sorted(keys)
+                for key in sorted(where)
                 for q in _numbers(str(by_key[key].get("text") or ""), table, set(spec["units"]))
                 for span in [raw_span(raw, by_key[key], q)]
                 if not any(start < span[1] and span[0] < end for start, end in taken)
