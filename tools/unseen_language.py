@@ -483,7 +483,8 @@ def main() -> int:
     for f in main_figures:
         print(f.line())
     met = sum(f.passed() for f in main_figures)
-    print(f"{met}/{len(main_figures)} texts in unseen languages meet the targets")
+    if main_figures:
+        print(f"{met}/{len(main_figures)} texts in unseen languages meet the targets")
     for f in figures:
         if f.edition in HARSHER:  # inflected number words, comparators after the quantity: measured apart
             print(f"harsher: {f.line()}")
