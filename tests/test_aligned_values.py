@@ -21,7 +21,9 @@ def reference(edition: str, value: int) -> Parameter:
 
 def read(text: str, references: list[Parameter], found: list[Parameter] | None = None) -> list[Parameter]:
     raw = f"7.3 {text}\n"
-    keyed = [("k1", {"label": "7.3", "parent": None, "kind": "article", "text": text, "start": 4, "end": len(raw)})]
+    keyed = [
+        ("k1", {"label": "7.3", "parent": None, "kind": "article", "text": text, "start": 4, "end": len(raw)})
+    ]
     return read_by_place(
         RULES, "xx-2018", "xx", keyed, raw, {("xx-2018", "k1"): "colours-reversed"},
         found or [], references, LAWS, ROOT / "kb",
@@ -64,4 +66,6 @@ def test_the_provision_with_the_references_label_is_read_where_the_rule_has_seve
     [row] = read_by_place(RULES, "xx-2018", "xx", keyed, raw, mapping, [], [there], LAWS, ROOT / "kb")
     assert (row.value, row.label) == (10, "7.3.1")
     elsewhere = Parameter(NAME, "colours-reversed", "da-2017", 10, "moves", "7.4", 0, 2, "...")
-    assert read_by_place(RULES, "xx-2018", "xx", keyed, raw, mapping, [], [elsewhere], LAWS, ROOT / "kb") == []
+    assert (
+        read_by_place(RULES, "xx-2018", "xx", keyed, raw, mapping, [], [elsewhere], LAWS, ROOT / "kb") == []
+    )

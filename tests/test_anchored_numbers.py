@@ -78,7 +78,9 @@ def test_instead_is_learned_where_the_new_value_is_a_number_word_not_yet_known()
     assert not other.positive  # another unit: no second quantity of the same thing follows
 
 
-def unknown_numbers(pairs: dict[str, list[tuple[str, str]]], laws: dict[str, str] | None = None) -> dict[str, int]:
+def unknown_numbers(
+    pairs: dict[str, list[tuple[str, str]]], laws: dict[str, str] | None = None
+) -> dict[str, int]:
     """learn_unknown_numbers over rule -> [(reference edition, its text)] beside the new text."""
     from extract.kb.learned_numbers import learn_unknown_numbers
 
@@ -93,7 +95,7 @@ def unknown_numbers(pairs: dict[str, list[tuple[str, str]]], laws: dict[str, str
 
 
 def test_a_number_the_text_states_itself_does_not_vote_and_one_clear_place_teaches():
-    """"more than ten minutes but less than 60 minutes": 60 stands in digits, so the unknown word
+    """ "more than ten minutes but less than 60 minutes": 60 stands in digits, so the unknown word
     before the other minute word says 10, from that one place."""
     pairs = {
         "r1": [
