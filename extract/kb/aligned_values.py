@@ -23,7 +23,7 @@ from extract.io.rules import Rule
 from extract.kb.learned_numbers import laws_year
 from extract.kb.parameters import raw_span, rule_provisions, sentence, specs, unit_of
 from extract.model.kbrows import Parameter
-from extract.text.quantities import Quantity, compiled, on_square, tokens
+from extract.text.quantities import Compiled, Quantity, compiled, on_square, tokens
 
 
 def nearest_values(
@@ -93,7 +93,7 @@ def read_by_place(
     return results
 
 
-def _numbers(text: str, table: Any, units: set[str]) -> list[Quantity]:
+def _numbers(text: str, table: Compiled, units: set[str]) -> list[Quantity]:
     """The numbers of a text: digit runs (not squares of the board, not labels such as "9.2.2") and
     number words the tables know that count nothing else than the parameter's units."""
     doc = tokens(text)
