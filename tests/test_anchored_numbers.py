@@ -76,3 +76,53 @@ def test_instead_is_learned_where_the_new_value_is_a_number_word_not_yet_known()
     other = _Votes()
     _vote_instead(tokens("a büntetés 2 perc helyett egy ora lesz"), 2, 3, base, other, "B.2")
     assert not other.positive  # another unit: no second quantity of the same thing follows
+
+
+def unknown_numbers(
+    pairs: dict[str, list[tuple[str, str]]], laws: dict[str, str] | None = None
+) -> dict[str, int]:
+    """learn_unknown_numbers over rule -> [(reference edition, its text)] beside the new text."""
+    from extract.kb.learned_numbers import learn_unknown_numbers
+
+    provisions: dict[str, list[tuple[str, dict[str, object]]]] = {}
+    assigned: dict[tuple[str, str], tuple[str, ...]] = {}
+    for n, (rule, texts) in enumerate(pairs.items()):
+        for edition, text in texts:
+            provisions.setdefault(edition, []).append((f"k{n}", {"label": f"{n}.1", "text": text}))
+            assigned[(edition, f"k{n}")] = (rule,)
+    languages = {e: e.split("-")[0] for e in provisions}
+    return learn_unknown_numbers("xx", provisions, languages, assigned, DEFAULT_KB, UNITS, laws)
+
+
+def test_a_number_the_text_states_itself_does_not_vote_and_one_clear_place_teaches():
+    """ "more than ten minutes but less than 60 minutes": 60 stands in digits, so the unknown word
+    before the other minute word says 10, from that one place."""
+    pairs = {
+        "r1": [
+            ("da-2017", "mere end 10 minutter men mindre end 60 minutter"),
+            ("xx-2023", "moro tenno minuk mon lass 60 minuk"),
+        ]
+    }
+    assert unknown_numbers(pairs) == {"tenno": 10}
+
+
+def test_the_references_with_the_nearest_laws_teach_a_number():
+    pairs = {
+        "r1": [
+            ("da-2001", "mere end 15 minutter"),
+            ("da-2017", "mere end 10 minutter"),
+            ("xx-2023", "moro tenno minuk"),
+        ]
+    }
+    assert unknown_numbers(pairs) == {}  # 15 and 10 each half: unclear
+    laws = {"da-2001": "2001", "da-2017": "2017", "xx-2023": "2023"}
+    assert unknown_numbers(pairs, laws) == {"tenno": 10}
+
+
+def test_a_word_before_many_unit_words_is_not_learned_from_one_place():
+    pairs = {
+        "r1": [("da-2017", "efter 10 minutter"), ("xx-2023", "eftor dat minuk")],
+        "r2": [("da-2017", "de minutter"), ("xx-2023", "dat minuk")],
+        "r3": [("da-2017", "de træk"), ("xx-2023", "dat zugas")],
+    }
+    assert unknown_numbers(pairs) == {}  # "dat" (the) before three unit words, a number at one

@@ -193,3 +193,21 @@ def test_classify_says_when_an_edition_has_no_increment_formula(built):
 )
 def test_quantities(language, text, found):
     assert [(q.value, q.unit, q.comparator) for q in quantities(text, language)] == found
+
+
+def test_a_text_without_rapid_lower_bound_still_knows_standard_and_says_what_it_lacks():
+    """A translation whose text gives rapid's upper bound but not its lower (or no blitz bound):
+    a game beyond the upper bound is standard; inside the band it is left unclassified, with the
+    missing threshold named, never guessed."""
+    from extract.arbiter.classify import TimeControl
+    from extract.arbiter.classify import classify as classify_control
+
+    known = {"rapid.upper_minutes": 60, "rapid.upper_inclusive": False, "increment.factor": 60}
+    assert classify_control(TimeControl.parse("90+30"), "xx", known).category == "standard"
+    assert classify_control(TimeControl.parse("60+0"), "xx", known).category == "standard"
+    inside = classify_control(TimeControl.parse("15+10"), "xx", known)
+    assert inside.category == "unclassified" and "no rapid lower threshold" in " ".join(inside.notes)
+    blitz = classify_control(TimeControl.parse("3+2"), "xx", {**known, "rapid.lower_minutes": 10})
+    assert blitz.category == "unclassified"  # no blitz bound: not rapid, and nothing says blitz
+    nothing = classify_control(TimeControl.parse("90+30"), "xx", {})
+    assert nothing.category == "unclassified" and "lower and upper" in " ".join(nothing.notes)

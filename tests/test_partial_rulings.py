@@ -55,3 +55,19 @@ def test_the_increment_limit_is_asked_only_of_a_player_short_of_time(runs):
     assert results["promotion-to-queen"] == (True, None)  # both clocks far above the limit
     passed, error = results["recording-exempt-under-five-minutes"]
     assert not passed and "states no scoresheet.exempt_increment_seconds" in str(error)
+
+
+def test_the_first_illegal_move_is_ruled_without_the_count_that_loses(runs):
+    """The count that loses was not read, the time bonus was: the first illegal move earns the
+    bonus (the move the opponent gets time for is not the one that loses); the second needs the
+    count and reports it missing."""
+    results = runs("illegal_move.loss_on", "illegal-move-first-standard", "illegal-move-second-standard")
+    assert results["illegal-move-first-standard"] == (True, None)
+    passed, error = results["illegal-move-second-standard"]
+    assert not passed and "states no illegal_move.loss_on" in str(error)
+
+
+def test_without_the_time_bonus_the_first_illegal_move_is_not_ruled_either(runs):
+    results = runs("illegal_move.time_bonus", "illegal-move-first-standard")
+    passed, error = results["illegal-move-first-standard"]
+    assert not passed and "states no illegal_move" in str(error)

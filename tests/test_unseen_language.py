@@ -86,6 +86,15 @@ def test_an_unseen_script_maps_its_leaves_and_reads_its_numbers(georgian):
     assert values["rapid.upper_minutes"]["value"] == 60 and values["rapid.lower_minutes"]["value"] == 10
     assert values["illegal_move.time_bonus"]["value"] == 2  # "two" learned before the learned minute word
     assert values["blitz.upper_minutes"]["value"] == 10 and values["blitz.upper_inclusive"]["value"] is True
+    # "at least five times": the word for times is not learned; the one number the text states where
+    # the references state the count is read by its place (kb/aligned_values.py)
+    assert values["repetition.automatic_occurrences"]["value"] == 5
+    from test_editions import EXPECTED_2023
+
+    wrong = {
+        n: r["value"] for n, r in values.items() if n in EXPECTED_2023 and r["value"] != EXPECTED_2023[n]
+    }
+    assert not wrong  # what is read is right; what is not read is absent
     text = (georgian[0] / "ka-2023.txt").read_text(encoding="utf-8")
     for row in values.values():  # every quote is the text's own
         assert row["quote"] in text or row["quote"].split()[0] in text
@@ -113,3 +122,13 @@ def test_units_are_learned_where_the_library_words_are_never_heard():
     tables = learn("ka", provisions, languages, assigned, ROOT / "kb").tables
     assert tables["units"]["minute"] == ["მინწ"]
     assert tables["numbers"] == {"ტვე": 2}
+
+
+def test_the_harsher_variant_inflects_its_number_words_and_puts_comparators_after():
+    variant = unseen.VARIANTS["am-2023"]
+    made = unseen.make_text("He gets 2 minutes and 2 moves, more than 10 minutes.", variant)
+    two = unseen.pseudo_word("two", variant)
+    forms = re.findall(rf"{two}\w*", made)
+    assert len(forms) == 2 and all(f != two for f in forms)  # the stem and a case ending
+    ten, minutes, more = (unseen.pseudo_word(w, variant) for w in ("ten", "minutes", "more"))
+    assert made.index(minutes, made.index(ten)) < made.rindex(more)  # "ten minutes more than"

@@ -99,14 +99,19 @@ def classify(control: TimeControl, edition: str, parameters: dict[str, object]) 
     ):
         return Classification(edition, "blitz", minutes, tuple(notes), used)
     lower, upper = parameters.get("rapid.lower_minutes"), parameters.get("rapid.upper_minutes")
+    below_upper = upper is None or within(
+        minutes, as_float(upper), bool(parameters.get("rapid.upper_inclusive")), below=True
+    )
+    if not below_upper:  # beyond rapid's upper bound: standard, whatever else the text lacks
+        return Classification(edition, "standard", minutes, tuple(notes), used)
     if lower is None or upper is None:
-        notes.append(f"{edition} states no rapid thresholds")
+        missing = " and ".join(
+            words for words, value in (("lower", lower), ("upper", upper)) if value is None
+        )
+        notes.append(f"{edition} states no rapid {missing} threshold")
         return Classification(edition, "unclassified", minutes, tuple(notes), used)
     above_lower = within(minutes, as_float(lower), bool(parameters.get("rapid.lower_inclusive")), below=False)
-    below_upper = within(minutes, as_float(upper), bool(parameters.get("rapid.upper_inclusive")), below=True)
-    if above_lower and below_upper:
+    if above_lower:
         return Classification(edition, "rapid", minutes, tuple(notes), used)
-    if not below_upper:
-        return Classification(edition, "standard", minutes, tuple(notes), used)
     notes.append(f"{minutes:g} minutes is neither blitz nor rapid under {edition}")
     return Classification(edition, "unclassified", minutes, tuple(notes), used)

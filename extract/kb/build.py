@@ -50,6 +50,7 @@ from extract.kb.align import (
     references_of,
 )
 from extract.kb.align_sections import name_by_section
+from extract.kb.aligned_values import read_by_place
 from extract.kb.apertium_store import Wanted, update_store
 from extract.kb.build_documents import (
     agreement_document,
@@ -322,7 +323,8 @@ def teach(
         own = provision_rules(context.bare_rules, {k: r for k, r in mapping.items() if k[0] in rest}, rest)
         assigned = core | own
         provisions = shared_rules(language, provisions, languages, assigned)
-    return learn(language, provisions, languages, assigned, context.kb_dir).tables
+    laws = {info.id: info.fide_edition for info in context.infos}
+    return learn(language, provisions, languages, assigned, context.kb_dir, laws).tables
 
 
 def shared_rules(
@@ -442,6 +444,7 @@ class Stream:
         self.spooled_core = False
         self.core_rules: dict[tuple[str, str], tuple[str, ...]] | None = None  # teach's, once
         self.last_keyed: list[tuple[str, dict[str, object]]] = []  # the provisions of the last edition
+        self.core_parameters: list[Parameter] | None = None  # the reference editions', once
 
     def add(self, edition: Edition, core: Core, progress: Progress | None) -> None:
         """Build one edition and write its share of the generated files."""
@@ -471,6 +474,7 @@ class Stream:
         self.wrote_alignment = self.wrote_alignment or any(k[0] == edition.id for k in final)
         started = time.perf_counter()
         mapping = {key: a.rule for (_, key), a in final.items()}
+        lexicon = self.lexicon(edition, prepared, mapping, core)  # words the aligned editions teach
         parameters = extract_parameters(
             context.rules,
             {edition.id: prepared.keyed},
@@ -478,8 +482,13 @@ class Stream:
             {edition.id: edition.text},
             {(edition.id, key): rule for key, rule in mapping.items()},
             context.kb_dir,
-            self.lexicon(edition, prepared, mapping, core),  # words the aligned editions teach
+            lexicon,
         )
+        if edition.id not in context.covered:  # what its words missed, read by its place
+            parameters = sorted(
+                parameters + self.by_place(edition, prepared, mapping, parameters, core, lexicon),
+                key=lambda p: (p.parameter, p.edition, p.rule),
+            )
         context.seconds["parameters"] += time.perf_counter() - started
         self.parameters += parameters
         graph = edition_graph(
@@ -497,6 +506,42 @@ class Stream:
             if self.last_use.get(other, -1) <= self.position[edition.id]:
                 del self.items[other]
                 self.cache.forget(other)
+
+    def by_place(
+        self,
+        edition: Edition,
+        prepared: Prepared,
+        mapping: dict[str, str],
+        found: list[Parameter],
+        core: Core,
+        lexicon: dict[str, dict[str, Any]],
+    ) -> list[Parameter]:
+        """The parameters of an edition outside the core that its words missed, read where the
+        reference editions state them (kb/aligned_values.py)."""
+        context = self.context
+        if self.core_parameters is None:
+            self.core_parameters = extract_parameters(
+                context.rules,
+                {e: p.keyed for e, p in core.prepared.items()},
+                {e: p.edition.language for e, p in core.prepared.items()},
+                {e: p.edition.text for e, p in core.prepared.items()},
+                core.published,
+                context.kb_dir,
+            )
+        language = edition.language
+        return read_by_place(
+            context.rules,
+            edition.id,
+            language,
+            prepared.keyed,
+            edition.text,
+            {(edition.id, key): rule for key, rule in mapping.items()},
+            found,
+            self.core_parameters,
+            {info.id: info.fide_edition for info in context.infos},
+            context.kb_dir,
+            lexicon.get(language),
+        )
 
     def prepare(self, edition: Edition, core: Core) -> Prepared:
         """An edition outside the core, segmented; in a language without a file, segmented with the

@@ -33,7 +33,8 @@ def learned_from_kb(language: str, kb_dir: Path) -> Learned:
     languages = {edition: doc.language for edition, doc in documents.items()}
     mapping = {(row.edition, row.label): row.rule for row in kb.alignment()}
     assigned = provision_rules(load_rules(kb_dir), mapping, provisions)
-    return learn(language, provisions, languages, assigned, kb_dir)
+    laws = {row.id: row.fide_edition for row in kb.editions()}
+    return learn(language, provisions, languages, assigned, kb_dir, laws)
 
 
 def draft(language: str, learned: Learned) -> str:

@@ -93,17 +93,19 @@ def learn(
     languages: dict[str, str],
     assigned: Assigned,
     kb_dir: Path,
+    laws: dict[str, str] | None = None,
 ) -> Learned:
-    """The words of `language` learned from its editions' provisions aligned to other editions'.
+    """The words of `language` learned from its editions' provisions aligned to other editions'
+    (`laws`: each edition's Laws, so that the references nearest a text's Laws teach its numbers).
 
     Where the libraries' unit words never occur in the language's texts (CLDR's forms are not the
     ones the translation uses), the units are learned like the others; number words standing before
     units learned so are then learned in a second pass ("two minutes" where the references say 2)."""
-    numbers = learn_unknown_numbers(language, provisions, languages, assigned, kb_dir)
+    numbers = learn_unknown_numbers(language, provisions, languages, assigned, kb_dir, None, laws)
     learned = _learn(language, provisions, languages, assigned, kb_dir, {"numbers": numbers})
     taught = {u: w for u, w in learned.tables.get("units", {}).items() if u in LIBRARY_UNITS}
     more = (
-        learn_unknown_numbers(language, provisions, languages, assigned, kb_dir, {"units": taught})
+        learn_unknown_numbers(language, provisions, languages, assigned, kb_dir, {"units": taught}, laws)
         if taught
         else {}
     )

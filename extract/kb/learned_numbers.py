@@ -60,11 +60,18 @@ def learn_unknown_numbers(
     assigned: Assigned,
     kb_dir: Path,
     units: dict[str, Any] | None = None,
+    laws: dict[str, str] | None = None,
 ) -> dict[str, int]:
     """Number words the libraries lack, learned before a unit word they (or `units`, learned) know:
-    "két perc" where the references say two minutes (the most frequent value at that word wins)."""
+    "két perc" where the references say two minutes. A place votes for the values of that unit its
+    references state and its own text does not (in digits or known words): "more than ten minutes but
+    less than 60 minutes" votes for 10 alone; of the references, those whose Laws (`laws`: edition ->
+    fide_edition) are nearest the place's own speak (the 2017 Laws' 10 minutes, not the 2001 Laws'
+    15). A word is kept when one value has three in four of its votes, from two places, or from one
+    place that states that value alone where the word stands before a unit word in no more than one
+    other place (the word is rare before units)."""
     base = compiled(language, kb_dir, units)
-    stated: dict[str, set[tuple[float, str]]] = defaultdict(set)
+    stated: dict[str, dict[str, set[tuple[float, str]]]] = defaultdict(lambda: defaultdict(set))
     for edition, code in languages.items():
         if code == language:
             continue
@@ -74,15 +81,22 @@ def learn_unknown_numbers(
                 text = str(provision.get("text") or "")
                 found = {(q.value, q.unit) for q in read_quantities(text, code, kb_dir)}
                 for rule in rules:
-                    stated[rule] |= found
+                    stated[rule][edition] |= found
     counts: dict[str, dict[float, float]] = defaultdict(lambda: defaultdict(float))
     previous: dict[str, list[str]] = defaultdict(list)
+    before_units: dict[str, int] = defaultdict(int)  # places where the word stands before a unit word
     for edition, code in languages.items():
         if code != language:
             continue
         for key, provision in provisions.get(edition, []):
-            options = {o for rule in assigned.get((edition, key), ()) for o in stated.get(rule, set())}
-            doc = tokens(str(provision.get("text") or ""))
+            rules = assigned.get((edition, key), ())
+            if not rules:
+                continue
+            options = [
+                (reference, o) for rule in rules for reference, found in stated[rule].items() for o in found
+            ]
+            doc = _tokens(str(provision.get("text") or ""))
+            own = {value for value, kind in _own_numbers(doc, base) if kind == CARDINAL}
             for j in range(1, len(doc)):
                 unit = unit_of_token(doc[j].lower_, base)
                 word = doc[j - 1].lower_
@@ -90,7 +104,10 @@ def learn_unknown_numbers(
                     continue
                 if j >= 2 and (doc[j - 2].lower_.isdigit() or doc[j - 2].lower_ in base.single):
                     continue  # "to ekstra minutter": a word between a number and its unit
-                values = {v for v, u in options if u == unit}
+                before_units[word] += 1
+                values = nearest(
+                    [(e, v) for e, (v, u) in options if u == unit and v not in own], edition, laws or {}
+                )
                 for value in values:
                     counts[word][value] += 1.0 / len(values)
                 if values:
@@ -98,7 +115,9 @@ def learn_unknown_numbers(
     learned: dict[str, int] = {}
     for word, weights in counts.items():
         value, weight = max(weights.items(), key=lambda kv: (kv[1], -kv[0]))
-        if weight >= 2 and weight >= 0.75 * sum(weights.values()):
+        if weight < 0.75 * sum(weights.values()) or weight < 1:
+            continue
+        if weight >= 2 or (weight == 1 and before_units[word] <= 2):
             learned[word] = int(value)
     # "two extra minutes": a word that mostly follows another number word learned here stands
     # between a number and its unit
@@ -107,6 +126,22 @@ def learn_unknown_numbers(
         for word, value in learned.items()
         if 2 * sum(p in learned for p in previous[word]) < len(previous[word])
     }
+
+
+def laws_year(laws: str) -> int:
+    """The year of a Laws edition ("2017", "2023"); 0 when it names none."""
+    digits = "".join(c for c in str(laws) if c.isdigit())[:4]
+    return int(digits) if len(digits) == 4 else 0
+
+
+def nearest(found: list[tuple[str, float]], edition: str, laws: dict[str, str]) -> set[float]:
+    """The values stated by the reference editions (edition, value) whose Laws are nearest `edition`'s."""
+    if not found:
+        return set()
+    own = laws_year(laws.get(edition, ""))
+    distance = {e: abs(laws_year(laws.get(e, "")) - own) for e, _ in found}
+    least = min(distance.values())
+    return {v for e, v in found if distance[e] == least}
 
 
 # ---------------------------------------------------------------------------------------------

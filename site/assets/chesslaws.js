@@ -377,14 +377,14 @@
     if (blitzUp !== undefined && within(minutes, blitzUp, p["blitz.upper_inclusive"], true)) {
       category = "blitz"; deciding = "blitz.upper_minutes";
       rule = limit(blitzUp, p["blitz.upper_inclusive"], true) + " minutes";
-    } else if (lower === undefined || upper === undefined) {
-      notes.push(e.id + " states no rapid thresholds");
-    } else if (within(minutes, lower, p["rapid.lower_inclusive"], false) && within(minutes, upper, p["rapid.upper_inclusive"], true)) {
-      category = "rapid"; deciding = "rapid.lower_minutes";
-      rule = limit(lower, p["rapid.lower_inclusive"], false) + " and " + limit(upper, p["rapid.upper_inclusive"], true) + " minutes";
-    } else if (!within(minutes, upper, p["rapid.upper_inclusive"], true)) {
+    } else if (upper !== undefined && !within(minutes, upper, p["rapid.upper_inclusive"], true)) {
       category = "standard"; deciding = "rapid.upper_minutes";
       rule = limit(upper, !p["rapid.upper_inclusive"], false) + " minutes";
+    } else if (lower === undefined || upper === undefined) {
+      notes.push(e.id + " states no rapid " + [lower === undefined ? "lower" : "", upper === undefined ? "upper" : ""].filter(Boolean).join(" and ") + " threshold");
+    } else if (within(minutes, lower, p["rapid.lower_inclusive"], false)) {
+      category = "rapid"; deciding = "rapid.lower_minutes";
+      rule = limit(lower, p["rapid.lower_inclusive"], false) + " and " + limit(upper, p["rapid.upper_inclusive"], true) + " minutes";
     } else {
       notes.push(+minutes.toFixed(2) + " minutes is neither blitz nor rapid under " + e.id);
     }

@@ -60,13 +60,33 @@ def penalise_illegal(game: Game, by: Colour, claimed: bool, own: tuple[str, ...]
             return
     game.ruling.illegal_moves[by] += 1
     game.cite(*own, "illegal-move-penalty")
-    if game.ruling.illegal_moves[by] >= as_int(game.param("illegal_move.loss_on")):
+    if loses(game, by):
         if game.law.behaviour.get("illegal-move-penalty") == "no-draw-exception":
             game.win_for(opponent(by), "illegal-moves")
         else:
             game.win_unless_cannot_mate(opponent(by), "illegal-moves", (*own, "illegal-move-penalty"))
     else:
         game.add_time(opponent(by), game.penalty_parameter("illegal_move.time_bonus"))
+
+
+def loses(game: Game, by: Colour) -> bool:
+    """Whether this illegal move loses: at the edition's count. A text whose count was not read but
+    whose time bonus for an illegal move was still rules the first one: the move the opponent gets
+    time for is not the move that loses (every edition of the Laws penalises the first by time).
+    From the second on, without the count, the ruling raises as for any missing parameter."""
+    name = "illegal_move.loss_on"
+    if (
+        game.ruling.illegal_moves[by] == 1
+        and name not in game.setup.regulations
+        and name not in game.law.parameters
+    ):
+        bonus = game.penalty_parameter("illegal_move.time_bonus")
+        if bonus in game.setup.regulations or bonus in game.law.parameters:
+            game.ruling.log.append(
+                f"{game.law.edition} states no {name}: the first illegal move earns the time bonus"
+            )
+            return False
+    return game.ruling.illegal_moves[by] >= as_int(game.param(name))
 
 
 def on_press_without_move(game: Game, event: Event, by: Colour) -> None:

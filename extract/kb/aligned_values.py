@@ -1,0 +1,115 @@
+"""Parameters read by their place: a value the parameter stage could not read with the language's words
+(its unit or comparator unknown: "háromszor", "ლეყღ") is read from the new edition's own provisions
+of the rule when the aligned reference editions state that parameter there and the new text holds
+exactly one number there that no other parameter took.
+
+The reference editions (the editions the curated rules name, read with their curated words) state
+the parameter for the rule; those whose Laws (`fide_edition`) are nearest the new edition's speak
+for them and must agree on one value. The new edition's provisions of that rule must then hold
+exactly one number (digits, or a number word the libraries or the aligned editions know) that no
+parameter already read: that token is the value, with its span and quote from the new text. Nothing
+is copied: the references only say that the number stands there; a text whose one number there
+differs from theirs gets no value (a finding for a person, never a guess), and a provision with two
+candidate numbers gets none either.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+from extract.io.rules import Rule
+from extract.kb.learned_numbers import laws_year
+from extract.kb.parameters import raw_span, rule_provisions, sentence, specs, unit_of
+from extract.model.kbrows import Parameter
+from extract.text.quantities import Compiled, Quantity, compiled, on_square, tokens
+
+
+def nearest_values(
+    name: str, rule: str, references: list[Parameter], laws: dict[str, str], own_laws: str
+) -> tuple[set[int | float], set[str]]:
+    """The values the reference editions with the Laws nearest `own_laws` state for a parameter, and
+    the labels of the provisions they state it in."""
+    by_distance: dict[int, list[Parameter]] = defaultdict(list)
+    for p in references:
+        if p.parameter == name and p.rule == rule and not isinstance(p.value, bool):
+            by_distance[abs(laws_year(laws.get(p.edition, "")) - laws_year(own_laws))].append(p)
+    if not by_distance:
+        return set(), set()
+    nearest = by_distance[min(by_distance)]
+    return {p.value for p in nearest if not isinstance(p.value, bool)}, {p.label for p in nearest}
+
+
+def read_by_place(
+    rules: list[Rule],
+    edition: str,
+    language: str,
+    keyed: list[tuple[str, dict[str, object]]],
+    raw: str,
+    mapping: dict[tuple[str, str], str],
+    found: list[Parameter],
+    references: list[Parameter],
+    laws: dict[str, str],
+    kb_dir: Path,
+    learned: dict[str, Any] | None = None,
+) -> list[Parameter]:
+    """The parameters `found` lacks for `edition`, read by their place (see the module's docstring)."""
+    have = {(p.parameter, p.rule) for p in found}
+    taken = [(p.start, p.end) for p in found]
+    table = compiled(language, kb_dir, learned)
+    assigned = rule_provisions(rules, mapping, {edition: keyed}, only=[edition])
+    by_key = dict(keyed)
+    results: list[Parameter] = []
+    for rule in rules:
+        keys = assigned.get(rule.id, {}).get(edition, set())
+        for name in rule.parameters:
+            spec = specs().get(name, {})
+            if (name, rule.id) in have or "inclusive_of" in spec:
+                continue
+            values, labels = nearest_values(name, rule.id, references, laws, laws.get(edition, ""))
+            if len(values) != 1 or not keys:
+                continue
+            same = {key for key in keys if str(by_key[key].get("label")) in labels}
+            where = same or keys  # the provision of the references' label, where the text has it
+            numbers = [
+                (key, q, span)
+                for key in sorted(where)
+                for q in _numbers(str(by_key[key].get("text") or ""), table, set(spec["units"]))
+                for span in [raw_span(raw, by_key[key], q)]
+                if not any(start < span[1] and span[0] < end for start, end in taken)
+            ]
+            if len(numbers) != 1 or numbers[0][1].value not in values:
+                continue
+            key, q, (start, end) = numbers[0]
+            value = int(q.value) if float(q.value).is_integer() else q.value
+            label = str(by_key[key].get("label"))
+            results.append(
+                Parameter(
+                    name, rule.id, edition, value, unit_of(name), label, start, end, sentence(raw, start, end)
+                )
+            )
+            taken.append((start, end))
+    return results
+
+
+def _numbers(text: str, table: Compiled, units: set[str]) -> list[Quantity]:
+    """The numbers of a text: digit runs (not squares of the board, not labels such as "9.2.2") and
+    number words the tables know that count nothing else than the parameter's units."""
+    doc = tokens(text)
+    found: list[Quantity] = []
+    for i, token in enumerate(doc):
+        word = token.lower_
+        if word.isdigit() and len(word) <= 3 and not on_square(doc, i):
+            found.append(
+                Quantity(
+                    float(int(word)), "bare", None, token.idx, token.idx + len(token.text), (token.text,)
+                )
+            )
+        elif word in table.single and word not in table.articles:
+            value, implied = table.single[word]
+            if implied is None or implied in units:
+                found.append(
+                    Quantity(value, "bare", None, token.idx, token.idx + len(token.text), (token.text,))
+                )
+    return found
