@@ -9,8 +9,9 @@ for them and must agree on one value. The new edition's provisions of that rule 
 exactly one number (digits, or a number word the libraries or the aligned editions know) that no
 parameter already read: that token is the value, with its span and quote from the new text. Nothing
 is copied: the references only say that the number stands there; a text whose one number there
-differs from theirs gets no value (a finding for a person, never a guess), and a provision with two
-candidate numbers gets none either.
+differs from theirs gets no value this way (the place alone cannot tell a different rule from a number
+read in the wrong place, so the parameter stays missing and the arbiter says so; never a guess), and
+a provision with two candidate numbers gets none either.
 """
 
 from __future__ import annotations
