@@ -16,7 +16,7 @@ from extract.io.editions import load_editions
 from extract.io.rules import edition_keys, load_rules
 from extract.kb.parameters import Parameter, extract_parameters
 from extract.model import Edition
-from extract.text.analyse import quantities
+from extract.text.analyse import Quantity, quantities
 from extract.text.segment import segment
 
 EDITIONS = ["da-2001", "sv-2009", "nb-2014", "da-2017", "hu-2018"]
@@ -211,3 +211,28 @@ def test_a_text_without_rapid_lower_bound_still_knows_standard_and_says_what_it_
     assert blitz.category == "unclassified"  # no blitz bound: not rapid, and nothing says blitz
     nothing = classify_control(TimeControl.parse("90+30"), "xx", {})
     assert nothing.category == "unclassified" and "lower and upper" in " ".join(nothing.notes)
+
+
+def test_a_number_the_text_cites_is_never_a_parameter() -> None:
+    """In "Artigos 7 e 9 das Regras de Xogo" neither number is a count of games, in a language without
+    a file too. The citing word is learned from the text's own headings ("Artigo 7: ...")."""
+    from extract.kb.parameters import citations, cites
+
+    keyed = [
+        ("7", {"kind": "article", "printed_label": "7", "text": "Artigo 7: Irregularidades"}),
+        ("9", {"kind": "article", "printed_label": "9", "text": "Artigo 9: Xogo táboas"}),
+        ("A", {"kind": "appendix", "printed_label": "A", "text": "Apéndice A. Xadrez rápido"}),
+        ("7.1", {"kind": "provision", "printed_label": "7.1", "text": "7.1 Un texto"}),
+    ]
+    pattern = citations(keyed)
+    text = "As penas dos Artigos 7 e 9 e do Apéndice A.4 serán un minuto; 3 partidas como máximo."
+    spans = [text[m.start() : m.end()] for m in pattern.finditer(text)] if pattern else []
+    assert spans == ["Artigos 7 e 9", "Apéndice A.4"]
+
+    def at(number: str) -> Quantity:
+        start = text.index(number)
+        return Quantity(float(number), "game", None, start, start + len(number), (number,))
+
+    assert cites(pattern, text, at("7")) and cites(pattern, text, at("9"))
+    assert not cites(pattern, text, at("3"))  # a count the text states
+    assert citations(keyed[3:]) is None  # no heading prints a word before its label: nothing is cited

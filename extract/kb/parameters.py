@@ -164,6 +164,34 @@ def _lead_ins(
     return result
 
 
+def citations(keyed: list[tuple[str, dict[str, object]]]) -> re.Pattern[str] | None:
+    """What cites an article or appendix in this text: the word its own headings print before their
+    labels ("Artigo 7: Irregularidades", "§ 6"), then the numbers it cites ("Artigos 7 e 9",
+    "§§ 6.2, 6.3"). Learned from the edition's own headings, so it serves a language without a file."""
+    words: set[str] = set()
+    for _, provision in keyed:
+        if provision.get("kind") not in ("article", "appendix", "guideline"):
+            continue
+        printed, text = str(provision.get("printed_label") or ""), str(provision.get("text") or "")
+        match = re.match(rf"\W*([^\W\d_]{{2,}}|§)\W*{re.escape(printed)}(?!\w)", text) if printed else None
+        if match:
+            words.add(match.group(1).casefold())
+    if not words:
+        return None
+    word = "|".join(
+        re.escape(w) + (r"\w*" if w != "§" else "§?") for w in sorted(words, key=len, reverse=True)
+    )
+    number = r"(?:[A-Z]\.?)?\d+(?:\.\d+)*[a-z]?"
+    return re.compile(rf"(?i)(?<!\w)(?:{word})\.?\s*{number}(?:\s*(?:,|[^\W\d_]{{1,3}})\s*{number})*")
+
+
+def cites(pattern: re.Pattern[str] | None, text: str, q: Quantity) -> bool:
+    """The quantity is a number the text cites (an article, an appendix), not a count or a time."""
+    return pattern is not None and any(
+        m.start() < q.end and q.start < m.end() for m in pattern.finditer(text)
+    )
+
+
 def extract_parameters(
     rules: list[Rule],
     provisions: dict[str, list[tuple[str, dict[str, object]]]],
@@ -178,6 +206,7 @@ def extract_parameters(
     the curated ones."""
     results: list[Parameter] = []
     assigned = rule_provisions(rules, mapping, provisions, only=provisions.keys())
+    citing = {edition: citations(keyed) for edition, keyed in provisions.items()}
     for rule in rules:
         if not rule.parameters:
             continue
@@ -194,6 +223,7 @@ def extract_parameters(
                     kb_dir,
                     (learned or {}).get(languages[edition]),
                 )
+                if not cites(citing[edition], str(provision["text"] or ""), q)
             ]
             for name in rule.parameters:
                 chosen = choose(name, found)
