@@ -74,3 +74,20 @@ def test_a_broken_link_in_any_share_fails_the_build(tmp_path: Path, monkeypatch:
             build_site(root, tmp_path / "public")
         (root / "site" / page).write_text(text, encoding="utf-8")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["root"]  # nothing half-built left
+
+
+def test_where_links_to_anchors_are_checked_every_build_converts_every_page(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = _project(tmp_path / "root")
+    config = root / "mkdocs.yml"
+    config.write_text(config.read_text(encoding="utf-8") + "validation:\n  anchors: warn\n", encoding="utf-8")
+    monkeypatch.setattr(build, "SHARDS", 2)
+    index = root / "site" / "index.md"  # and the long page (the other share) has a section at its end:
+    index.write_text(index.read_text(encoding="utf-8") + "[details](long.md#details)\n", encoding="utf-8")
+    long = root / "site" / "long.md"
+    long.write_text(long.read_text(encoding="utf-8") + "## Details {#details}\n", encoding="utf-8")
+    build_site(root, tmp_path / "public")
+    (root / "site" / "untitled.md").write_text("[long](long.md#nowhere)\n", encoding="utf-8")
+    with pytest.raises(SiteError, match="nowhere"):
+        build_site(root, tmp_path / "public")
