@@ -95,8 +95,9 @@ def update_store(kb_dir: Path, wanted: Mapping[str, set[str]]) -> list[str]:
         return []
     folder = Path(kb_dir) / STORE
     fingerprints = {mode: fp for mode in sorted(wanted) if (fp := mode_fingerprint(mode)) is not None}
-    for mode, fingerprint in fingerprints.items():
-        remember_translations(mode, _stored(folder / f"{mode}.yaml", fingerprint))
+    stored = {mode: _stored(folder / f"{mode}.yaml", fp) for mode, fp in fingerprints.items()}
+    for mode, translations in stored.items():
+        remember_translations(mode, translations)
     changed = []
     with ThreadPoolExecutor(max_workers=max(1, len(fingerprints))) as pool:
         jobs = {mode: pool.submit(translate, sorted(wanted[mode]), mode) for mode in fingerprints}
@@ -105,6 +106,8 @@ def update_store(kb_dir: Path, wanted: Mapping[str, set[str]]) -> list[str]:
                 translations = dict(zip(sorted(wanted[mode]), job.result(), strict=True))
             except RuntimeError:  # apertium failed: the diffs meet it again and say so
                 continue
+            if translations == stored[mode]:
+                continue  # the file holds exactly these (made with this Apertium)
             text = dump_yaml({"mode": mode, "apertium": fingerprints[mode], "translations": translations})
             if _write(folder / f"{mode}.yaml", text):
                 changed.append(mode)

@@ -178,13 +178,17 @@ def lemma_lookup(language: str) -> dict[str, str]:
     plain JSON it ships, without starting spaCy."""
     import gzip
     import json
+    import sys
     from pathlib import Path
 
+    code = "nb" if language in ("no", "nn") else language
+    analyse = sys.modules.get("extract.text.analyse")
+    if analyse is not None and "spacy" in sys.modules:  # a process with spaCy up (the site's, after
+        return dict(analyse.lemma_table(code))  # lint) has the same table in memory, or reads it as fast
     try:
         import spacy_lookups_data
     except ImportError:
         return {}
-    code = "nb" if language in ("no", "nn") else language
     path = Path(spacy_lookups_data.__file__).parent / "data" / f"{code}_lemma_lookup.json.gz"
     if not path.is_file():
         return {}

@@ -8,6 +8,7 @@ writes. Loaded by mkdocs from its path, so it imports nothing of the project.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import re
 from pathlib import Path
@@ -52,6 +53,9 @@ def on_files(files: Any, config: Any) -> Any:
     k, _, n = os.environ.get(SHARD_VARIABLE, "").partition("/")
     if not (k.isdigit() and n.isdigit() and int(k) < int(n)):
         return files
+    anchors = getattr(getattr(config.get("validation"), "links", None), "anchors", logging.INFO)
+    if isinstance(anchors, int) and anchors >= logging.WARNING:  # links to anchors of every page are
+        return files  # checked then, so every build converts every page (the shares only cost time)
     pages = sorted(files.documentation_pages(), key=lambda f: (-_size(f.abs_src_path), f.src_uri))
     shares: list[tuple[int, int, set[str]]] = [(0, i, set()) for i in range(int(n))]
     for file in pages:
