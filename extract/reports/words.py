@@ -24,33 +24,18 @@ def parameter_words(name: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-# What each kind of translation finding (model.vocab.FindingKind) is, in words for readers.
-FINDING_WORDS = {
-    "dangling-reference": "Reference to an article that is not there",
-    "duplicate-number": "One number given to two provisions",
-    "numbering-order": "Numbers out of order",
-    "numbering-gap": "A number skipped",
-    "mixed-script": "Letters from another alphabet",
-    "parameter-mismatch": "A number stated differently in two places",
-    "terminology": "One concept, different words",
-    "leftover-markup": "Formatting code left in the text",
-    "piece-letter": "Piece letter unlike the one the text uses",
-    "notation-example": "Notation example that cannot be played",
-    "duplicated-number": "Number printed twice in a row",
-    "heading-numbered": "Heading printed with a number",
-    "glossary-reference": "Glossary entry with a malformed article reference",
-    "lost-numbering": "Numbers not printed though the text cites them",
-    "notation-slip": "Slip in a move of the notation",
-    "reference-drift": "Reference to another rule than in the other editions",
-    "internal-contradiction": "The text contradicts itself",
-    "translation-divergence": "Rules differently from other translations of the same Laws",
-    "stale-acceptance": "Accepted finding that no longer occurs",
-}
+def finding_key(kind: str) -> str:
+    """The interface.yaml template that says what a kind of translation finding
+    (model.vocab.FindingKind) is, for readers, in every language of the switch."""
+    return "fk_" + kind.replace("-", "_")
 
 
 def finding_words(kind: str) -> str:
     """A finding kind in words ("Number printed twice in a row"); unknown kinds as words too."""
-    return FINDING_WORDS.get(kind) or kind.replace("-", " ").capitalize()
+    from extract.reports.speech import ENGLISH, say, table
+
+    key = finding_key(kind)
+    return say(ENGLISH, key) if key in table()[ENGLISH] else kind.replace("-", " ").capitalize()
 
 
 # What each diff status (model.vocab.Status) means, in words for readers of the compare pages.

@@ -124,6 +124,7 @@ class RuleLink:
     id: str
     title: str
     via: list[str] = field(default_factory=list)
+    said: dict[str, str] = field(default_factory=dict)  # the title in each language the texts give
 
 
 @dataclass
@@ -152,6 +153,9 @@ class RuleView:
     rulings: Any = None  # views.rulings.RulingsView of the rule's situations, or None
     # one line (every language) when the newest text shown is not of the Laws in force today
     notice: dict[str, str] | None = None
+    # the title and topic in each language whose newest text heads them (views/titles.py)
+    title_said: dict[str, str] = field(default_factory=dict)
+    topic_said: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass

@@ -21,7 +21,6 @@ from extract.io.outputs import ours, read_manifest, write_manifest
 from extract.model import Finding, InputError
 from extract.reports.rule_rows import RuleChange, RuleFinding
 from extract.reports.rulings import RulingsMatrix
-from extract.reports.speech import said
 from extract.site.build import build_site
 from extract.site.common import (
     COMPARE_DIR,
@@ -35,6 +34,7 @@ from extract.site.common import (
     _environment,
     _write,
     autonym,
+    chrome_words,
     l10n_script,
     script_words,
     topic_title,
@@ -171,9 +171,8 @@ class Pages:
     def write(self, name: str, template: str, **values: Any) -> None:
         table: dict[str, dict[str, str]] = {}  # the page's sentences in the other languages
         text = self.env.get_template(template).render(**self.common, **values, **{L10N_TABLE: table})
-        if table:  # the search box's words, for the page script (site/assets/rules.js)
-            search = said("search")
-            table.setdefault(search["en"], {k: v for k, v in search.items() if k != "en"})
+        for words in chrome_words():  # the theme's words and the search box's (site/assets/rules.js)
+            table.setdefault(words["en"], {k: v for k, v in words.items() if k != "en"})
         text += l10n_script(table)
         self._claim(name, text.encode("utf-8"))
         self.written.append(_write(self.site_dir / name, text))

@@ -10,6 +10,7 @@ from extract.site.common import EDITIONS_DIR, LANGUAGE_NAMES, autonym, how_words
 from extract.site.editions import ProvisionView
 from extract.site.kbview import ParameterTableRow, RuleLink, RuleText, RuleView, SiteData
 from extract.site.views.rulings import edition_facts, rulings_view
+from extract.site.views.titles import rule_titles, topic_titles
 
 
 def superseded_words(site: SiteData, edition: str) -> dict[str, str] | None:
@@ -50,8 +51,10 @@ def rule_views(site: SiteData, matrices: dict[str, Any] | None = None) -> list[R
             for rule_id in site.rule_of.get((ed, key), []):
                 uses[rule_id].add(str(edge.get("target", "")).removeprefix("term:"))
 
+    titles, topics = rule_titles(site), topic_titles(site)
+
     def link(rule_id: str, via: list[str] | None = None) -> RuleLink:
-        return RuleLink(rule_id, site.rule_by_id[rule_id].title, sorted(set(via or [])))
+        return RuleLink(rule_id, site.rule_by_id[rule_id].title, sorted(set(via or [])), titles[rule_id])
 
     views = []
     for rule in site.rules:
@@ -116,6 +119,8 @@ def rule_views(site: SiteData, matrices: dict[str, Any] | None = None) -> list[R
                 findings=site.findings.get(rule.id, []),
                 rulings=rulings_view(site, matrices.get(rule.id)),
                 notice=site.not_current(texts[0].edition) if texts else None,
+                title_said=titles[rule.id],
+                topic_said=topics[rule.topic],
             )
         )
     return views
