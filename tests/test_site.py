@@ -1408,3 +1408,46 @@ def test_compare_index_says_in_words_what_happened_in_two_columns(real_site: Pat
     assert "A number changed: " in shown and "Unchanged: " in shown
     assert not [s for s in STATUSES if "-" in s and s in shown], shown
     assert "canonical" not in page
+
+
+def _fixed_parts(template: str) -> list[str]:
+    """The words of a template between its fields, long enough to be telling (12+ characters)."""
+    return [part.strip() for part in re.split(r"\{\w+\}", template) if len(part.strip()) >= 12]
+
+
+@pytest.mark.browser
+def test_a_reader_who_chose_a_language_sees_no_english_interface_words_in_chromium(served_real: str) -> None:
+    """With da, sv, nb or hu chosen, the interface words and generated sentences of a sample of keys
+    (navigation, intro prose, situations in words, finding kinds) are not shown in English anywhere
+    on the home, rule, compare and translation pages; the sidebar names the pages in that language."""
+    from extract.site.common import interface_words
+
+    table = interface_words()
+    sample = [
+        k for k in table["en"] if k.startswith(("nav_", "ui_toc", "intro_", "home_", "ev_", "pos_", "fk_"))
+    ]
+    sample += ["compare_intro", "translation_intro", "rules_intro", "compare_what", "h_translation"]
+    pages = ["index.html", "rules/illegal-move-penalty.html", "compare/index.html", "translation.html"]
+    with offline_page() as (page, watch):
+        page.goto(f"{served_real}/index.html", wait_until="networkidle")
+        for code in ("da", "sv", "nb", "hu"):
+            page.evaluate(f"localStorage.setItem('chesslaws.language', '{code}')")
+            for path in pages:
+                page.goto(f"{served_real}/{path}", wait_until="networkidle")
+                shown = page.locator("body").inner_text()
+                for key in sample:
+                    if table["en"][key] == table[code][key]:
+                        continue
+                    for part in _fixed_parts(table["en"][key]):
+                        assert part not in shown, (code, path, key, part)
+                sidebar = page.locator(".md-sidebar--primary").inner_text().splitlines()
+                for key in (k for k in table["en"] if k.startswith("nav_") and k != "nav_compare"):
+                    if table["en"][key] != table[code][key]:
+                        assert table["en"][key] not in sidebar, (code, path, key)
+            assert table[code]["nav_rules"] in sidebar and table[code]["h_translation"] in sidebar
+    watch.assert_clean()
+
+
+def test_english_interface_check_can_fail() -> None:
+    assert _fixed_parts("{who} completes an illegal move: {move}") == ["completes an illegal move:"]
+    assert _fixed_parts("{winner} wins") == []  # too short to tell English from a name
