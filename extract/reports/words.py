@@ -8,20 +8,27 @@ from pathlib import Path
 
 
 @functools.cache
-def _parameter_words() -> dict[str, str]:
+def _parameter_words() -> dict[str, dict[str, str]]:
+    """parameter -> language -> words (extract/data/parameter_words.yaml)."""
     from extract.io.yamlfile import load_yaml
 
     data = load_yaml(Path(__file__).parent.parent / "data" / "parameter_words.yaml") or {}
-    return {str(k): str(v) for k, v in data.items()}
+    return {str(k): {str(code): str(text) for code, text in v.items()} for k, v in data.items()}
 
 
-def parameter_words(name: str) -> str:
-    """What a parameter means, in words (extract/data/parameter_words.yaml), else its name as words."""
+def parameter_words(name: str, language: str = "en") -> str:
+    """What a parameter means, in words (extract/data/parameter_words.yaml), in `language` (else
+    English); else its name as words."""
     known = _parameter_words().get(name)
     if known:
-        return known
+        return known.get(language) or known["en"]
     text = name.replace(".", ": ").replace("_", " ")
     return text[:1].upper() + text[1:]
+
+
+def parameter_said(name: str, languages: tuple[str, ...]) -> dict[str, str]:
+    """What a parameter means in each of `languages` (a language without words gets the English)."""
+    return {code: parameter_words(name, code) for code in languages}
 
 
 def finding_key(kind: str) -> str:

@@ -146,6 +146,35 @@ def change_kind_said(kind: str) -> dict[str, str]:
     return status_said(CHANGE_STATUS.get(kind, kind))
 
 
+def language_said(language: str) -> dict[str, str]:
+    """A language's name in every language of the switch (CLDR through Babel; English as named here)."""
+    from babel import Locale, UnknownLocaleError
+
+    from extract.reports.speech import languages
+
+    names = {"en": LANGUAGE_NAMES.get(language, language)}
+    for code in languages():
+        if code == "en":
+            continue
+        try:
+            names[code] = Locale.parse(code).languages.get(language) or names["en"]
+        except (UnknownLocaleError, ValueError):
+            names[code] = names["en"]
+    return names
+
+
+def param_said(name: str) -> dict[str, str]:
+    """What a parameter means (extract/data/parameter_words.yaml), in every language of the switch."""
+    from extract.reports.speech import languages
+    from extract.reports.words import parameter_said
+
+    return parameter_said(name, languages())
+
+
+def lowered(value: dict[str, str]) -> dict[str, str]:
+    return {code: text[:1].lower() + text[1:] for code, text in value.items()}
+
+
 def finding_said(kind: str) -> dict[str, str]:
     """A kind of translation finding in words (extract/reports/words.py), in every language of the switch."""
     from extract.reports.speech import said, same, table
@@ -213,6 +242,9 @@ def _environment() -> Environment:
     env.globals["words"] = parameter_words
     env.globals["finding_words"] = finding_words
     env.globals["finding_said"] = finding_said
+    env.globals["param_said"] = param_said
+    env.globals["language_said"] = language_said
+    env.filters["lowered"] = lowered
     env.globals["change_kind_said"] = change_kind_said
     env.globals["status_words"] = status_words
     return env

@@ -215,7 +215,7 @@ def _overview_pages(pages: Pages, site: SiteData, rules: list[RuleView], compare
         changed=[row for row in parameter_rows if row.changed],
         compares=[c for c in compares if c.consecutive or c is headline],
         headline=headline,
-        rule_title={r.id: r.title for r in rules},
+        rule_title={r.id: r.title_said or {"en": r.title} for r in rules},
         rule_count=len(rules),
         parameter_count=len(parameter_rows),
         concept_count=len(site.terms),

@@ -44,6 +44,7 @@ def rule_views(site: SiteData, matrices: dict[str, Any] | None = None) -> list[R
     for row in site.parameter_rows:
         param_rows[row.rule].append(row)
     term_names = {str(t.get("id")): str(t.get("en", t.get("id"))) for t in site.terms}
+    term_said = _term_words(site)
     uses: dict[str, set[str]] = defaultdict(set)
     for edge in site.edges():
         if edge.get("kind") == "uses_term":
@@ -114,7 +115,10 @@ def rule_views(site: SiteData, matrices: dict[str, Any] | None = None) -> list[R
                 references=[link(r, v) for r, v in sorted(refs[rule.id].items()) if r in site.rule_by_id],
                 referenced_by=[link(r, v) for r, v in sorted(back[rule.id].items()) if r in site.rule_by_id],
                 dangling=sorted(set(dangling[rule.id])),
-                terms=sorted(((t, term_names.get(t, t)) for t in uses[rule.id]), key=lambda t: t[1].lower()),
+                terms=[
+                    (t, term_said.get(t) or {"en": term_names.get(t, t)})
+                    for t in sorted(uses[rule.id], key=lambda t: str(term_names.get(t, t)).lower())
+                ],
                 changes=site.changes.get(rule.id, []),
                 findings=site.findings.get(rule.id, []),
                 rulings=rulings_view(site, matrices.get(rule.id)),
@@ -124,3 +128,18 @@ def rule_views(site: SiteData, matrices: dict[str, Any] | None = None) -> list[R
             )
         )
     return views
+
+
+def _term_words(site: SiteData) -> dict[str, dict[str, str]]:
+    """concept -> language -> its word: English from the termbase, each other language the first term
+    of its newest edition that has the concept (kb/terms.yaml)."""
+    editions = [e for e in reversed(site.editions) if e.language]  # newest first
+    words: dict[str, dict[str, str]] = {}
+    for concept in site.terms:
+        said = {"en": str(concept.get("en", concept.get("id")))}
+        terms = concept.get("terms") or {}
+        for e in editions:
+            if e.language not in said and terms.get(e.id):
+                said[e.language] = str(terms[e.id][0])
+        words[str(concept.get("id"))] = said
+    return words
