@@ -1451,3 +1451,31 @@ def test_a_reader_who_chose_a_language_sees_no_english_interface_words_in_chromi
 def test_english_interface_check_can_fail() -> None:
     assert _fixed_parts("{who} completes an illegal move: {move}") == ["completes an illegal move:"]
     assert _fixed_parts("{winner} wins") == []  # too short to tell English from a name
+
+
+def test_titles_in_the_readers_language_are_headings_of_the_texts() -> None:
+    """A rule or topic gets a title in a language only from a heading of that language's newest text;
+    structure words alone ("6. fejezet"), printed numbers, cross-references and colons are left out."""
+    from extract.site.editions import edition_views
+    from extract.site.kbview import SiteData
+    from extract.site.views.titles import heading_words, rule_titles, topic_titles
+
+    structure = frozenset({"fejezet", "artikel"})
+    assert heading_words("§ 6: Skakuret") == "Skakuret"
+    assert heading_words("1.1. TURNERINGSREGLER") == "TURNERINGSREGLER"
+    assert heading_words("Dommerens opgaver (se Forord)") == "Dommerens opgaver"
+    assert heading_words("Eksempler:") == "Eksempler"
+    assert heading_words("6.fejezet", structure) == "" and heading_words("C", structure) == ""
+    site = SiteData(ROOT / "kb", edition_views(ROOT / "kb", ROOT / "corpus"), {}, {})
+    texts = {}
+    for e in site.editions:
+        for p in e.provisions:
+            texts[(e.language, p.heading or "")] = True
+    titles, topics = rule_titles(site), topic_titles(site)
+    assert titles["chess960"]["da"] == "Regler for Skak960" and "da" not in titles["illegal-move-penalty"]
+    assert topics["clock"]["da"] == "Skakuret"
+    assert topics["irregularities"]["sv"] == "Regelstridiga ställningar"
+    for said in [*titles.values(), *topics.values()]:
+        for code, words in said.items():
+            if code != "en":  # a span of a heading of that language's text
+                assert any(words in heading for (language, heading) in texts if language == code), words

@@ -17,7 +17,7 @@ from extract.site.common import _article, _plain, topic_title
 from extract.site.kbview import SiteData
 
 MAJORITY = 0.75  # the share of a topic's provisions one article must hold to name the topic
-_NUMBERING = re.compile(r"^\s*(?:§\s*)?(?:[0-9]+(?:\.[0-9]+)*\.?|[A-Z]\.|[IVX]+\.)\s*")
+_NUMBERING = re.compile(r"^\s*(?:§\s*)?(?:[0-9]+(?:\.[0-9]+)*\.?|[A-Z]\.|[IVX]+\.)\s*(?::\s*)?")
 _ASIDE = re.compile(r"\s*\([^()]*\)\s*$")  # "Dommerens opgaver (se Forord)": a cross-reference
 _END = re.compile(r"[\s:.;,]+$")
 _WORD = re.compile(r"[^\W\d_]{3,}")
