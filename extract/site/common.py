@@ -163,6 +163,14 @@ def language_said(language: str) -> dict[str, str]:
     return names
 
 
+def value_said(cell: Any) -> dict[str, str] | str:
+    """A parameter's value as shown ("2 min"); yes and no in every language of the switch."""
+    value = getattr(cell, "value", None)
+    if isinstance(value, bool):
+        return _said("yes" if value else "no")
+    return str(getattr(cell, "shown", ""))
+
+
 def param_said(name: str) -> dict[str, str]:
     """What a parameter means (extract/data/parameter_words.yaml), in every language of the switch."""
     from extract.reports.speech import languages
@@ -243,6 +251,7 @@ def _environment() -> Environment:
     env.globals["finding_words"] = finding_words
     env.globals["finding_said"] = finding_said
     env.globals["param_said"] = param_said
+    env.globals["value_said"] = value_said
     env.globals["language_said"] = language_said
     env.filters["lowered"] = lowered
     env.globals["change_kind_said"] = change_kind_said

@@ -43,7 +43,7 @@ from extract.site.editions import edition_views
 from extract.site.kbview import RuleView, SiteData
 from extract.site.views.compare import CompareView, _compare_view, marked_text, word_diff_html
 from extract.site.views.downloads import DOWNLOADS_DIR, cat_downloads, downloads, lint_downloads
-from extract.site.views.home import classifier_editions
+from extract.site.views.home import classifier_editions, classifier_words
 from extract.site.views.reports import (
     _scenarios_view,
     _translation_view,
@@ -220,6 +220,7 @@ def _overview_pages(pages: Pages, site: SiteData, rules: list[RuleView], compare
         parameter_count=len(parameter_rows),
         concept_count=len(site.terms),
         classifier=classifier_editions(site),
+        classifier_words=classifier_words(),
         today_lines=site.today_lines(),
     )
     pages.write("rules.md", "rules.md.j2", topics=sorted(topics.items()), title=topic_title)
