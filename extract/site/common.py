@@ -163,6 +163,19 @@ def language_said(language: str) -> dict[str, str]:
     return names
 
 
+def chapter_said(name: str) -> dict[str, str] | str:
+    """A chapter as the diff names it ("Article 10", "Guidelines III", "front": reports/diff_data.py)
+    in every language of the switch (interface.yaml ch_*); other names as they are."""
+    from extract.reports.diff_data import CHAPTER_WORDS
+    from extract.reports.speech import table
+
+    for kind, word in CHAPTER_WORDS.items():
+        if name.startswith(word + " "):
+            return _said("ch_" + kind.replace(" ", "_"), label=name[len(word) + 1 :])
+    key = "ch_" + name
+    return _said(key) if key in table()["en"] else name
+
+
 def value_said(cell: Any) -> dict[str, str] | str:
     """A parameter's value as shown ("2 min"); yes and no in every language of the switch."""
     value = getattr(cell, "value", None)
@@ -252,6 +265,7 @@ def _environment() -> Environment:
     env.globals["finding_said"] = finding_said
     env.globals["param_said"] = param_said
     env.globals["value_said"] = value_said
+    env.globals["chapter_said"] = chapter_said
     env.globals["language_said"] = language_said
     env.filters["lowered"] = lowered
     env.globals["change_kind_said"] = change_kind_said
