@@ -44,13 +44,7 @@ def rule_views(site: SiteData, matrices: dict[str, Any] | None = None) -> list[R
     for row in site.parameter_rows:
         param_rows[row.rule].append(row)
     term_names = {str(t.get("id")): str(t.get("en", t.get("id"))) for t in site.terms}
-    term_said = _term_words(site)
-    uses: dict[str, set[str]] = defaultdict(set)
-    for edge in site.edges():
-        if edge.get("kind") == "uses_term":
-            _, ed, key = (str(edge.get("source", "")).split(":", 2) + ["", ""])[:3]
-            for rule_id in site.rule_of.get((ed, key), []):
-                uses[rule_id].add(str(edge.get("target", "")).removeprefix("term:"))
+    term_said, uses = _term_words(site), _term_uses(site)
 
     titles, topics = rule_titles(site), topic_titles(site)
 
@@ -143,3 +137,14 @@ def _term_words(site: SiteData) -> dict[str, dict[str, str]]:
                 said[e.language] = str(terms[e.id][0])
         words[str(concept.get("id"))] = said
     return words
+
+
+def _term_uses(site: SiteData) -> dict[str, set[str]]:
+    """rule -> the termbase concepts its provisions use (the graph's uses_term edges)."""
+    uses: dict[str, set[str]] = defaultdict(set)
+    for edge in site.edges():
+        if edge.get("kind") == "uses_term":
+            _, ed, key = (str(edge.get("source", "")).split(":", 2) + ["", ""])[:3]
+            for rule_id in site.rule_of.get((ed, key), []):
+                uses[rule_id].add(str(edge.get("target", "")).removeprefix("term:"))
+    return uses
