@@ -298,14 +298,16 @@ def test_rule_page_sections_take_changes_scenarios_and_findings(tmp_path: Path) 
     )
     page = english((tmp_path / "rules/illegal-move-penalty.md").read_text())
     assert (
-        '<th scope="row">da-2001 7.4.b</th><td>sv-2009 4.4.d</td><td><span class="change-kind">changed'
+        '<th scope="row">da-2001 7.4.b</th><td>sv-2009 4.4.d</td>'
+        '<td><span class="change-kind">Says something else'
         "</span>: loss on the 2nd &lt;script&gt;" in page
     )
     # the rulings matrix: the situation in words with its board, each edition's ruling and article,
     # the ruling that differs from the edition before marked in words
     start = page.index('<table class="rulings"')
     matrix = page[start : page.index("</table>", start)]
-    assert '<tr id="s-second-illegal"><th scope="row"><span class="situation-title">Second illegal' in matrix
+    title = '<span class="situation-title" lang="en">Second illegal'
+    assert f'<tr id="s-second-illegal"><th scope="row">{title}' in matrix
     assert '<svg class="board" viewBox="0 0 360 360" role="img"' in matrix and "<use href=" in matrix
     assert 'aria-label="After 1. e4 e5, White to move. Board picture of the position: rnbqkbnr/' in matrix
     assert (
@@ -331,7 +333,9 @@ def test_rule_page_sections_take_changes_scenarios_and_findings(tmp_path: Path) 
 def test_index_matrix_termbase_and_lineage_pages(rendered: tuple[Path, list[Path]]) -> None:
     tmp_path = rendered[0]
     rules = english((tmp_path / "rules.md").read_text())
-    assert "## Irregularities {#irregularities}" in rules and "## Scoresheet {#scoresheet}" in rules
+    # the topics are headed in the words of the texts (the fixture's Danish headings) where they have them
+    assert '## Irregularities {#irregularities data-l10n=""}' in rules
+    assert '## Scoresheet {#scoresheet data-l10n=""}' in rules
     assert '<a href="rules/illegal-move-penalty.html">Penalty for an illegal move</a>' in rules
     matrix = english((tmp_path / "parameters.md").read_text())
     # one sticky first column: the number in words, its rule beneath
@@ -1390,11 +1394,88 @@ def test_a_phone_reaches_the_rules_text_on_its_first_screen(served_real: str) ->
     watch.assert_clean()
 
 
-def test_compare_index_heads_its_columns_in_words(real_site: Path) -> None:
-    """The status columns of the comparisons' table are named in words, not by their kind names."""
+def test_compare_index_says_in_words_what_happened_in_two_columns(real_site: Path) -> None:
+    """The comparisons' table fits its column: the pair, then what happened to the rules in words
+    (no column per status, no kind names)."""
     from extract.model.vocab import STATUSES
 
-    heads = re.findall(r"<th>(.*?)</th>", (real_site / "compare/index.html").read_text(encoding="utf-8"))
-    shown = " ".join(re.sub(r"<[^>]+>", "", head) for head in heads)
-    assert len(heads) >= len(STATUSES) + 3
+    page = english((real_site / "compare/index.html").read_text(encoding="utf-8"))
+    table = page[page.index('<div class="compare-index">') :]
+    table = table[: table.index("</table>")]
+    assert len(re.findall(r"<th scope=\"col\">", table)) == 2
+    assert table.count('<th scope="row">') == 10  # the ten pairs of the five seeds
+    shown = re.sub(r"<[^>]+>", " ", table)
+    assert "A number changed: " in shown and "Unchanged: " in shown
     assert not [s for s in STATUSES if "-" in s and s in shown], shown
+    assert "canonical" not in page
+
+
+def _fixed_parts(template: str) -> list[str]:
+    """The words of a template between its fields, long enough to be telling (12+ characters)."""
+    return [part.strip() for part in re.split(r"\{\w+\}", template) if len(part.strip()) >= 12]
+
+
+@pytest.mark.browser
+def test_a_reader_who_chose_a_language_sees_no_english_interface_words_in_chromium(served_real: str) -> None:
+    """With da, sv, nb or hu chosen, the interface words and generated sentences of a sample of keys
+    (navigation, intro prose, situations in words, finding kinds) are not shown in English anywhere
+    on the home, rule, compare and translation pages; the sidebar names the pages in that language."""
+    from extract.site.common import interface_words
+
+    table = interface_words()
+    sample = [
+        k for k in table["en"] if k.startswith(("nav_", "ui_toc", "intro_", "home_", "ev_", "pos_", "fk_"))
+    ]
+    sample += ["compare_intro", "translation_intro", "rules_intro", "compare_what", "h_translation"]
+    pages = ["index.html", "rules/illegal-move-penalty.html", "compare/index.html", "translation.html"]
+    with offline_page() as (page, watch):
+        page.goto(f"{served_real}/index.html", wait_until="networkidle")
+        for code in ("da", "sv", "nb", "hu"):
+            page.evaluate(f"localStorage.setItem('chesslaws.language', '{code}')")
+            for path in pages:
+                page.goto(f"{served_real}/{path}", wait_until="networkidle")
+                shown = page.locator("body").inner_text()
+                for key in sample:
+                    if table["en"][key] == table[code][key]:
+                        continue
+                    for part in _fixed_parts(table["en"][key]):
+                        assert part not in shown, (code, path, key, part)
+                sidebar = page.locator(".md-sidebar--primary").inner_text().splitlines()
+                for key in (k for k in table["en"] if k.startswith("nav_") and k != "nav_compare"):
+                    if table["en"][key] != table[code][key]:
+                        assert table["en"][key] not in sidebar, (code, path, key)
+            assert table[code]["nav_rules"] in sidebar and table[code]["h_translation"] in sidebar
+    watch.assert_clean()
+
+
+def test_english_interface_check_can_fail() -> None:
+    assert _fixed_parts("{who} completes an illegal move: {move}") == ["completes an illegal move:"]
+    assert _fixed_parts("{winner} wins") == []  # too short to tell English from a name
+
+
+def test_titles_in_the_readers_language_are_headings_of_the_texts() -> None:
+    """A rule or topic gets a title in a language only from a heading of that language's newest text;
+    structure words alone ("6. fejezet"), printed numbers, cross-references and colons are left out."""
+    from extract.site.editions import edition_views
+    from extract.site.kbview import SiteData
+    from extract.site.views.titles import heading_words, rule_titles, topic_titles
+
+    structure = frozenset({"fejezet", "artikel"})
+    assert heading_words("§ 6: Skakuret") == "Skakuret"
+    assert heading_words("1.1. TURNERINGSREGLER") == "TURNERINGSREGLER"
+    assert heading_words("Dommerens opgaver (se Forord)") == "Dommerens opgaver"
+    assert heading_words("Eksempler:") == "Eksempler"
+    assert heading_words("6.fejezet", structure) == "" and heading_words("C", structure) == ""
+    site = SiteData(ROOT / "kb", edition_views(ROOT / "kb", ROOT / "corpus"), {}, {})
+    texts = {}
+    for e in site.editions:
+        for p in e.provisions:
+            texts[(e.language, p.heading or "")] = True
+    titles, topics = rule_titles(site), topic_titles(site)
+    assert titles["chess960"]["da"] == "Regler for Skak960" and "da" not in titles["illegal-move-penalty"]
+    assert topics["clock"]["da"] == "Skakuret"
+    assert topics["irregularities"]["sv"] == "Regelstridiga ställningar"
+    for said in [*titles.values(), *topics.values()]:
+        for code, words in said.items():
+            if code != "en":  # a span of a heading of that language's text
+                assert any(words in heading for (language, heading) in texts if language == code), words

@@ -117,3 +117,43 @@ def test_what_changed_is_told_in_sentences_not_status_names() -> None:
     for s in said:
         assert not re.search(r"\b(behaviour changed|content changed|parameter changed)\b", s["en"])
         assert s["en"].endswith(".") and s["da"] != s["en"]
+
+
+def test_every_parameter_and_finding_kind_is_said_in_every_language() -> None:
+    """The curated words of the parameters (extract/data/parameter_words.yaml) and of the finding
+    kinds (interface.yaml fk_*) exist in every language of the switch: nothing falls back silently."""
+    from extract.model.vocab import FINDING_KINDS
+    from extract.reports.words import _parameter_words, finding_key, parameter_words
+
+    words = _parameter_words()
+    assert "illegal_move.loss_on" in words
+    for name, said in words.items():
+        assert set(said) == set(speech.languages()), name
+        assert len(set(said.values())) == len(said), name  # translated, not copied
+    assert parameter_words("illegal_move.loss_on", "da") == "Det ulovlige træk, der taber partiet"
+    assert parameter_words("not.a_parameter", "da") == "Not: a parameter"
+    for kind in FINDING_KINDS:
+        assert finding_key(kind) in speech.table()["en"], kind
+
+
+def test_a_situation_is_told_in_each_language_with_the_termbase_pieces() -> None:
+    import chess
+
+    from extract.model.event import Event
+    from extract.reports.situation_words import Teller, chess_words
+
+    pieces = chess_words(Path(__file__).resolve().parent.parent / "kb")
+    assert pieces["da"]["king"] == "konge" and pieces["hu"]["bishop"] == "futár"
+    board = chess.Board()
+    events = [Event("move", "Nf3"), Event("illegal_move", "e8e6", "black"), Event("flag_fall", None, "white")]
+    assert Teller().events(board, events) == [
+        "White plays Nf3",
+        "Black completes an illegal move: king e8–e6",
+        "White's flag falls",
+    ]
+    assert Teller("da", pieces["da"]).events(board, events) == [
+        "Hvid spiller ♘f3",
+        "Sort fuldfører et ulovligt træk: konge e8–e6",
+        "Hvids vinge falder",
+    ]
+    assert Teller("hu", pieces["hu"]).position(board, ["e4", "e5"], None) == "1. e4 e5 után, Világos lép"

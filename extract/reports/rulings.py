@@ -10,11 +10,9 @@ actual values) stays on the maintainers' scenario-results page.
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import chess
 
@@ -22,13 +20,10 @@ from extract.arbiter.check import CheckResult
 from extract.arbiter.state import parse_san
 from extract.io.scenarios import Scenario
 from extract.model.event import Event
-from extract.model.payloads import BoardCheck, BothFlags, DrawClaim, LateArrival, QuickplayClaim
-from extract.model.ruling import Colour
-from extract.model.scenario import ScenarioError, clock_text
+from extract.model.scenario import ScenarioError
 from extract.reports import speech
 from extract.reports.plain import Sources, ruling_parts
-
-GROUNDS = {"threefold": "threefold repetition", "fifty-moves": "the fifty-move rule"}
+from extract.reports.situation_words import Teller, chess_words
 
 
 @dataclass(frozen=True)
@@ -71,6 +66,22 @@ class Situation:
     setting: str  # "Time control 90+30"
     events: tuple[str, ...]  # "White completes an illegal move: king e1-e3"
     cells: tuple[RulingCell | None, ...]  # one per edition of the matrix, oldest first
+    # language -> (position, setting, events) in every language of extract/reports/interface.yaml
+    told: tuple[tuple[str, tuple[str, str, tuple[str, ...]]], ...] = field(default=(), compare=False)
+
+    def said(self, part: int) -> dict[str, str]:
+        """The position (0) or the setting (1) in every language of the switch."""
+        told = dict(self.told)
+        said = {code: str(words[part]) for code, words in told.items()}
+        return said or {"en": (self.position, self.setting)[part]}
+
+    @property
+    def events_said(self) -> list[dict[str, str]]:
+        """Each event in every language of the switch."""
+        told = dict(self.told)
+        if not told:
+            return [{"en": event} for event in self.events]
+        return [{code: words[2][i] for code, words in told.items()} for i in range(len(self.events))]
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -112,9 +123,11 @@ def rulings_matrix(
     results: Iterable[CheckResult],
     editions: Sequence[str],
     sources: Sources | None = None,
+    pieces: Mapping[str, Mapping[str, str]] | None = None,
 ) -> RulingsMatrix:
     """The matrix of one rule from the scenarios that name it and their results (any edition order
-    given, oldest first); a scenario with no result for an edition leaves that cell empty."""
+    given, oldest first); a scenario with no result for an edition leaves that cell empty. `pieces`
+    (language -> termbase concept -> term, `chess_words`) names the pieces in each language."""
     by_run: dict[tuple[str, str], CheckResult] = {(r.scenario, r.edition): r for r in results}
     rows = []
     for scenario in scenarios:
@@ -140,25 +153,35 @@ def rulings_matrix(
             cells.append(RulingCell(edition, text, article, changed, tuple(sorted(said.items()))))
             previous = text
         if any(cells):
-            rows.append(_situation(scenario, tuple(cells)))
+            rows.append(_situation(scenario, tuple(cells), pieces))
     return RulingsMatrix(rule, title, tuple(editions), tuple(rows))
 
 
-def _situation(scenario: Scenario, cells: tuple[RulingCell | None, ...]) -> Situation:
+def _situation(
+    scenario: Scenario,
+    cells: tuple[RulingCell | None, ...],
+    pieces: Mapping[str, Mapping[str, str]] | None = None,
+) -> Situation:
     board, played = _start(scenario)
-    position = "the starting position" if board.fen() == chess.STARTING_FEN else "this position"
-    if played:
-        position = f"after {_numbered(played, scenario.setup.fen)}"
-    mover = "White" if board.turn == chess.WHITE else "Black"
+    told: dict[str, tuple[str, str, tuple[str, ...]]] = {}
+    for code in speech.languages():
+        teller = Teller(code, (pieces or {}).get(code))
+        told[code] = (
+            teller.position(board, played, scenario.setup.fen),
+            teller.setting(scenario),
+            tuple(teller.events(board, scenario.events)),
+        )
+    position, setting, events = told[speech.ENGLISH]
     return Situation(
         id=scenario.id,
         title=scenario.title,
         fen=board.fen(),
         last_move=board.peek().uci() if board.move_stack else None,
-        position=f"{position[0].upper()}{position[1:]}, {mover} to move",
-        setting=_setting(scenario),
-        events=tuple(event_words(board, scenario.events)),
+        position=position,
+        setting=setting,
+        events=events,
         cells=cells,
+        told=tuple(sorted(told.items())),
     )
 
 
@@ -175,138 +198,10 @@ def _start(scenario: Scenario) -> tuple[chess.Board, list[str]]:
     return board, played
 
 
-def _numbered(moves: list[str], fen: str | None) -> str:
-    """'1. e4 e5 2. Nf3' from SAN moves played from `fen` (or the starting position)."""
-    board = chess.Board(fen) if fen else chess.Board()
-    number, white = board.fullmove_number, board.turn == chess.WHITE
-    out = [] if white else [f"{number}..."]
-    for san in moves:
-        if white:
-            out.append(f"{number}.")
-        out.append(san)
-        if not white:
-            number += 1
-        white = not white
-    return " ".join(out)
-
-
-def _setting(scenario: Scenario) -> str:
-    setup = scenario.setup
-    parts = [f"time control {setup.time_control}"]
-    if setup.clocks:
-        left = ", ".join(f"{c.capitalize()} {v}" for c, v in sorted(setup.clocks.items()))
-        parts.append(f"time left: {left}")
-    if not setup.arbiter_present:
-        parts.append("no arbiter present")
-    elif setup.games_per_arbiter > 1:
-        parts.append(f"one arbiter for {setup.games_per_arbiter} games")
-    if setup.quickplay_finish:
-        parts.append("the regulations announce a quickplay finish")
-    for name, value in sorted(setup.regulations.items()):
-        parts.append(f"the regulations set {name.replace('_', ' ')} to {value}")
-    text = "; ".join(parts)
-    return text[0].upper() + text[1:]
-
-
-def _square_move(board: chess.Board, uci: object) -> str:
-    """'king e1–e3' for a UCI move on `board` (any move, legal or not)."""
-    try:
-        move = chess.Move.from_uci(str(uci))
-    except ValueError:
-        return str(uci)
-    piece = board.piece_at(move.from_square)
-    name = chess.piece_name(piece.piece_type) if piece else "piece"
-    promoted = f", promoting to a {chess.piece_name(move.promotion)}" if move.promotion else ""
-    return f"{name} {chess.square_name(move.from_square)}–{chess.square_name(move.to_square)}{promoted}"
-
-
-def _colour(board: chess.Board, event: Event) -> Colour:
-    default: Colour = "white" if board.turn == chess.WHITE else "black"
-    return event.player(event.by or default)
-
-
-def event_words(board: chess.Board, events: Iterable[Event]) -> list[str]:
-    """Each event in words, as the player who acts ("White completes an illegal move: king e1–e3").
-
-    The board follows the legal moves (a copy: `board` is not changed) so that each event is said by
-    the player to move; an event the board cannot follow is said as written.
-    """
-    board = board.copy()
-    said = []
-    for event in events:
-        who = _colour(board, event).capitalize()
-        other = "Black" if who == "White" else "White"
-        spent = f" after using {clock_text(event.spend)}" if event.spend else ""
-        said.append(_event_phrase(board, event, who, other) + spent)
-        if event.name == "move":
-            with contextlib.suppress(ScenarioError):
-                board.push(parse_san(board, str(event.value)))
-    return said
-
-
-def _event_phrase(board: chess.Board, event: Event, who: str, other: str) -> str:
-    value = event.value
-    if event.name == "move":
-        try:
-            return f"{who} plays {board.san(parse_san(board, str(value)))}"
-        except ScenarioError:
-            return f"{who} plays {value}"
-    if event.name == "illegal_move":
-        text = f"{who} completes an illegal move: {_square_move(board, value)}"
-        return text if event.claimed else f"{text}; {other} does not claim"
-    phrases: Mapping[str, Any] = {
-        "attempt": lambda: f"{who} asks whether {_square_move(board, value)} is legal",
-        "press_without_move": lambda: f"{who} presses the clock without making a move",
-        "two_handed_move": lambda: f"{who} plays {value} using both hands",
-        "promotion_incomplete": lambda: (
-            f"{who} moves a pawn to the last rank ({_square_move(board, value)}) "
-            "and presses the clock without replacing it"
-        ),
-        "draw_offer": lambda: f"{who} offers a draw",
-        "draw_accept": lambda: f"{who} accepts a draw",
-        "draw_claim": lambda: _draw_claim(who, event.details(DrawClaim)),
-        "flag_fall": lambda: f"{who}'s flag falls",
-        "both_flags": lambda: (
-            "Both flags fall"
-            + (
-                " in the last period"
-                if event.details(BothFlags).period == "last"
-                else " in an earlier period"
-            )
-        ),
-        "late_arrival": lambda: _late(who, event.details(LateArrival)),
-        "colours_reversed": lambda: "It is found that the players have the wrong colours",
-        "setup_claim": lambda: f"{who} claims the position, board or clock was set up wrongly",
-        "electronic_device": lambda: f"{who} has an electronic device (a phone) in the playing venue",
-        "quickplay_claim": lambda: (
-            f"{who} claims a draw under the quickplay finish; the arbiter "
-            + {
-                "upheld": "upholds the claim",
-                "postponed": "postpones the decision",
-                "rejected": "rejects it",
-            }[event.details(QuickplayClaim).decision]
-        ),
-        "increment_request": lambda: f"{who}, short of time, asks for an increment",
-        "scoresheet_view": lambda: f"{who} asks to see the scoresheet",
-        "board_check": lambda: (
-            f"A visually impaired player's board is {event.details(BoardCheck).cm:g} cm a side"
-        ),
-    }
-    make = phrases.get(event.name)
-    try:
-        return make() if make else f"{who}: {event.name.replace('_', ' ')}"
-    except ScenarioError:
-        return f"{who}: {event.name.replace('_', ' ')}"
-
-
-def _draw_claim(who: str, claim: DrawClaim) -> str:
-    move = f", writing down the move {claim.move}" if claim.move else ""
-    return f"{who} claims a draw by {GROUNDS.get(claim.ground, claim.ground)}{move}"
-
-
-def _late(who: str, late: LateArrival) -> str:
-    when = "at the resumption of an adjourned game" if late.resumption else "at the start of the session"
-    return f"{who} arrives {late.minutes:g} minutes late {when}"
+def event_words(board: chess.Board, events: Iterable[Event], language: str = speech.ENGLISH) -> list[str]:
+    """Each event in words, as the player who acts ("White completes an illegal move: king e1–e3");
+    extract/reports/situation_words.py tells it."""
+    return Teller(language).events(board, events)
 
 
 def matrix_text(matrix: RulingsMatrix) -> str:
@@ -357,9 +252,10 @@ def rulings_by_rule(
         sources = None
     results = list(results)
     scenarios = rule_scenarios(kb_dir)
+    pieces = chess_words(kb_dir)
     matrices = {}
     for rule in load_rules(kb_dir):
         mine = [s for s in scenarios if rule.id in s.rules]
         if mine:
-            matrices[rule.id] = rulings_matrix(rule.id, rule.title, mine, results, editions, sources)
+            matrices[rule.id] = rulings_matrix(rule.id, rule.title, mine, results, editions, sources, pieces)
     return matrices

@@ -85,6 +85,26 @@ def l10n(context: Context, value: object) -> Markup:
 
 
 @pass_context
+def l10n_md(context: Context, value: object) -> Markup:
+    """A sentence placed in Markdown (a heading): its English words Markdown-escaped, the other
+    languages in the page's table; the element says `data-l10n` itself (attr_list), see `l10n_attr`."""
+    if isinstance(value, dict):
+        english = str(value.get("en", ""))
+        others = {str(k): str(v) for k, v in sorted(value.items()) if k != "en" and v and v != english}
+        table = context.get(L10N_TABLE)
+        if others and isinstance(table, dict):
+            table.setdefault(english, others)
+        return md_inline(english)
+    return md_inline(value)
+
+
+def l10n_attr(value: object, anchor: str) -> Markup:
+    """The attr_list of a heading: its anchor, and `data-l10n` when it has words in other languages."""
+    translated = isinstance(value, dict) and any(k != "en" and v for k, v in value.items())
+    return Markup("{#" + str(escape(anchor)) + (' data-l10n=""' if translated else "") + "}")
+
+
+@pass_context
 def words_for(context: Context, key: str, **values: Any) -> Markup:
     """The template `key` of extract/reports/interface.yaml filled in every language, for the page."""
     from extract.reports.speech import said
@@ -112,6 +132,79 @@ def status_said(status: str) -> dict[str, str]:
     return said(key) if key in table()["en"] else same(status_words(status))
 
 
+# A rule page's kinds of change (reports/rule_rows.py ChangeKind) as the diff statuses they are.
+CHANGE_STATUS = {
+    "not in this translation": "not-in-translation",
+    "parameter": "parameter-changed",
+    "behaviour": "behaviour-changed",
+    "changed": "content-changed",
+}
+
+
+def change_kind_said(kind: str) -> dict[str, str]:
+    """A rule page's kind of change in words ("the ruling changed"), in every language of the switch."""
+    return status_said(CHANGE_STATUS.get(kind, kind))
+
+
+def language_said(language: str) -> dict[str, str]:
+    """A language's name in every language of the switch (CLDR through Babel; English as named here)."""
+    from babel import Locale, UnknownLocaleError
+
+    from extract.reports.speech import languages
+
+    names = {"en": LANGUAGE_NAMES.get(language, language)}
+    for code in languages():
+        if code == "en":
+            continue
+        try:
+            names[code] = Locale.parse(code).languages.get(language) or names["en"]
+        except (UnknownLocaleError, ValueError):
+            names[code] = names["en"]
+    return names
+
+
+def chapter_said(name: str) -> dict[str, str] | str:
+    """A chapter as the diff names it ("Article 10", "Guidelines III", "front": reports/diff_data.py)
+    in every language of the switch (interface.yaml ch_*); other names as they are."""
+    from extract.reports.diff_data import CHAPTER_WORDS
+    from extract.reports.speech import table
+
+    for kind, word in CHAPTER_WORDS.items():
+        if name.startswith(word + " "):
+            return _said("ch_" + kind.replace(" ", "_"), label=name[len(word) + 1 :])
+    key = "ch_" + name
+    return _said(key) if key in table()["en"] else name
+
+
+def value_said(cell: Any) -> dict[str, str] | str:
+    """A parameter's value as shown ("2 min"); yes and no in every language of the switch."""
+    value = getattr(cell, "value", None)
+    if isinstance(value, bool):
+        return _said("yes" if value else "no")
+    return str(getattr(cell, "shown", ""))
+
+
+def param_said(name: str) -> dict[str, str]:
+    """What a parameter means (extract/data/parameter_words.yaml), in every language of the switch."""
+    from extract.reports.speech import languages
+    from extract.reports.words import parameter_said
+
+    return parameter_said(name, languages())
+
+
+def lowered(value: dict[str, str]) -> dict[str, str]:
+    return {code: text[:1].lower() + text[1:] for code, text in value.items()}
+
+
+def finding_said(kind: str) -> dict[str, str]:
+    """A kind of translation finding in words (extract/reports/words.py), in every language of the switch."""
+    from extract.reports.speech import said, same, table
+    from extract.reports.words import finding_key
+
+    key = finding_key(kind)
+    return said(key) if key in table()["en"] else same(finding_words(kind))
+
+
 def capitalised(value: dict[str, str]) -> dict[str, str]:
     return {code: text[:1].upper() + text[1:] for code, text in value.items()}
 
@@ -128,6 +221,20 @@ SCRIPT_WORDS = (
     "editions", "current", "text", "rulings", "parameters", "changes", "findings", "related",
     "read_in", "newest", "in_force_on", "situation", "search", "no_edition",
 )  # fmt: skip
+
+
+# The words of the theme every page carries (navigation, table of contents, "back to top", search):
+# keys of interface.yaml; the navigation names the pages by their first heading.
+CHROME = ("search", "h_translation", "h_editions")
+CHROME_PREFIXES = ("nav_", "ui_")
+
+
+def chrome_words() -> list[dict[str, str]]:
+    """The theme's words in every language of the switch, for every page's table."""
+    from extract.reports.speech import said, table
+
+    keys = [k for k in table()["en"] if k in CHROME or k.startswith(CHROME_PREFIXES)]
+    return [said(k) for k in keys]
 
 
 def script_words() -> dict[str, dict[str, str]]:
@@ -147,12 +254,21 @@ def _environment() -> Environment:
     env.filters["html"] = html_text
     env.filters["plain_quote"] = plain_quote
     env.filters["l10n"] = l10n
+    env.filters["l10n_md"] = l10n_md
+    env.globals["l10n_attr"] = l10n_attr
     env.globals["tr"] = words_for
     env.globals["said"] = _said
     env.globals["status_said"] = status_said
     env.filters["cap"] = capitalised
     env.globals["words"] = parameter_words
     env.globals["finding_words"] = finding_words
+    env.globals["finding_said"] = finding_said
+    env.globals["param_said"] = param_said
+    env.globals["value_said"] = value_said
+    env.globals["chapter_said"] = chapter_said
+    env.globals["language_said"] = language_said
+    env.filters["lowered"] = lowered
+    env.globals["change_kind_said"] = change_kind_said
     env.globals["status_words"] = status_words
     return env
 

@@ -76,25 +76,44 @@ class ParameterTableRow:
         return parameter_words(self.name)
 
     @property
+    def words_said(self) -> dict[str, str]:
+        """What the parameter means, in every language of the switch."""
+        from extract.reports.speech import languages
+        from extract.reports.words import parameter_said
+
+        return parameter_said(self.name, languages())
+
+    @property
     def caption(self) -> str:
         """The values in words, in edition order: "3 in da-2001 and sv-2009; 2 from nb-2014 on"."""
-        runs: list[tuple[str, list[str]]] = []
+        return self.caption_said["en"]
+
+    @property
+    def caption_said(self) -> dict[str, str]:
+        """`caption` in every language of the switch (interface.yaml cap_*)."""
+        from extract.reports.speech import languages, say
+
+        runs: list[tuple[str | None, list[str]]] = []
         for edition, cell in zip(self.editions, self.cells, strict=False):
-            shown = cell.shown if cell is not None else "not stated"
+            shown = cell.shown if cell is not None else None
             if runs and runs[-1][0] == shown:
                 runs[-1][1].append(edition)
             else:
                 runs.append((shown, [edition]))
-        parts = []
-        for i, (shown, editions) in enumerate(runs):
-            last = i == len(runs) - 1 and len(runs) > 1 and editions[-1] == self.editions[-1]
-            where = (
-                f"from {editions[0]} on"
-                if last and len(editions) > 1
-                else " and ".join([", ".join(editions[:-1]), editions[-1]] if len(editions) > 1 else editions)
-            )
-            parts.append(f"{shown} in {where}" if not where.startswith("from") else f"{shown} {where}")
-        return f"{self.words}: {'; '.join(parts)}."
+        said = {}
+        for code in languages():
+            parts = []
+            for i, (shown, editions) in enumerate(runs):
+                value = shown if shown is not None else say(code, "cap_not_stated")
+                last = i == len(runs) - 1 and len(runs) > 1 and editions[-1] == self.editions[-1]
+                if last and len(editions) > 1:
+                    parts.append(say(code, "cap_from", value=value, edition=editions[0]))
+                    continue
+                listed = editions if len(editions) == 1 else [", ".join(editions[:-1]), editions[-1]]
+                parts.append(say(code, "cap_in", value=value, editions=say(code, "cap_and").join(listed)))
+            what = self.words_said.get(code) or self.words
+            said[code] = say(code, "caption", what=what, parts="; ".join(parts))
+        return said
 
 
 @dataclass
@@ -124,6 +143,7 @@ class RuleLink:
     id: str
     title: str
     via: list[str] = field(default_factory=list)
+    said: dict[str, str] = field(default_factory=dict)  # the title in each language the texts give
 
 
 @dataclass
@@ -146,12 +166,15 @@ class RuleView:
     references: list[RuleLink]
     referenced_by: list[RuleLink]
     dangling: list[str]
-    terms: list[tuple[str, str]]
+    terms: list[tuple[str, dict[str, str]]]  # (concept, its word in each language of the texts)
     changes: list[RuleChange]
     findings: list[RuleFinding]
     rulings: Any = None  # views.rulings.RulingsView of the rule's situations, or None
     # one line (every language) when the newest text shown is not of the Laws in force today
     notice: dict[str, str] | None = None
+    # the title and topic in each language whose newest text heads them (views/titles.py)
+    title_said: dict[str, str] = field(default_factory=dict)
+    topic_said: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass

@@ -22,7 +22,6 @@ from extract.io.yamlfile import MISS, cache_read
 from extract.model import Finding, InputError
 from extract.reports.rule_rows import RuleChange, RuleFinding
 from extract.reports.rulings import RulingsMatrix
-from extract.reports.speech import said
 from extract.site import background
 from extract.site.build import build_site
 from extract.site.common import (
@@ -37,6 +36,7 @@ from extract.site.common import (
     _environment,
     _write,
     autonym,
+    chrome_words,
     l10n_script,
     script_words,
     topic_title,
@@ -45,7 +45,7 @@ from extract.site.editions import edition_views
 from extract.site.kbview import RuleView, SiteData
 from extract.site.views.compare import CompareView, _compare_view, marked_text, word_diff_html
 from extract.site.views.downloads import DOWNLOADS_DIR, cat_downloads, downloads, lint_downloads
-from extract.site.views.home import classifier_editions
+from extract.site.views.home import classifier_editions, classifier_words
 from extract.site.views.reports import (
     _scenarios_view,
     _translation_view,
@@ -174,9 +174,8 @@ class Pages:
     def write(self, name: str, template: str, **values: Any) -> None:
         table: dict[str, dict[str, str]] = {}  # the page's sentences in the other languages
         text = self.env.get_template(template).render(**self.common, **values, **{L10N_TABLE: table})
-        if table:  # the search box's words, for the page script (site/assets/rules.js)
-            search = said("search")
-            table.setdefault(search["en"], {k: v for k, v in search.items() if k != "en"})
+        for words in chrome_words():  # the theme's words and the search box's (site/assets/rules.js)
+            table.setdefault(words["en"], {k: v for k, v in words.items() if k != "en"})
         text += l10n_script(table)
         self._claim(name, text.encode("utf-8"))
         self.written.append(_write(self.site_dir / name, text))
@@ -219,11 +218,12 @@ def _overview_pages(pages: Pages, site: SiteData, rules: list[RuleView], compare
         changed=[row for row in parameter_rows if row.changed],
         compares=[c for c in compares if c.consecutive or c is headline],
         headline=headline,
-        rule_title={r.id: r.title for r in rules},
+        rule_title={r.id: r.title_said or {"en": r.title} for r in rules},
         rule_count=len(rules),
         parameter_count=len(parameter_rows),
         concept_count=len(site.terms),
         classifier=classifier_editions(site),
+        classifier_words=classifier_words(),
         today_lines=site.today_lines(),
     )
     pages.write("rules.md", "rules.md.j2", topics=sorted(topics.items()), title=topic_title)

@@ -354,9 +354,15 @@
   }
 
   // --- time-control classifier: each edition's thresholds from kb/generated/parameters.yaml ----
+  // the sentences in the reader's language (interface.yaml cls_*, in the form's data-words)
+  var cls = {};
+  function say(key, values) {
+    var text = cls[key] || key;
+    return text.replace(/\{(\w+)\}/g, function (all, name) { return values && values[name] !== undefined ? values[name] : all; });
+  }
   function limit(value, inclusive, below) {
-    if (below) return (inclusive ? "at most " : "less than ") + value;
-    return (inclusive ? "at least " : "more than ") + value;
+    if (below) return say(inclusive ? "cls_at_most" : "cls_less_than", { value: value });
+    return say(inclusive ? "cls_at_least" : "cls_more_than", { value: value });
   }
   function within(value, lim, inclusive, below) {
     if (value === lim) return !!inclusive;
@@ -368,42 +374,50 @@
     var p = e.parameters, base = parseFloat(m[1]), inc = m[2] ? parseFloat(m[2]) : 0, minutes = base, notes = [];
     var text = m[1] + "+" + (m[2] || "0");
     if (inc) {
-      if (p["increment.factor"] === undefined) notes.push(e.id + " has no increment formula: the increment is ignored");
+      if (p["increment.factor"] === undefined) notes.push(say("cls_no_increment", { edition: e.id }));
       else minutes += p["increment.factor"] * inc / 60;
     }
-    var counted = minutes !== base ? " (" + (+minutes.toFixed(2)) + " minutes counted)" : "";
+    var counted = minutes !== base ? say("cls_counted", { minutes: +minutes.toFixed(2) }) : "";
     var blitzUp = p["blitz.upper_minutes"], lower = p["rapid.lower_minutes"], upper = p["rapid.upper_minutes"];
     var category, deciding, rule;
     if (blitzUp !== undefined && within(minutes, blitzUp, p["blitz.upper_inclusive"], true)) {
       category = "blitz"; deciding = "blitz.upper_minutes";
-      rule = limit(blitzUp, p["blitz.upper_inclusive"], true) + " minutes";
+      rule = say("cls_minutes", { limit: limit(blitzUp, p["blitz.upper_inclusive"], true) });
     } else if (upper !== undefined && !within(minutes, upper, p["rapid.upper_inclusive"], true)) {
       category = "standard"; deciding = "rapid.upper_minutes";
-      rule = limit(upper, !p["rapid.upper_inclusive"], false) + " minutes";
+      rule = say("cls_minutes", { limit: limit(upper, !p["rapid.upper_inclusive"], false) });
     } else if (lower === undefined || upper === undefined) {
-      notes.push(e.id + " states no rapid " + [lower === undefined ? "lower" : "", upper === undefined ? "upper" : ""].filter(Boolean).join(" and ") + " threshold");
+      notes.push(say("cls_no_rapid", { edition: e.id }));
     } else if (within(minutes, lower, p["rapid.lower_inclusive"], false)) {
       category = "rapid"; deciding = "rapid.lower_minutes";
-      rule = limit(lower, p["rapid.lower_inclusive"], false) + " and " + limit(upper, p["rapid.upper_inclusive"], true) + " minutes";
+      rule = say("cls_between", { lower: limit(lower, p["rapid.lower_inclusive"], false),
+                                  upper: limit(upper, p["rapid.upper_inclusive"], true) });
     } else {
-      notes.push(+minutes.toFixed(2) + " minutes is neither blitz nor rapid under " + e.id);
+      notes.push(say("cls_neither", { minutes: +minutes.toFixed(2), edition: e.id }));
     }
-    if (!category) return text + " is not classified under " + e.id + ": " + notes.join("; ");
+    if (!category) return say("cls_not", { control: text, edition: e.id, notes: notes.join("; ") });
     var article = e.articles[deciding] || "";
-    return text + " is " + category + " under " + e.id + (article ? " " + article : "") + ": " + rule + counted +
-      (notes.length ? " (" + notes.join("; ") + ")" : "");
+    return say("cls_is", { control: text, category: say("cls_" + category), where: e.id + (article ? " " + article : ""),
+                           rule: rule, counted: counted }) + (notes.length ? " (" + notes.join("; ") + ")" : "");
   }
   function setUpClassifier() {
     var form = document.querySelector(".classifier");
     if (!form) return;
     var editions = JSON.parse(form.getAttribute("data-editions"));
+    var words = {}, code = "";
+    try { words = JSON.parse(form.getAttribute("data-words")); } catch (e) { words = {}; }
+    try { code = localStorage.getItem("chesslaws.language") || ""; } catch (e) { code = ""; }
+    cls = words[code] || words.en || {};
+    var label = form.querySelector(".classifier-label");
+    if (label && cls.cls_label) { label.textContent = cls.cls_label; label.setAttribute("lang", words[code] ? code : "en"); }
     var input = form.querySelector("input"), out = form.querySelector("ol");
+    out.setAttribute("lang", words[code] ? code : "en");
     form.hidden = false;
     function run() {
       out.textContent = "";
       var answers = editions.map(function (e) { return classify(input.value, e); });
       if (answers.some(function (a) { return a === null; })) {
-        out.appendChild(el("li", {}, "Write a time control as minutes+increment seconds, e.g. 12+0 or 3+2."));
+        out.appendChild(el("li", {}, say("cls_hint")));
         return;
       }
       answers.forEach(function (a) { out.appendChild(el("li", {}, a)); });

@@ -27,17 +27,29 @@
     });
   } catch (e) { sentences = {}; }
   function localise(code) {
+    document.documentElement.setAttribute("data-reader", code || "");
     document.querySelectorAll("[data-l10n]").forEach(function (node) {
-      if (node.chesslawsEnglish === undefined) node.chesslawsEnglish = node.textContent;
+      // a heading keeps its permalink: only its first text is the sentence
+      var target = node.children.length && node.firstChild && node.firstChild.nodeType === 3 ? node.firstChild : node;
+      if (node.chesslawsEnglish === undefined) node.chesslawsEnglish = target.textContent.trim();
       var text = code && (sentences[node.chesslawsEnglish] || {})[code];
-      node.textContent = text || node.chesslawsEnglish;
+      target.textContent = text || node.chesslawsEnglish;
       node.setAttribute("lang", text ? code : "en");
     });
-    // the table of contents repeats the headings' words; the search box says what it does
-    document.querySelectorAll(".md-nav--secondary .md-nav__link").forEach(function (link) {
-      if (link.chesslawsEnglish === undefined) link.chesslawsEnglish = link.textContent.trim();
-      var text = code && (sentences[link.chesslawsEnglish] || {})[code];
-      if (text || link.chesslawsEnglish !== link.textContent.trim()) link.textContent = text || link.chesslawsEnglish;
+    // the theme's own words (navigation, table of contents, header, "back to top"): every page's
+    // table has them (interface.yaml, nav_* and ui_*); the sidebar repeats the headings' words
+    document.querySelectorAll(".md-header, .md-sidebar, .md-skip, .md-top, .md-footer").forEach(function (part) {
+      var walker = document.createTreeWalker(part, NodeFilter.SHOW_TEXT), node;
+      while ((node = walker.nextNode())) {
+        if (node.chesslawsEnglish === undefined) {
+          var english = node.textContent.trim();
+          if (!english || !sentences[english]) continue;
+          node.chesslawsEnglish = english;
+        }
+        var said = code && sentences[node.chesslawsEnglish][code];
+        node.textContent = said || node.chesslawsEnglish;
+        if (node.parentNode && node.parentNode.setAttribute) node.parentNode.setAttribute("lang", said ? code : "en");
+      }
     });
     var input = document.querySelector(".cl-search-input");
     if (input) {

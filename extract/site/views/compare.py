@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 from markupsafe import Markup, escape
 
 from extract.model.vocab import Change, Status
-from extract.reports.words import status_words
 from extract.site.common import WORD_CONTEXT, _plain, _shown
 from extract.site.editions import PAGE_BUDGET
 from extract.site.kbview import RuleLink, SiteData
@@ -137,7 +136,8 @@ class CompareView:
     lang_b: str
     same_language: bool
     consecutive: bool
-    notes: list[str]
+    method_notes: list[str]  # how the wording was compared (provenance, for "how the texts are compared")
+    substantive: int  # rules whose content changed (SUBSTANTIVE statuses)
     counts: list[tuple[str, int]]
     total: int
     parameters: list[CompareParameter]
@@ -207,7 +207,6 @@ def _compare_view(site: SiteData, d: EditionDiff, consecutive: bool) -> CompareV
     # substantive changes first (what FIDE changed), then translation gaps, moves and renumbering
     order = [s for s in STATUSES if s in SUBSTANTIVE] + [s for s in STATUSES if s not in SUBSTANTIVE]
     groups = [(s, [r for r in rules if r.status == s]) for s in order]
-    substantive = ", ".join(status_words(s) for s in SUBSTANTIVE)
     kept: list[tuple[str, list[CompareRule]]] = [(s, items) for s, items in groups if items]
     return CompareView(
         a=d.a,
@@ -217,7 +216,8 @@ def _compare_view(site: SiteData, d: EditionDiff, consecutive: bool) -> CompareV
         lang_b=d.b.split("-")[0],
         same_language=d.same_language,
         consecutive=consecutive,
-        notes=[*d.notes, f"Substantive changes ({substantive}): {d.substantive_count()}"],
+        method_notes=list(d.notes),
+        substantive=d.substantive_count(),
         counts=[(s, d.counts.get(s, 0)) for s in order],
         total=len(d.rules),
         parameters=parameters,

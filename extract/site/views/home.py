@@ -35,3 +35,10 @@ def classifier_editions(site: SiteData) -> list[dict[str, Any]]:
         if parameters:
             result.append({"id": edition, "parameters": parameters, "articles": articles})
     return result
+
+
+def classifier_words() -> dict[str, dict[str, str]]:
+    """The classifier's sentences per language of the switch (interface.yaml cls_*), for the page script."""
+    from extract.reports.speech import table
+
+    return {code: {k: v for k, v in words.items() if k.startswith("cls_")} for code, words in table().items()}

@@ -10,6 +10,7 @@ from extract.site.common import EDITIONS_DIR, LANGUAGE_NAMES, autonym, how_words
 from extract.site.editions import ProvisionView
 from extract.site.kbview import ParameterTableRow, RuleLink, RuleText, RuleView, SiteData
 from extract.site.views.rulings import edition_facts, rulings_view
+from extract.site.views.titles import rule_titles, topic_titles
 
 
 def superseded_words(site: SiteData, edition: str) -> dict[str, str] | None:
@@ -43,15 +44,12 @@ def rule_views(site: SiteData, matrices: dict[str, Any] | None = None) -> list[R
     for row in site.parameter_rows:
         param_rows[row.rule].append(row)
     term_names = {str(t.get("id")): str(t.get("en", t.get("id"))) for t in site.terms}
-    uses: dict[str, set[str]] = defaultdict(set)
-    for edge in site.edges():
-        if edge.get("kind") == "uses_term":
-            _, ed, key = (str(edge.get("source", "")).split(":", 2) + ["", ""])[:3]
-            for rule_id in site.rule_of.get((ed, key), []):
-                uses[rule_id].add(str(edge.get("target", "")).removeprefix("term:"))
+    term_said, uses = _term_words(site), _term_uses(site)
+
+    titles, topics = rule_titles(site), topic_titles(site)
 
     def link(rule_id: str, via: list[str] | None = None) -> RuleLink:
-        return RuleLink(rule_id, site.rule_by_id[rule_id].title, sorted(set(via or [])))
+        return RuleLink(rule_id, site.rule_by_id[rule_id].title, sorted(set(via or [])), titles[rule_id])
 
     views = []
     for rule in site.rules:
@@ -111,11 +109,42 @@ def rule_views(site: SiteData, matrices: dict[str, Any] | None = None) -> list[R
                 references=[link(r, v) for r, v in sorted(refs[rule.id].items()) if r in site.rule_by_id],
                 referenced_by=[link(r, v) for r, v in sorted(back[rule.id].items()) if r in site.rule_by_id],
                 dangling=sorted(set(dangling[rule.id])),
-                terms=sorted(((t, term_names.get(t, t)) for t in uses[rule.id]), key=lambda t: t[1].lower()),
+                terms=[
+                    (t, term_said.get(t) or {"en": term_names.get(t, t)})
+                    for t in sorted(uses[rule.id], key=lambda t: str(term_names.get(t, t)).lower())
+                ],
                 changes=site.changes.get(rule.id, []),
                 findings=site.findings.get(rule.id, []),
                 rulings=rulings_view(site, matrices.get(rule.id)),
                 notice=site.not_current(texts[0].edition) if texts else None,
+                title_said=titles[rule.id],
+                topic_said=topics[rule.topic],
             )
         )
     return views
+
+
+def _term_words(site: SiteData) -> dict[str, dict[str, str]]:
+    """concept -> language -> its word: English from the termbase, each other language the first term
+    of its newest edition that has the concept (kb/terms.yaml)."""
+    editions = [e for e in reversed(site.editions) if e.language]  # newest first
+    words: dict[str, dict[str, str]] = {}
+    for concept in site.terms:
+        said = {"en": str(concept.get("en", concept.get("id")))}
+        terms = concept.get("terms") or {}
+        for e in editions:
+            if e.language not in said and terms.get(e.id):
+                said[e.language] = str(terms[e.id][0])
+        words[str(concept.get("id"))] = said
+    return words
+
+
+def _term_uses(site: SiteData) -> dict[str, set[str]]:
+    """rule -> the termbase concepts its provisions use (the graph's uses_term edges)."""
+    uses: dict[str, set[str]] = defaultdict(set)
+    for edge in site.edges():
+        if edge.get("kind") == "uses_term":
+            _, ed, key = (str(edge.get("source", "")).split(":", 2) + ["", ""])[:3]
+            for rule_id in site.rule_of.get((ed, key), []):
+                uses[rule_id].add(str(edge.get("target", "")).removeprefix("term:"))
+    return uses

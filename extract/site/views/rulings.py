@@ -27,6 +27,9 @@ _SVG = re.compile(r"^<svg [^>]*>|</svg>$")
 # a square drawn in its plain colour (not marked as the last move): drawn once per page, in a shared
 # symbol, instead of 64 times per board
 _PLAIN_SQUARE = re.compile(r'<rect [^>]*class="square (?:light|dark) [a-h][1-8]"[^>]*/>')
+_FILL = re.compile(r'fill="([^"]+)"')
+_XY = re.compile(r'x="([0-9.]+)" y="([0-9.]+)"')
+_XLINK = re.compile(r' xlink:href="[^"]*"')
 BOARD_BOX = 360  # chess.svg's viewBox without coordinates
 
 
@@ -144,15 +147,30 @@ def _symbol(name: str, row: Situation, pieces: dict[str, str], prefix: str) -> s
     body = _SVG.sub("", drawn)
     squares = f'<use href="#{prefix}-squares" width="{BOARD_BOX}" height="{BOARD_BOX}"/>'
     body = squares + _PLAIN_SQUARE.sub("", body)
+    body = _XLINK.sub("", body)  # every browser reads href; the old xlink:href only doubled it
     body = re.sub(r'href="#([a-z]+-[a-z]+)"', rf'href="#{prefix}-\1"', body)
     return f'<symbol id="{name}" viewBox="0 0 {BOARD_BOX} {BOARD_BOX}">{body}</symbol>'
 
 
 def _squares(prefix: str) -> str:
-    """The 64 squares of an empty board in their plain colours, as a symbol every board uses."""
+    """The 64 squares of an empty board in python-chess's plain colours, as a symbol every board
+    uses: the light colour under the whole board, the dark squares as one path (not 64 elements)."""
     drawn = chess.svg.board(chess.Board(None), size=None, coordinates=False)
-    squares = "".join(_PLAIN_SQUARE.findall(drawn))
-    return f'<symbol id="{prefix}-squares" viewBox="0 0 {BOARD_BOX} {BOARD_BOX}">{squares}</symbol>'
+    colours: dict[str, str] = {}
+    dark = []
+    for rect in _PLAIN_SQUARE.findall(drawn):
+        shade = "dark" if "square dark" in rect else "light"
+        fill = _FILL.search(rect)
+        colours.setdefault(shade, fill.group(1) if fill else "")
+        place = _XY.search(rect)
+        if shade == "dark" and place:
+            side = chess.svg.SQUARE_SIZE
+            dark.append(f"M{place.group(1)} {place.group(2)}h{side}v{side}h-{side}z")
+    return (
+        f'<symbol id="{prefix}-squares" viewBox="0 0 {BOARD_BOX} {BOARD_BOX}">'
+        f'<rect width="{BOARD_BOX}" height="{BOARD_BOX}" fill="{colours.get("light", "")}"/>'
+        f'<path fill="{colours.get("dark", "")}" d="{"".join(dark)}"/></symbol>'
+    )
 
 
 def _cell(site: SiteData, cell: RulingCell) -> CellView:
