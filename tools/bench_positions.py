@@ -8,7 +8,7 @@
   machine may be shared: wall time alone says little), median and p99 per position, beside
   python-chess's material count (`has_insufficient_material`) on the same.
 Skipped (said so) when the position files are absent. Usage: python tools/bench_positions.py [--dev N]
-[--lichess N] [--time-limit S] [--skip dev,lichess]
+[--dev-every N] [--lichess N] [--time-limit S] [--skip dev,lichess]
 """
 
 from __future__ import annotations
@@ -37,12 +37,12 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * share))]
 
 
-def dev(limit: int) -> list[bool]:
+def dev(limit: int, every: int = 1) -> list[bool]:
     path = POSITIONS / "unwinnability-dev.txt"
     if not path.exists():
         print(f"SKIP  dev positions: {path} is absent")
         return []
-    rows = path.read_text(encoding="utf-8").splitlines()[:limit]
+    rows = path.read_text(encoding="utf-8").splitlines()[:limit][::every]
     queries = decided = wrong = bad_proofs = 0
     times = []
     for row in rows:
@@ -62,7 +62,7 @@ def dev(limit: int) -> list[bool]:
     share = decided / queries
     print(
         f"{'PASS' if wrong == 0 else 'FAIL'}  dev: {wrong} answers contradict CHA of {decided} decided "
-        f"({len(rows)} positions, {queries} colour-queries)"
+        f"({len(rows)} positions{f', every {every}th' if every > 1 else ''}, {queries} colour-queries)"
     )
     print(f"{'PASS' if share >= 0.95 else 'FAIL'}  dev: {share:.1%} decided (target >= 95%)")
     print(f"{'PASS' if bad_proofs == 0 else 'FAIL'}  dev: {bad_proofs} helpmates fail to replay")
@@ -133,6 +133,9 @@ def _children_cpu() -> float:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--dev", type=int, default=902, help="dev positions to run (default: all 902)")
+    parser.add_argument(
+        "--dev-every", type=int, default=1, help="run every Nth of those dev positions (a spot check)"
+    )
     parser.add_argument("--lichess", type=int, default=1000, help="real positions to run (default: 1,000)")
     parser.add_argument(
         "--time-limit", type=float, help="passed to position --time-limit (default: the command's own)"
@@ -140,7 +143,7 @@ def main() -> int:
     parser.add_argument("--skip", default="", help="comma-separated: dev, lichess")
     args = parser.parse_args()
     skip = set(filter(None, args.skip.split(",")))
-    results = ([] if "dev" in skip else dev(args.dev)) + (
+    results = ([] if "dev" in skip else dev(args.dev, max(1, args.dev_every))) + (
         [] if "lichess" in skip else lichess(args.lichess, args.time_limit)
     )
     print(f"{sum(results)}/{len(results)} position targets met")
