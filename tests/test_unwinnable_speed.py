@@ -43,6 +43,15 @@ def test_the_narrow_search_never_claims_a_mate_that_is_not_there():
     assert best_first(board, chess.WHITE, 500, False)[0] is None
 
 
+@pytest.mark.parametrize("replies", (0, 1))
+def test_a_search_from_a_position_in_check_plays_its_evasions_and_its_mate_replays(replies):
+    board = chess.Board("4k3/8/8/8/8/8/8/4RK2 b - - 0 1")  # Black's king in check from the rook
+    found, _ = best_first(board, chess.WHITE, 3_000, True, replies)
+    assert found is not None
+    assert replays_to_mate(board, chess.WHITE, [move.uci() for move in found])
+    assert best_first(board, chess.BLACK, 300, False, replies)[0] is None  # a lone king never mates
+
+
 def test_attack_map_agrees_with_python_chess():
     for fen in (*OPEN, chess.STARTING_FEN):
         board = chess.Board(fen)
