@@ -235,27 +235,14 @@ def best_first(
 ) -> tuple[list[chess.Move] | None, int]:
     """Best-first over moves: each move waits in the queue with its parent's guess less its own
     guessed gain, and is played only when its turn comes (most moves never are). `replies` > 0: the
-    loser plays only its `replies` moves with the best guessed gain, the next best taking the place
-    of one that leads back to a position already searched (a narrow tree, found fast when it holds a
-    mate; 0: every move)."""
+    loser plays only its `replies` moves with the best guessed gain (a narrow tree, found fast when
+    it holds a mate; 0: every move)."""
     start = board.copy(stack=False)
     root = start._transposition_key()
     parents: Parents = {root: None}
-    queue: list[tuple[int, int, chess.Board, object, int, bool, int, _Replies | None]] = []
+    queue: list[tuple[int, int, chess.Board, object, int, bool, int]] = []
     counter = 0
     push = heapq.heappush
-
-    def narrow(replies_left: _Replies, wanted: int) -> None:
-        """Queue the loser's next `wanted` legal moves in order of guessed gain."""
-        nonlocal counter
-        ranked, position, key, guess, depth, in_check = replies_left.ranked, *replies_left.node
-        while wanted and replies_left.next < len(ranked):
-            gain, packed = ranked[replies_left.next]
-            replies_left.next += 1
-            if in_check or not position.is_into_check(decode(packed)):
-                counter += 1
-                push(queue, (guess - 2 * gain, -counter, position, key, packed, True, depth, replies_left))
-                wanted -= 1
 
     def expand(position: chess.Board, key: object, depth: int, evasions: list[chess.Move] | None) -> None:
         nonlocal counter
@@ -269,28 +256,31 @@ def best_first(
         gains = _Gains(position, king, winner, bare, seen)
         scored = scored_moves(position, gains, evasions)
         legal = evasions is not None
-        if replies and position.turn != winner:  # only the loser's most helpful few
-            ordered = sorted(((g, at, c) for at, (g, c) in enumerate(scored)), reverse=True)
-            ranked = [(g, c) for g, _, c in ordered]  # best first; of equal gains, the last generated
-            narrow(_Replies(ranked, (position, key, guess, depth + 1, legal)), replies)
-            return
         depth += 1
+        if replies and position.turn != winner:  # only the loser's most helpful few
+            left = replies
+            for gain, _, packed in sorted(((g, i, c) for i, (g, c) in enumerate(scored)), reverse=True):
+                if legal or not position.is_into_check(decode(packed)):
+                    counter += 1
+                    push(queue, (guess - 2 * gain, -counter, position, key, packed, True, depth))
+                    left -= 1
+                    if not left:
+                        return
+            return
         for gain, packed in scored:  # a pseudo-legal move's legality is checked when it is played
             counter += 1
-            push(queue, (guess - 2 * gain, -counter, position, key, packed, legal, depth, None))
+            push(queue, (guess - 2 * gain, -counter, position, key, packed, legal, depth))
 
     expand(start, root, 0, list(start.generate_legal_moves()) if start.is_check() else None)
     while queue and len(parents) < budget:
         if not len(parents) & 255 and expired():
             break
-        _, _, position, key, packed, legal, depth, replies_left = heapq.heappop(queue)
+        _, _, position, key, packed, legal, depth = heapq.heappop(queue)
         move = decode(packed)
         if not legal and position.is_into_check(move):
             continue
         reached = reach(parents, position, key, move)
         if reached is None:
-            if replies_left is not None:  # a position searched already: the next best reply instead
-                narrow(replies_left, 1)
             continue
         child, child_key = reached
         evasions = list(child.generate_legal_moves()) if child.is_check() else None
@@ -300,19 +290,6 @@ def best_first(
             continue
         expand(child, child_key, depth, evasions)
     return None, len(parents)
-
-
-class _Replies:
-    """The loser's moves in one position of a narrow search, best guessed gain first, and how many
-    have been queued: a reply that leads back to a position already searched gives its place to the
-    next."""
-
-    __slots__ = ("ranked", "node", "next")
-
-    def __init__(
-        self, ranked: list[tuple[int, int]], node: tuple[chess.Board, object, int, int, bool]
-    ) -> None:
-        self.ranked, self.node, self.next = ranked, node, 0
 
 
 def _king(board: chess.Board, colour: chess.Color) -> int:
