@@ -14,6 +14,7 @@ from extract.arbiter.unwinnable import after_move, can_checkmate, is_dead, out_o
 from extract.arbiter.unwinnable.carry import candidates, remember
 from extract.arbiter.unwinnable.helpmate import attack_map, best_first
 from extract.arbiter.unwinnable.position import analyse_all, parse_fen
+from extract.arbiter.unwinnable.tree import bare_copy
 from extract.cli import main
 
 # Real final positions (Lichess games, CHA's sample) where each side can still mate.
@@ -41,6 +42,24 @@ def test_the_narrow_search_never_claims_a_mate_that_is_not_there():
     board = chess.Board("8/8/4k3/8/8/3NK3/8/8 w - - 0 1")  # a lone knight cannot mate a lone king
     assert best_first(board, chess.WHITE, 500, False, replies=1)[0] is None
     assert best_first(board, chess.WHITE, 500, False)[0] is None
+
+
+@pytest.mark.parametrize("replies", (0, 1))
+def test_a_search_from_a_position_in_check_plays_its_evasions_and_its_mate_replays(replies):
+    board = chess.Board("4k3/8/8/8/8/8/8/4RK2 b - - 0 1")  # Black's king in check from the rook
+    found, _ = best_first(board, chess.WHITE, 3_000, True, replies)
+    assert found is not None
+    assert replays_to_mate(board, chess.WHITE, [move.uci() for move in found])
+    assert best_first(board, chess.BLACK, 300, False, replies)[0] is None  # a lone king never mates
+
+
+def test_a_search_copy_has_every_field_of_python_chess_copy_and_leaves_the_board_alone():
+    board = chess.Board("r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1")
+    board.push(chess.Move.from_uci("e1g1"))
+    copied = bare_copy(board)
+    assert copied.__dict__ == board.copy(stack=False).__dict__  # a new python-chess field fails here
+    copied.push(chess.Move.from_uci("a8a1"))
+    assert board.fen() == "r3k2r/8/8/3pP3/8/8/8/R4RK1 b kq - 1 1" and board.move_stack
 
 
 def test_attack_map_agrees_with_python_chess():

@@ -63,7 +63,7 @@ def position_command(
     Each answer is yes with a helpmate (moves anyone can replay to the checkmate), no with the reason,
     or not decided when the search ran out of budget or time (never a guess; one line on stderr counts
     the questions the time limit cut short). All the positions share
-    --time-limit: each first gets up to twice its even share of the time left, then the ones not
+    --time-limit: each first gets up to four times its even share of the time left, then the ones not
     decided share what the others left. With --stdin, all of standard input is read first (the
     positions share the time); a line may carry words after the FEN (a game id); blank lines and lines
     starting with # are skipped, and a line that is not a legal position is reported (exit 2) while

@@ -23,7 +23,7 @@ from itertools import chain
 import chess
 
 from extract.arbiter.unwinnable.clock import expired
-from extract.arbiter.unwinnable.tree import Parents, mated_by, reach, unwind
+from extract.arbiter.unwinnable.tree import Parents, reach, unwind
 
 CORNERS = (chess.A1, chess.H1, chess.A8, chess.H8)
 DISTANCE = [[chess.square_distance(a, b) for b in chess.SQUARES] for a in chess.SQUARES]
@@ -126,8 +126,8 @@ class _Gains:
             chess.QUEEN: diagonal | straight,
         }
         self.pawn_checks = chess.BB_PAWN_ATTACKS[not winner][king]
-        own_king = board.king(winner)
-        self.toward = DISTANCE[own_king if own_king is not None else king]
+        own_king = (board.kings & board.occupied_co[winner]).bit_length() - 1
+        self.toward = DISTANCE[own_king if own_king >= 0 else king]
 
     def gain(self, move: chess.Move) -> int:
         board, king = self.board, self.king
@@ -208,11 +208,14 @@ def decode(packed: int) -> chess.Move:
     return chess.Move(packed & 63, packed >> 6 & 63, packed >> 12 or None)
 
 
-def scored_moves(position: chess.Board, gains: _Gains, legal: bool) -> list[tuple[int, int]]:
-    """Every move of `position` with its guessed gain, as (gain, code), in python-chess's order: legal
-    ones (`legal`, in check: few) or pseudo-legal ones, the pieces' scored square by square."""
-    if legal:
-        return [(gains.gain(move), code(move)) for move in position.generate_legal_moves()]
+def scored_moves(
+    position: chess.Board, gains: _Gains, evasions: list[chess.Move] | None
+) -> list[tuple[int, int]]:
+    """Every move of `position` with its guessed gain, as (gain, code), in python-chess's order: the
+    legal ones when in check (`evasions`, already generated: few) or pseudo-legal ones, the pieces'
+    scored square by square."""
+    if evasions is not None:
+        return [(gains.gain(move), code(move)) for move in evasions]
     own = position.occupied_co[position.turn]
     scored: list[tuple[int, int]] = []
     pieces, attacks, spread = own & ~position.pawns, position.attacks_mask, gains.spread
@@ -220,9 +223,9 @@ def scored_moves(position: chess.Board, gains: _Gains, legal: bool) -> list[tupl
         origin = pieces.bit_length() - 1
         pieces ^= _SQUARES[origin]
         scored += spread(origin, attacks(origin) & ~own)
-    slow = chain(
-        position.generate_castling_moves(), position.generate_pseudo_legal_moves(own & position.pawns)
-    )
+    slow = position.generate_pseudo_legal_moves(own & position.pawns)
+    if position.castling_rights & own:
+        slow = chain(position.generate_castling_moves(), slow)
     scored += [(gains.gain(move), code(move)) for move in slow]
     return scored
 
@@ -239,38 +242,36 @@ def best_first(
     parents: Parents = {root: None}
     queue: list[tuple[int, int, chess.Board, object, int, bool, int]] = []
     counter = 0
+    push = heapq.heappush
 
-    def expand(position: chess.Board, key: object, depth: int) -> None:
+    def expand(position: chess.Board, key: object, depth: int, evasions: list[chess.Move] | None) -> None:
         nonlocal counter
-        king = position.king(not winner)
-        if king is None:
+        king = _king(position, not winner)
+        if king < 0:
             return
         seen = watched(position, winner, king)
         # Twice the guess, less the moves played: of two positions guessed as near, the deeper is
         # taken first (a line is followed rather than its siblings widened).
         guess = 2 * distance_to_mate(position, winner, bare and strong(position, winner), seen) - depth
         gains = _Gains(position, king, winner, bare, seen)
-        # In check, python-chess's evasions are generated once here rather than once a move later.
-        legal = position.is_check()
-        scored = scored_moves(position, gains, legal)
+        scored = scored_moves(position, gains, evasions)
+        legal = evasions is not None
+        depth += 1
         if replies and position.turn != winner:  # only the loser's most helpful few
             left = replies
             for gain, _, packed in sorted(((g, i, c) for i, (g, c) in enumerate(scored)), reverse=True):
                 if legal or not position.is_into_check(decode(packed)):
                     counter += 1
-                    heapq.heappush(
-                        queue, (guess - 2 * gain, -counter, position, key, packed, True, depth + 1)
-                    )
+                    push(queue, (guess - 2 * gain, -counter, position, key, packed, True, depth))
                     left -= 1
                     if not left:
                         return
             return
-        push, depth = heapq.heappush, depth + 1
         for gain, packed in scored:  # a pseudo-legal move's legality is checked when it is played
             counter += 1
             push(queue, (guess - 2 * gain, -counter, position, key, packed, legal, depth))
 
-    expand(start, root, 0)
+    expand(start, root, 0, list(start.generate_legal_moves()) if start.is_check() else None)
     while queue and len(parents) < budget:
         if not len(parents) & 255 and expired():
             break
@@ -282,9 +283,15 @@ def best_first(
         if reached is None:
             continue
         child, child_key = reached
-        if mated_by(child, winner):
+        evasions = list(child.generate_legal_moves()) if child.is_check() else None
+        if evasions == [] and child.turn != winner:  # checkmate (the winner's own: a dead end)
             return unwind(parents, child_key), len(parents)
         if (position.is_capture(move) or move.promotion) and child.has_insufficient_material(winner):
             continue
-        expand(child, child_key, depth)
+        expand(child, child_key, depth, evasions)
     return None, len(parents)
+
+
+def _king(board: chess.Board, colour: chess.Color) -> int:
+    """The square of `colour`'s king (-1: none)."""
+    return (board.kings & board.occupied_co[colour]).bit_length() - 1

@@ -11,9 +11,12 @@ import chess
 from extract.arbiter.unwinnable import DEFAULT_BUDGET, Mateability, can_checkmate, dead, out_of_time
 from extract.arbiter.unwinnable.clock import now, time_limit
 
-# In the first pass a position may take twice its even share of the time left (the share grows as easy
-# positions finish early); the hard ones it could not finish share, in the second pass, what is left.
-FIRST_PASS_SHARES = 2
+# In the first pass a position may take four times its even share of the time left (the share grows as
+# easy positions finish early); the hard ones it could not finish share, in the second pass, what is
+# left. Four, not two: a position cut short loses the search it had begun, and on real games (most
+# positions cheap, a few costing a hundred times the median) fewer cut short decide more in the same
+# time (tools/bench_positions.py).
+FIRST_PASS_SHARES = 4
 
 _PROBLEMS = {
     chess.STATUS_NO_WHITE_KING: "White has no king",
@@ -96,8 +99,8 @@ def analyse_all(
 ) -> Iterator[Analysis]:
     """Every position's answers, in order, all within `seconds` (None: no limit).
 
-    First pass: each position may take twice its even share of the time left, so a hard one cannot starve
-    the rest. Second pass: the positions whose answer ran out of time share what is left. A position
+    First pass: each position may take four times its even share of the time left, so a hard one cannot
+    starve the rest. Second pass: the positions whose answer ran out of time share what is left. A position
     still undecided then says so ("not decided in time"); every position is answered. Answers are
     given as soon as every earlier one is final."""
     if seconds is None:

@@ -11,13 +11,27 @@ def reach(
     parents: Parents, position: chess.Board, key: object, move: chess.Move
 ) -> tuple[chess.Board, object] | None:
     """The position after `move`, recorded in `parents`; None when it was reached before."""
-    child = position.copy(stack=False)
+    child = bare_copy(position)
     child.push(move)
     child_key = child._transposition_key()
     if child_key in parents:
         return None
     parents[child_key] = (key, move)
     return child, child_key
+
+
+def bare_copy(board: chess.Board) -> chess.Board:
+    """`board.copy(stack=False)` without python-chess's `Board()` set-up (a tenth of a search step): the
+    same fields, set in the order `Board()` sets them (tests/test_unwinnable_speed.py checks both)."""
+    child = object.__new__(type(board))
+    child.occupied_co = board.occupied_co.copy()
+    child.pawns, child.knights, child.bishops = board.pawns, board.knights, board.bishops
+    child.rooks, child.queens, child.kings = board.rooks, board.queens, board.kings
+    child.promoted, child.occupied, child.chess960 = board.promoted, board.occupied, board.chess960
+    child.ep_square, child.move_stack, child._stack = board.ep_square, [], []
+    child.turn, child.castling_rights = board.turn, board.castling_rights
+    child.halfmove_clock, child.fullmove_number = board.halfmove_clock, board.fullmove_number
+    return child
 
 
 def mated_by(position: chess.Board, winner: chess.Color) -> bool:
