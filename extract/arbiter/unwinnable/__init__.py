@@ -23,6 +23,7 @@ import chess
 from extract.arbiter.unwinnable.carry import candidates, remember
 from extract.arbiter.unwinnable.clock import expired
 from extract.arbiter.unwinnable.helpmate import best_first, strong
+from extract.arbiter.unwinnable.kingpawn import applies, closure
 from extract.arbiter.unwinnable.pattern import aimed
 from extract.arbiter.unwinnable.reachable import search
 from extract.arbiter.unwinnable.regions import never_mate
@@ -41,6 +42,7 @@ REACHABLE_POSITIONS = 20_000
 PATTERN_POSITIONS = 4_000  # aimed at a mating picture (`pattern`)
 PATTERN_DEEP, PICTURES_DEEP = 12_000, 4  # aimed again, deeper, when nothing else has answered
 REACHABLE_ANY = 6_000  # with many pieces: locked positions often have few reachable ones all the same
+KINGPAWN_POSITIONS = 200_000  # kings and pawns only (`kingpawn`): a compact state, a few seconds at most
 
 
 @dataclass(frozen=True)
@@ -163,9 +165,12 @@ def _analyse(
             return _out_of_time_answer(nodes)
         finished(4)
     if done < 5:
-        reach = search(
-            board, colour, min(REACHABLE_POSITIONS if _few(board) else REACHABLE_ANY, budget - nodes)
-        )
+        if applies(board):  # kings and pawns only: searched on a compact state, much further
+            reach = closure(board, colour, KINGPAWN_POSITIONS)
+        else:
+            reach = search(
+                board, colour, min(REACHABLE_POSITIONS if _few(board) else REACHABLE_ANY, budget - nodes)
+            )
         nodes += reach.positions
         if reach.helpmate is not None:
             return _proved(board, colour, list(reach.helpmate), nodes)

@@ -1,0 +1,80 @@
+"""Issue 23: every king-and-pawn position that can still arise, searched on a compact state (`kingpawn`).
+
+The move generator agrees with python-chess's legal moves; a complete search proves no mate, and a
+near-identical position with one pawn free gives a helpmate that replays (through a promotion too)."""
+
+from __future__ import annotations
+
+import random
+
+import chess
+import pytest
+
+from extract.arbiter.unwinnable import replays_to_mate
+from extract.arbiter.unwinnable.kingpawn import applies, board_of, closure, moves, state_of
+
+
+def _random_kingpawn_positions(count: int) -> list[chess.Board]:
+    """Positions reached by random play from a few king-and-pawn starts (en passant, checks and
+    promotions among them)."""
+    starts = [
+        "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1",
+        "8/2p5/3k4/1P6/4P3/8/3K4/8 w - - 0 1",
+        "8/1p3k2/8/P1P5/5p2/8/4P1K1/8 w - - 0 1",
+    ]
+    rng = random.Random(23)
+    found = []
+    while len(found) < count:
+        board = chess.Board(rng.choice(starts))
+        for _ in range(rng.randrange(1, 40)):
+            legal = [m for m in board.legal_moves if not m.promotion]
+            if not legal:
+                break
+            board.push(rng.choice(legal))
+        found.append(board)
+    return found
+
+
+@pytest.mark.parametrize("board", _random_kingpawn_positions(150), ids=lambda b: b.fen())
+def test_moves_agree_with_python_chess(board):
+    state = state_of(board)
+    own = {(chess.Move(a, b, p or None).uci(), child) for (a, b, p), child in moves(state)}
+    assert {uci for uci, _ in own} == {m.uci() for m in board.legal_moves}
+    for uci, child in own:
+        if child is None:
+            continue
+        after = board.copy(stack=False)
+        after.push_uci(uci)
+        assert child == state_of(after), uci
+        assert board_of(child).epd() == after.epd()
+
+
+def test_a_locked_structure_is_searched_to_the_end_without_a_mate():
+    board = chess.Board("4k3/8/8/p1p1p1p1/P1P1P1P1/8/8/4K3 w - - 0 1")
+    found = closure(board, chess.WHITE, 50_000)
+    assert found.helpmate is None and found.complete
+
+
+def test_one_pawn_less_frees_a_pawn_and_the_helpmate_replays():
+    board = chess.Board("4k3/8/8/p1p1p3/P1P1P1P1/8/8/4K3 w - - 0 1")  # g-pawn runs: a promotion, then mate
+    found = closure(board, chess.WHITE, 50_000)
+    assert found.helpmate is not None and not found.complete
+    assert replays_to_mate(board, chess.WHITE, found.helpmate)
+
+
+def test_a_promotion_of_the_losers_leaves_the_search_incomplete():
+    board = chess.Board("4k3/8/8/p1p1p1p1/P1P1P1P1/8/7p/4K3 w - - 0 1")  # Black's h-pawn may queen
+    found = closure(board, chess.WHITE, 50_000)
+    assert found.helpmate is None and not found.complete
+
+
+def test_a_search_cut_short_proves_nothing():
+    board = chess.Board("4k3/8/8/p1p1p1p1/P1P1P1P1/8/8/4K3 w - - 0 1")
+    found = closure(board, chess.WHITE, 100)
+    assert found.helpmate is None and not found.complete
+
+
+def test_pieces_other_than_kings_and_pawns_are_not_searched():
+    board = chess.Board("4k3/8/8/p1p1p1p1/P1P1P1P1/8/8/2B1K3 w - - 0 1")
+    assert not applies(board)
+    assert closure(board, chess.WHITE, 50_000).positions == 0
