@@ -28,7 +28,7 @@ import chess
 
 from extract.arbiter.unwinnable.clock import expired
 from extract.arbiter.unwinnable.helpmate import best_first, distance_to_mate
-from extract.arbiter.unwinnable.reachable import Reach
+from extract.arbiter.unwinnable.reachable import Reach, search
 
 # black pawns, white pawns, black king, white king, side to move, en passant square (-1: none)
 State = tuple[int, int, int, int, bool, int]
@@ -36,6 +36,7 @@ Step = tuple[int, int, int]  # from, to, promotion piece type (0: none)
 Parents = dict[State, tuple[State, Step] | None]
 PROMOTION_ROUNDS = (300, 3_000)  # positions a helpmate search from one promotion may use, round by round
 PROMOTIONS_TRIED = 30  # promotions of the winner's followed by a helpmate search, the most promising
+PROMOTIONS_EXACT, EXACT_AFTER = 24, 40_000  # every position after each promotion searched, when few
 
 _NOT_A, _NOT_H = ~chess.BB_FILE_A & chess.BB_ALL, ~chess.BB_FILE_H & chess.BB_ALL
 _LAST = (chess.BB_RANK_1, chess.BB_RANK_8)  # where each colour's pawns promote (black, white)
@@ -151,30 +152,58 @@ def closure(board: chess.Board, winner: chess.Color, limit: int) -> Reach:
     root = state_of(board)
     parents: Parents = {root: None}
     queue: list[tuple[int, int, State]] = [(_distance(root, winner), 0, root)]
-    complete, used, counter = True, 0, 0
-    crowned: list[tuple[State, Step]] = []  # the winner's promotions to a queen, searched from later
+    counter, cut = 0, False
+    promoted: list[tuple[State, Step]] = []  # every promotion, either side's: searched from later
     while queue:
         _, _, state = heapq.heappop(queue)
         for step, child in moves(state):
             if child is None:  # a promotion
-                complete = False
-                if state[4] == winner and step[2] == chess.QUEEN:
-                    crowned.append((state, step))
+                promoted.append((state, step))
                 continue
             if child in parents:
                 continue
             parents[child] = (state, step)
             if state[4] == winner and checkmated(child):
-                return Reach(_line(parents, child), False, len(parents) + used)
+                return Reach(_line(parents, child), False, len(parents))
             if len(parents) > limit // 2 or (not len(parents) & 1023 and expired()):
-                queue = []  # the rest of the budget goes to the searches after a promotion
+                queue, cut = [], True  # the rest of the budget goes to the searches after a promotion
                 break
             if not child[winner]:  # the winner's last pawn is gone: a lone king cannot mate
                 continue
             counter += 1
             heapq.heappush(queue, (_distance(child, winner), counter, child))
+    crowned = [(state, step) for state, step in promoted if state[4] == winner and step[2] == chess.QUEEN]
     line, used = _crowned(parents, crowned, winner, limit - len(parents))
-    return Reach(line, complete and not crowned and len(parents) <= limit // 2, len(parents) + used)
+    if line is not None or cut or not promoted or expired():
+        return Reach(line, line is None and not cut and not promoted, len(parents) + used)
+    return _beyond(
+        parents, promoted, winner, min(EXACT_AFTER, limit - len(parents) - used), len(parents) + used
+    )
+
+
+def _beyond(
+    parents: Parents, promoted: list[tuple[State, Step]], winner: bool, budget: int, spent: int
+) -> Reach:
+    """Every position after each promotion searched (`reachable`), when they are few: a helpmate after
+    one, or none after any (then the search is complete), or no answer."""
+    if len(promoted) > PROMOTIONS_EXACT:
+        return Reach(None, False, spent)
+    share = budget // len(promoted)
+    for state, step in promoted:
+        board = board_of(state)
+        move = chess.Move(step[0], step[1], step[2])
+        board.push(move)
+        if board.is_checkmate():
+            if board.turn != winner:
+                return Reach((*_path(parents, state), move.uci()), False, spent)
+            continue
+        after = search(board, winner, share)
+        spent += after.positions
+        if after.helpmate is not None:
+            return Reach((*_path(parents, state), move.uci(), *after.helpmate), False, spent)
+        if not after.complete:
+            return Reach(None, False, spent)
+    return Reach(None, True, spent)
 
 
 def _crowned(
@@ -205,15 +234,21 @@ def _crowned(
 
 
 def _distance(state: State, winner: bool) -> int:
-    """How far the winner's most advanced pawn has to go, counting the pawns in its way twice."""
-    pawns, everyone = state[winner], state[0] | state[1]
+    """How far the winner's nearest pawn is from promotion: the squares it has to go, twice the pawns in
+    its way, and the winner's king's walk to the nearest of the loser's pawns among them (the pawn
+    the king has to take: a pawn never leaves its file but by taking)."""
+    pawns, everyone, enemy = state[winner], state[0] | state[1], state[not winner]
+    king = state[2 + winner]
     best = 99
     for square in chess.scan_forward(pawns):
         rank = chess.square_rank(square)
         togo = 7 - rank if winner == chess.WHITE else rank
         ahead = chess.BB_FILES[chess.square_file(square)] & everyone & ~chess.BB_SQUARES[square]
         ahead &= (chess.BB_ALL << (square + 1)) if winner == chess.WHITE else (1 << square) - 1
-        best = min(best, togo + 2 * chess.popcount(ahead))
+        walk = min(
+            (chess.square_distance(king, blocker) for blocker in chess.scan_forward(ahead & enemy)), default=0
+        )
+        best = min(best, togo + 2 * chess.popcount(ahead) + walk)
     return best
 
 
