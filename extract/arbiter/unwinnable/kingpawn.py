@@ -171,7 +171,7 @@ def closure(board: chess.Board, winner: chess.Color, limit: int) -> Reach:
             if not child[winner]:  # the winner's last pawn is gone: a lone king cannot mate
                 continue
             counter += 1
-            heapq.heappush(queue, (_distance(child, winner), counter, child))
+            heapq.heappush(queue, (_distance(child, winner), -counter, child))
     crowned = [(state, step) for state, step in promoted if state[4] == winner and step[2] == chess.QUEEN]
     line, used = _crowned(parents, crowned, winner, limit - len(parents))
     if line is not None or cut or not promoted or expired():
