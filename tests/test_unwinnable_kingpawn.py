@@ -10,8 +10,9 @@ import random
 import chess
 import pytest
 
-from extract.arbiter.unwinnable import replays_to_mate
+from extract.arbiter.unwinnable import can_checkmate, replays_to_mate
 from extract.arbiter.unwinnable.kingpawn import applies, board_of, closure, moves, state_of
+from extract.arbiter.unwinnable.reachable import search
 
 
 def _random_kingpawn_positions(count: int) -> list[chess.Board]:
@@ -78,3 +79,35 @@ def test_pieces_other_than_kings_and_pawns_are_not_searched():
     board = chess.Board("4k3/8/8/p1p1p1p1/P1P1P1P1/8/8/2B1K3 w - - 0 1")
     assert not applies(board)
     assert closure(board, chess.WHITE, 50_000).positions == 0
+
+
+def test_the_search_agrees_with_python_chess_on_every_position():
+    # the same question asked of the search over real boards (`reachable`): the same positions, no mate
+    for fen in (
+        "4k3/8/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/4K3 w - - 0 1",
+        "4k3/8/1p1p1p2/pPpPpPp1/P1P1P1P1/8/8/4K3 b - - 0 1",
+        "4k3/8/8/p1p1p1p1/P1P1P1P1/8/8/4K3 w - - 0 1",
+    ):
+        board = chess.Board(fen)
+        for colour in chess.COLORS:
+            compact, real = closure(board, colour, 20_000), search(board, colour, 20_000)
+            assert real.complete and compact.complete and compact.helpmate is None is real.helpmate
+            assert compact.positions == real.positions
+
+
+def test_only_running_out_of_moves_rules_the_mate_out():
+    # White's king is shut in on h3 behind its own pawns; every pawn move ends against another, so
+    # each side in turn runs out of moves: no pawn structure rules the mate out, every position does
+    board = chess.Board("7k/8/p1p1p3/6p1/6P1/6PK/P1P1P1PP/8 w - - 0 1")
+    for colour in chess.COLORS:
+        found = can_checkmate(board, colour)
+        assert found.can_checkmate is False
+        assert "every position that can still arise was searched" in found.reason
+
+
+def test_one_pawn_a_square_back_gives_black_a_mate_and_white_no_false_proof():
+    # the same, Black's a-pawn one square further from White's: Black has time for a mate
+    board = chess.Board("7k/2p1p3/p7/6p1/6P1/6PK/P1P1P1PP/8 w - - 0 1")
+    black = can_checkmate(board, chess.BLACK)
+    assert black.can_checkmate and replays_to_mate(board, chess.BLACK, black.helpmate)
+    assert not closure(board, chess.WHITE, 200_000).complete  # a promotion may still lead to a mate

@@ -271,9 +271,7 @@ class SearchIndex:
                 named.setdefault(linked, (LINKED_WEIGHT, frozenset(found[concept])))
         return named
 
-    def rank(
-        self, query: str
-    ) -> tuple[dict[int, float], str | None, dict[str, Terms], dict[str, float]]:
+    def rank(self, query: str) -> tuple[dict[int, float], str | None, dict[str, Terms], dict[str, float]]:
         """Score of every entry that matches, the question's language, its terms per language, and
         per language the share of the question's words its texts can answer at all (`reach`)."""
         query_words = words(query)

@@ -31,7 +31,7 @@ from extract.arbiter.unwinnable.tree import shortened
 
 DEFAULT_BUDGET = 52_000  # of which the last, deeper aimed search keeps a quarter at most (`PATTERN_DEEP`)
 REGION_STRUCTURES = 400
-REGION_STRUCTURES_DEEP = 8_000  # the last stage, when no search has answered (a second or so)
+REGION_STRUCTURES_DEEP = 80_000  # the last stage, when no search has answered (seconds, at most)
 # Best-first rounds: (positions, replies). A round with replies N lets the loser play only its N moves
 # that look most helpful (a narrow tree: most real positions are settled in the first round, in
 # milliseconds); 0 lets it play every move (the long rounds, where a narrow tree found nothing).
@@ -43,6 +43,7 @@ PATTERN_POSITIONS = 4_000  # aimed at a mating picture (`pattern`)
 PATTERN_DEEP, PICTURES_DEEP = 12_000, 4  # aimed again, deeper, when nothing else has answered
 REACHABLE_ANY = 6_000  # with many pieces: locked positions often have few reachable ones all the same
 KINGPAWN_POSITIONS = 200_000  # kings and pawns only (`kingpawn`): a compact state, a few seconds at most
+KINGPAWN_CHEAPER = 5  # compact positions searched for one position of the budget
 
 
 @dataclass(frozen=True)
@@ -166,7 +167,7 @@ def _analyse(
         finished(4)
     if done < 5:
         if applies(board):  # kings and pawns only: searched on a compact state, much further
-            reach = closure(board, colour, KINGPAWN_POSITIONS)
+            reach = closure(board, colour, min(KINGPAWN_POSITIONS, KINGPAWN_CHEAPER * (budget - nodes)))
         else:
             reach = search(
                 board, colour, min(REACHABLE_POSITIONS if _few(board) else REACHABLE_ANY, budget - nodes)
