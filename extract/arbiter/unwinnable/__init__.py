@@ -8,7 +8,8 @@ The method follows the one the Chess Unwinnability Analyzer (CHA, M. Ambrona) de
 a material count; a short, narrow helpmate search (most real positions end there, in milliseconds); a
 proof from the pawn structure that the winner can never give check (`regions`, with `mating`); a helpmate
 search aimed at a mating picture built from the pieces' regions (`pattern`); every reachable position
-when there are not too many (`reachable`); a longer helpmate search; and the aimed one again, deeper.
+when there are not too many (`reachable`; with kings and pawns only, `kingpawn`, on a compact state and
+much further); a longer helpmate search; and the aimed one again, deeper.
 Each `True` is replayed before it is returned, so a proof that does not replay is never given. After a
 move of a game, a helpmate known before it is carried over it when it can be (`after_move`, `carry`),
 with no search at all.
