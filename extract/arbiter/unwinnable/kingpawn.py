@@ -23,20 +23,24 @@ then by the order they were reached, so a helpmate through a promotion is found 
 from __future__ import annotations
 
 import heapq
+from collections import deque
 
 import chess
 
 from extract.arbiter.unwinnable.clock import expired
 from extract.arbiter.unwinnable.helpmate import best_first, distance_to_mate
 from extract.arbiter.unwinnable.reachable import Reach, search
+from extract.arbiter.unwinnable.tree import Parents as TreeParents
+from extract.arbiter.unwinnable.tree import mated_by, reach, unwind
 
 # black pawns, white pawns, black king, white king, side to move, en passant square (-1: none)
 State = tuple[int, int, int, int, bool, int]
 Step = tuple[int, int, int]  # from, to, promotion piece type (0: none)
-Parents = dict[State, tuple[State, Step] | None]
+Parents = dict[State, tuple[State, Step | tuple[str, ...]] | None]
 PROMOTION_ROUNDS = (300, 3_000)  # positions a helpmate search from one promotion may use, round by round
 PROMOTIONS_TRIED = 30  # promotions of the winner's followed by a helpmate search, the most promising
 PROMOTIONS_EXACT, EXACT_AFTER = 24, 40_000  # every position after each promotion searched, when few
+DETOURS, DETOUR_POSITIONS = 24, 1_500  # the loser's promotions followed until its new piece is taken
 
 _NOT_A, _NOT_H = ~chess.BB_FILE_A & chess.BB_ALL, ~chess.BB_FILE_H & chess.BB_ALL
 _LAST = (chess.BB_RANK_1, chess.BB_RANK_8)  # where each colour's pawns promote (black, white)
@@ -152,13 +156,28 @@ def closure(board: chess.Board, winner: chess.Color, limit: int) -> Reach:
     root = state_of(board)
     parents: Parents = {root: None}
     queue: list[tuple[int, int, State]] = [(_distance(root, winner), 0, root)]
-    counter, cut = 0, False
+    counter, cut, followed = 0, False, 0
     promoted: list[tuple[State, Step]] = []  # every promotion, either side's: searched from later
-    while queue:
+    detours: list[tuple[State, Step]] = []  # the loser's, followed until the new piece is taken
+    while queue or (detours and not cut):
+        if not queue:  # every position without a new piece searched: the loser's next promotion
+            state, step = detours.pop()
+            line, back = _detour(state, step, winner, DETOUR_POSITIONS)
+            if line is not None:
+                return Reach((*_path(parents, state), *line), False, len(parents))
+            for returned, path in back:
+                if returned not in parents:
+                    parents[returned] = (state, path)
+                    counter += 1
+                    heapq.heappush(queue, (_distance(returned, winner), -counter, returned))
+            continue
         _, _, state = heapq.heappop(queue)
         for step, child in moves(state):
             if child is None:  # a promotion
                 promoted.append((state, step))
+                if state[4] != winner and step[2] in (chess.QUEEN, chess.KNIGHT) and followed < DETOURS:
+                    detours.append((state, step))
+                    followed += 1
                 continue
             if child in parents:
                 continue
@@ -253,13 +272,47 @@ def _distance(state: State, winner: bool) -> int:
 
 
 def _path(parents: Parents, state: State) -> list[str]:
-    line = []
+    line: list[str] = []
     step = parents[state]
     while step is not None:
-        state, (origin, target, piece) = step
-        line.append(chess.Move(origin, target, piece or None).uci())
+        state, played = step
+        if isinstance(played[0], str):  # the moves of a detour (`_detour`)
+            line.extend(reversed(played))
+        else:
+            origin, target, piece = played
+            line.append(chess.Move(origin, target, piece or None).uci())
         step = parents[state]
     return list(reversed(line))
+
+
+def _detour(
+    state: State, step: Step, winner: bool, limit: int
+) -> tuple[tuple[str, ...] | None, list[tuple[State, tuple[str, ...]]]]:
+    """The loser's promotion `step`, then every position (python-chess's moves, at most `limit`) until
+    the new piece is taken: a checkmate by the winner on the way, and the king-and-pawn positions
+    reached, each with the moves that lead there (a pawn that takes it changes file: a way through)."""
+    start = board_of(state)
+    first = chess.Move(step[0], step[1], step[2])
+    start.push(first)
+    root = start._transposition_key()  # noqa: SLF001
+    parents: TreeParents = {root: None}
+    boards, back = deque([start]), []
+    while boards and len(parents) <= limit:
+        position = boards.popleft()
+        key = position._transposition_key()  # noqa: SLF001
+        for move in position.generate_legal_moves():
+            reached = reach(parents, position, key, move)
+            if reached is None:
+                continue
+            child, child_key = reached
+            line = (first.uci(), *(m.uci() for m in unwind(parents, child_key)))
+            if mated_by(child, winner):
+                return line, []
+            if applies(child):
+                back.append((state_of(child), line))
+            elif not move.promotion:
+                boards.append(child)
+    return None, back
 
 
 def _line(parents: Parents, state: State) -> tuple[str, ...]:
