@@ -111,3 +111,20 @@ def test_one_pawn_a_square_back_gives_black_a_mate_and_white_no_false_proof():
     black = can_checkmate(board, chess.BLACK)
     assert black.can_checkmate and replays_to_mate(board, chess.BLACK, black.helpmate)
     assert not closure(board, chess.WHITE, 200_000).complete  # a promotion may still lead to a mate
+
+
+def test_a_pawn_that_takes_the_losers_new_piece_finds_a_way_through():
+    # every file is shut for White's pawns, White's king cannot leave h3: only a black pawn crowned
+    # (after Black's king takes a white one) and taken by a white pawn opens a file
+    board = chess.Board("7k/p1p1p3/8/6p1/6P1/6PK/P1P1P1PP/8 w - - 0 1")
+    found = closure(board, chess.WHITE, 200_000)
+    assert found.helpmate is not None and replays_to_mate(board, chess.WHITE, found.helpmate)
+    replay = board.copy()
+    crowned_then_taken = False
+    for uci in found.helpmate:
+        move = chess.Move.from_uci(uci)
+        piece = replay.piece_at(move.to_square)
+        taken_by_pawn = replay.piece_type_at(move.from_square) == chess.PAWN and piece is not None
+        crowned_then_taken |= taken_by_pawn and piece.piece_type != chess.PAWN and piece.color == chess.BLACK
+        replay.push(move)
+    assert crowned_then_taken
