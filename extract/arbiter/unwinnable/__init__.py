@@ -8,7 +8,8 @@ The method follows the one the Chess Unwinnability Analyzer (CHA, M. Ambrona) de
 a material count; a short, narrow helpmate search (most real positions end there, in milliseconds); a
 proof from the pawn structure that the winner can never give check (`regions`, with `mating`); a helpmate
 search aimed at a mating picture built from the pieces' regions (`pattern`); every reachable position
-when there are not too many (`reachable`); a longer helpmate search; and the aimed one again, deeper.
+when there are not too many (`reachable`; with kings and pawns only, `kingpawn`, on a compact state and
+much further); a longer helpmate search; and the aimed one again, deeper.
 Each `True` is replayed before it is returned, so a proof that does not replay is never given. After a
 move of a game, a helpmate known before it is carried over it when it can be (`after_move`, `carry`),
 with no search at all.
@@ -23,6 +24,7 @@ import chess
 from extract.arbiter.unwinnable.carry import candidates, remember
 from extract.arbiter.unwinnable.clock import expired
 from extract.arbiter.unwinnable.helpmate import best_first, strong
+from extract.arbiter.unwinnable.kingpawn import applies, closure
 from extract.arbiter.unwinnable.pattern import aimed
 from extract.arbiter.unwinnable.reachable import search
 from extract.arbiter.unwinnable.regions import never_mate
@@ -30,7 +32,7 @@ from extract.arbiter.unwinnable.tree import shortened
 
 DEFAULT_BUDGET = 52_000  # of which the last, deeper aimed search keeps a quarter at most (`PATTERN_DEEP`)
 REGION_STRUCTURES = 400
-REGION_STRUCTURES_DEEP = 8_000  # the last stage, when no search has answered (a second or so)
+REGION_STRUCTURES_DEEP = 80_000  # the last stage, when no search has answered (seconds, at most)
 # Best-first rounds: (positions, replies). A round with replies N lets the loser play only its N moves
 # that look most helpful (a narrow tree: most real positions are settled in the first round, in
 # milliseconds); 0 lets it play every move (the long rounds, where a narrow tree found nothing).
@@ -41,6 +43,8 @@ REACHABLE_POSITIONS = 20_000
 PATTERN_POSITIONS = 4_000  # aimed at a mating picture (`pattern`)
 PATTERN_DEEP, PICTURES_DEEP = 12_000, 4  # aimed again, deeper, when nothing else has answered
 REACHABLE_ANY = 6_000  # with many pieces: locked positions often have few reachable ones all the same
+KINGPAWN_POSITIONS = 200_000  # kings and pawns only (`kingpawn`): a compact state, a few seconds at most
+KINGPAWN_CHEAPER = 5  # compact positions searched for one position of the budget
 
 
 @dataclass(frozen=True)
@@ -163,9 +167,12 @@ def _analyse(
             return _out_of_time_answer(nodes)
         finished(4)
     if done < 5:
-        reach = search(
-            board, colour, min(REACHABLE_POSITIONS if _few(board) else REACHABLE_ANY, budget - nodes)
-        )
+        if applies(board):  # kings and pawns only: searched on a compact state, much further
+            reach = closure(board, colour, min(KINGPAWN_POSITIONS, KINGPAWN_CHEAPER * (budget - nodes)))
+        else:
+            reach = search(
+                board, colour, min(REACHABLE_POSITIONS if _few(board) else REACHABLE_ANY, budget - nodes)
+            )
         nodes += reach.positions
         if reach.helpmate is not None:
             return _proved(board, colour, list(reach.helpmate), nodes)
