@@ -29,7 +29,8 @@ def table() -> dict[str, dict[str, str]]:
     """language -> key -> template (curated; every key in every language, tests/test_site.py)."""
     import yaml
 
-    loaded = yaml.safe_load(TABLE.read_text(encoding="utf-8"))
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml: the table is 1,600 strings
+    loaded = yaml.load(TABLE.read_text(encoding="utf-8"), Loader=loader)
     return {str(code): {str(k): str(v) for k, v in words.items()} for code, words in loaded.items()}
 
 
