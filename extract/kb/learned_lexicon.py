@@ -36,6 +36,7 @@ from extract.kb.learned_numbers import (
     anchored_numbers,
     heard_units,
     learn_unknown_numbers,
+    own_provisions,
     read_quantities,
 )
 from extract.kb.parameters import rule_provisions
@@ -170,17 +171,14 @@ def _specificity(
     """Per word of the language's texts: the share of its occurrences within three words of a number."""
     seen: Counter[str] = Counter()
     near: Counter[str] = Counter()
-    for edition, code in languages.items():
-        if code != language:
-            continue
-        for _, provision in provisions.get(edition, []):
-            doc = tokens(str(provision.get("text") or ""))
-            numbers = _numbers_at(doc, base)
-            close = {k for i in numbers for k in range(i - NEAR, i + NEAR + 1)}
-            for i, token in enumerate(doc):
-                seen[token.lower_] += 1
-                if i in close:
-                    near[token.lower_] += 1
+    for _, _, provision in own_provisions(language, provisions, languages):
+        doc = tokens(str(provision.get("text") or ""))
+        numbers = _numbers_at(doc, base)
+        close = {k for i in numbers for k in range(i - NEAR, i + NEAR + 1)}
+        for i, token in enumerate(doc):
+            seen[token.lower_] += 1
+            if i in close:
+                near[token.lower_] += 1
     return {word: near[word] / count for word, count in seen.items() if near[word]}
 
 
@@ -208,29 +206,24 @@ def find_anchors(
     heard = heard_units(language, provisions, languages, base)
     anchors: list[Anchor] = []
     neutral: list[tuple[tuple[Token, ...], int, int]] = []
-    for edition, code in sorted(languages.items()):
-        if code != language:
-            continue
-        for key, provision in provisions.get(edition, []):
-            doc = tokens(str(provision.get("text") or ""))
-            options = [o for rule in assigned.get((edition, key), ()) for o in stated.get(rule, [])]
-            for at, end, value in _numbers(doc, base):
-                found = _explain(doc, end, value, options, base, heard)
-                if found is None:
-                    neutral.append((doc, at, end))
-                else:
-                    unit, comparator, editions, side, unit_words = found
-                    label = str(provision.get("label"))
-                    anchors.append(
-                        Anchor(
-                            edition, label, doc, at, end, value, unit, comparator, editions, side, unit_words
-                        )
-                    )
-            following = _another(doc, base, options)
-            if following is not None:
-                first, last, value, editions = following
+    for edition, key, provision in own_provisions(language, provisions, languages, ordered=True):
+        doc = tokens(str(provision.get("text") or ""))
+        options = [o for rule in assigned.get((edition, key), ()) for o in stated.get(rule, [])]
+        for at, end, value in _numbers(doc, base):
+            found = _explain(doc, end, value, options, base, heard)
+            if found is None:
+                neutral.append((doc, at, end))
+            else:
+                unit, comparator, editions, side, unit_words = found
                 label = str(provision.get("label"))
-                anchors.append(Anchor(edition, label, doc, first, last, value, "next", None, editions))
+                anchors.append(
+                    Anchor(edition, label, doc, at, end, value, unit, comparator, editions, side, unit_words)
+                )
+        following = _another(doc, base, options)
+        if following is not None:
+            first, last, value, editions = following
+            label = str(provision.get("label"))
+            anchors.append(Anchor(edition, label, doc, first, last, value, "next", None, editions))
     return anchors, neutral
 
 

@@ -10,6 +10,7 @@ first step of the words learned from the aligned editions (kb/learned_lexicon.py
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -22,6 +23,17 @@ Provisions = dict[str, list[tuple[str, dict[str, object]]]]
 Assigned = dict[tuple[str, str], tuple[str, ...]]  # (edition, provision key) -> its rules
 
 
+def own_provisions(
+    language: str, provisions: Provisions, languages: dict[str, str], ordered: bool = False
+) -> Iterator[tuple[str, str, dict[str, object]]]:
+    """(edition, key, provision) of every edition in `language` (by edition id when `ordered`)."""
+    editions = sorted(languages.items()) if ordered else list(languages.items())
+    for edition, code in editions:
+        if code == language:
+            for key, provision in provisions.get(edition, []):
+                yield edition, key, provision
+
+
 @lru_cache(maxsize=50_000)
 def read_quantities(text: str, language: str, kb_dir: Path) -> tuple[Quantity, ...]:
     """A reference provision's quantities (read once for all the languages a build learns)."""
@@ -32,15 +44,13 @@ def heard_units(language: str, provisions: Provisions, languages: dict[str, str]
     """The units whose library or curated words stand right after a number in the language's texts
     (a one-letter abbreviation that happens to be a word elsewhere is not heard)."""
     heard: set[str] = set()
-    for edition, code in languages.items():
-        if code == language:
-            for _, provision in provisions.get(edition, []):
-                doc = doc_of(provision)
-                for i in range(1, len(doc)):
-                    if doc[i - 1].lower_.isdigit() or doc[i - 1].lower_ in base.single:
-                        unit = unit_of_token(doc[i].lower_, base)
-                        if unit is not None:
-                            heard.add(unit)
+    for _, _, provision in own_provisions(language, provisions, languages):
+        doc = doc_of(provision)
+        for i in range(1, len(doc)):
+            if doc[i - 1].lower_.isdigit() or doc[i - 1].lower_ in base.single:
+                unit = unit_of_token(doc[i].lower_, base)
+                if unit is not None:
+                    heard.add(unit)
     return heard
 
 
@@ -85,33 +95,30 @@ def learn_unknown_numbers(
     counts: dict[str, dict[float, float]] = defaultdict(lambda: defaultdict(float))
     previous: dict[str, list[str]] = defaultdict(list)
     before_units: dict[str, int] = defaultdict(int)  # places where the word stands before a unit word
-    for edition, code in languages.items():
-        if code != language:
+    for edition, key, provision in own_provisions(language, provisions, languages):
+        rules = assigned.get((edition, key), ())
+        if not rules:
             continue
-        for key, provision in provisions.get(edition, []):
-            rules = assigned.get((edition, key), ())
-            if not rules:
+        options = [
+            (reference, o) for rule in rules for reference, found in stated[rule].items() for o in found
+        ]
+        doc = _tokens(str(provision.get("text") or ""))
+        own = {value for value, kind in _own_numbers(doc, base) if kind == CARDINAL}
+        for j in range(1, len(doc)):
+            unit = unit_of_token(doc[j].lower_, base)
+            word = doc[j - 1].lower_
+            if unit is None or not word.isalpha() or word in base.single or unit_of_token(word, base):
                 continue
-            options = [
-                (reference, o) for rule in rules for reference, found in stated[rule].items() for o in found
-            ]
-            doc = _tokens(str(provision.get("text") or ""))
-            own = {value for value, kind in _own_numbers(doc, base) if kind == CARDINAL}
-            for j in range(1, len(doc)):
-                unit = unit_of_token(doc[j].lower_, base)
-                word = doc[j - 1].lower_
-                if unit is None or not word.isalpha() or word in base.single or unit_of_token(word, base):
-                    continue
-                if j >= 2 and (doc[j - 2].lower_.isdigit() or doc[j - 2].lower_ in base.single):
-                    continue  # "to ekstra minutter": a word between a number and its unit
-                before_units[word] += 1
-                values = nearest(
-                    [(e, v) for e, (v, u) in options if u == unit and v not in own], edition, laws or {}
-                )
-                for value in values:
-                    counts[word][value] += 1.0 / len(values)
-                if values:
-                    previous[word].append(doc[j - 2].lower_ if j >= 2 else "")
+            if j >= 2 and (doc[j - 2].lower_.isdigit() or doc[j - 2].lower_ in base.single):
+                continue  # "to ekstra minutter": a word between a number and its unit
+            before_units[word] += 1
+            values = nearest(
+                [(e, v) for e, (v, u) in options if u == unit and v not in own], edition, laws or {}
+            )
+            for value in values:
+                counts[word][value] += 1.0 / len(values)
+            if values:
+                previous[word].append(doc[j - 2].lower_ if j >= 2 else "")
     learned: dict[str, int] = {}
     for word, weights in counts.items():
         value, weight = max(weights.items(), key=lambda kv: (kv[1], -kv[0]))
@@ -292,44 +299,41 @@ def _places(
             for rule in rules:
                 stated[rule].setdefault(edition, []).extend(found)
     places: list[Place] = []
-    for edition, code in languages.items():
-        if code != language:
+    for edition, key, provision in own_provisions(language, provisions, languages):
+        rules = assigned.get((edition, key), ())
+        if not rules:
             continue
-        for key, provision in provisions.get(edition, []):
-            rules = assigned.get((edition, key), ())
-            if not rules:
-                continue
-            text = str(provision.get("text") or "")
-            doc = _tokens(text)
-            own = _own_numbers(doc, base)
-            words = _candidates(doc, base, len(text))
-            counting = frozenset(
-                doc[i].lower_
-                for i in range(len(doc) - 1)
-                if doc[i].lower_ in words and unit_of_token(doc[i + 1].lower_, base) is not None
-            )
-            by_edition: dict[str, list[tuple[tuple[float, str], float]]] = defaultdict(list)
-            for rule in rules:
-                for reference, found in stated.get(rule, {}).items():
-                    by_edition[reference].extend(found)
-            missing: dict[tuple[float, str], float] = defaultdict(float)
-            where: dict[tuple[float, str], list[float]] = defaultdict(list)
-            for found in by_edition.values():
-                for number in {n for n, _ in found} - own:
-                    missing[number] += 1 / len(by_edition)
-                for number, at in found:
-                    where[number].append(at)
-            if words:
-                places.append(
-                    Place(
-                        edition,
-                        str(provision.get("label")),
-                        words,
-                        counting,
-                        dict(missing),
-                        {k: tuple(v) for k, v in where.items() if k in missing},
-                    )
+        text = str(provision.get("text") or "")
+        doc = _tokens(text)
+        own = _own_numbers(doc, base)
+        words = _candidates(doc, base, len(text))
+        counting = frozenset(
+            doc[i].lower_
+            for i in range(len(doc) - 1)
+            if doc[i].lower_ in words and unit_of_token(doc[i + 1].lower_, base) is not None
+        )
+        by_edition: dict[str, list[tuple[tuple[float, str], float]]] = defaultdict(list)
+        for rule in rules:
+            for reference, found in stated.get(rule, {}).items():
+                by_edition[reference].extend(found)
+        missing: dict[tuple[float, str], float] = defaultdict(float)
+        where: dict[tuple[float, str], list[float]] = defaultdict(list)
+        for found in by_edition.values():
+            for number in {n for n, _ in found} - own:
+                missing[number] += 1 / len(by_edition)
+            for number, at in found:
+                where[number].append(at)
+        if words:
+            places.append(
+                Place(
+                    edition,
+                    str(provision.get("label")),
+                    words,
+                    counting,
+                    dict(missing),
+                    {k: tuple(v) for k, v in where.items() if k in missing},
                 )
+            )
     return places
 
 
