@@ -132,3 +132,25 @@ def test_the_harsher_variant_inflects_its_number_words_and_puts_comparators_afte
     assert len(forms) == 2 and all(f != two for f in forms)  # the stem and a case ending
     ten, minutes, more = (unseen.pseudo_word(w, variant) for w in ("ten", "minutes", "more"))
     assert made.index(minutes, made.index(ten)) < made.rindex(more)  # "ten minutes more than"
+
+
+def test_machine_translated_texts_keep_their_numbering_out_of_the_translation(monkeypatch) -> None:
+    """tools/translated_language.py hands Apertium the text with every label (7.5.5, A.4, III.4, 6.11a,
+    an appendix's letter) as an HTML tag and puts the labels back after; running numbers are translated
+    with their sentence. Apertium is replaced here by an upper-casing stand-in, so no pair is needed."""
+    import subprocess
+
+    import translated_language as translated
+
+    calls: list[str] = []
+
+    def fake_apertium(command, input, **kwargs):  # noqa: A002 (subprocess.run's own keyword)
+        calls.append(input)
+        said = input.replace("two", "dos").replace("moves", "jugadas").replace("Appendix", "Apéndice")
+        return subprocess.CompletedProcess(command, 0, stdout=said)
+
+    monkeypatch.setattr(translated.subprocess, "run", fake_apertium)
+    source = "**7.5.5** See Article 6.11a and Appendix A (A.4, III.4): two minutes & 10 moves."
+    done = translated.translate(source, translated.TRANSLATIONS["es-2023"])
+    assert done == "**7.5.5** See Article 6.11a and Apéndice A (A.4, III.4): dos minutes & 10 jugadas."
+    assert "7.5.5" not in calls[0] and "III.4" not in calls[0] and "10 moves" in calls[0]
