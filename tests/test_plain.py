@@ -7,6 +7,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
+from extract.arbiter.classify import TimeControl, classify
 from extract.cli import main
 from extract.reports.plain import Sources, classification_text, load_sources, ruling_text
 
@@ -52,7 +53,7 @@ def test_classification_in_words_with_the_threshold_article() -> None:
         "rapid.lower_minutes": 10, "rapid.lower_inclusive": False,
         "rapid.upper_minutes": 60, "rapid.upper_inclusive": False,
     }  # fmt: skip
-    text = classification_text("12+0", "nb-2014", "rapid", 12, parameters, sources)
+    text = classification_text("12+0", classify(TimeControl.parse("12+0"), "nb-2014", parameters), sources)
     assert text == "12+0 is rapid under nb-2014 A.1: more than 10 and less than 60 minutes"
 
 

@@ -926,6 +926,37 @@ def test_no_page_of_the_real_site_is_over_500_kb(real_site: Path) -> None:
     assert len(list(real_site.glob("compare/*-*.html"))) == 10  # every pair of the five editions
 
 
+CONTROLS = ("3+2", "10+0", "10+5", "15+0", "14+10", "25+10", "59+0", "60+0", "61+0", "90+30", "0+30", "9.5+0")
+
+
+def classify_answers(kb: Path) -> dict[str, list[str]]:
+    """What `chesslaws classify` says of each control in CONTROLS, edition by edition (English).
+
+    An edition the command leaves unclassified is compared up to its reason (the page gives it in the
+    reader's language in fewer words)."""
+    from extract.arbiter.classify import TimeControl, classify
+    from extract.io.generated import read_kb
+    from extract.reports.plain import classification_text, load_sources
+
+    kb_data, sources = read_kb(kb), load_sources(kb)
+    values: dict[str, dict[str, object]] = {}
+    for row in kb_data.parameters():
+        values.setdefault(row.edition, {}).setdefault(row.parameter, row.value)
+    thresholds = {"rapid.lower_minutes", "rapid.upper_minutes", "blitz.upper_minutes"}
+    editions = [e for e in kb_data.edition_ids() if set(values.get(e, {})) & thresholds]
+    answers: dict[str, list[str]] = {}
+    for control in CONTROLS:
+        lines = []
+        for edition in editions:
+            placed = classify(TimeControl.parse(control), edition, values[edition])
+            text = classification_text(control, placed, sources)
+            lines.append(text if placed.limits else text.split(":")[0])
+            if placed.notes and placed.limits:
+                lines[-1] += f" ({'; '.join(placed.notes)})"
+        answers[control] = lines
+    return answers
+
+
 @pytest.mark.browser
 def test_arbiter_questions_columns_and_narrow_screens_in_chromium(served_real: str, real_site: Path) -> None:
     from playwright.sync_api import expect
@@ -953,6 +984,15 @@ def test_arbiter_questions_columns_and_narrow_screens_in_chromium(served_real: s
         expect(page.locator(".classifier-answers")).to_contain_text(
             re.compile(r"12\+0 is rapid under nb-2014 A\.\d[^:]*: more than 10 and less than 60 minutes")
         )
+        # and it answers as `chesslaws classify` does, threshold by threshold
+        answers = page.locator(".classifier-answers li")
+        for control, expected in classify_answers(ROOT / "kb").items():
+            classifier.fill(control)
+            expect(answers).to_have_count(len(expected))
+            shown = [answers.nth(i).inner_text() for i in range(len(expected))]
+            for text, want in zip(shown, expected, strict=True):
+                unclassified = " is not classified " in want and text.startswith(want + ": ")
+                assert text == want or unclassified, (control, text, want)
 
         # a rule: the newest edition's text alone, the others one click away, linkable by edition id
         page.goto(f"{served_real}/rules/illegal-move-penalty.html", wait_until="networkidle")

@@ -55,9 +55,7 @@ def classify_command(
                         "minutes": r.minutes,
                         "notes": list(r.notes),
                         "parameters": r.used,
-                        "text": classification_text(
-                            str(control), r.edition, r.category, r.minutes, r.used, sources, r.notes
-                        ),
+                        "text": classification_text(str(control), r, sources),
                     }
                     for r in results
                 ],
@@ -68,5 +66,5 @@ def classify_command(
         return
     for r in results:
         note = f"  ({'; '.join(r.notes)})" if r.notes and r.category != "unclassified" else ""
-        text = classification_text(str(control), r.edition, r.category, r.minutes, r.used, sources, r.notes)
+        text = classification_text(str(control), r, sources)
         click.echo(f"{r.edition:9} {r.category:12} {text}{note}")

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import chess
 
@@ -21,6 +22,9 @@ from extract.io.generated import read_kb
 from extract.model.kbrows import AlignmentRow, Parameter
 from extract.model.ruling import Colour, ExpectKey, MateFinding, Reason, RulingView
 from extract.reports.speech import ENGLISH, say, table
+
+if TYPE_CHECKING:
+    from extract.arbiter.classify import Classification, Limit
 
 # The parameter whose provision decides a game-ending reason (ARCHITECTURE names); the reason's words
 # are the template `r_<reason>` of extract/reports/interface.yaml.
@@ -254,48 +258,32 @@ def helpmate_text(fen: str, moves: Iterable[str]) -> str:
         return " ".join(moves)
 
 
-def _limit(value: object, inclusive: object, below: bool) -> str:
-    number = f"{float(value):g}" if isinstance(value, int | float | str) else str(value)
-    if below:
-        return f"at most {number}" if inclusive else f"less than {number}"
-    return f"at least {number}" if inclusive else f"more than {number}"
+_COMPARATORS = {
+    "less_than": "less than",
+    "at_most": "at most",
+    "more_than": "more than",
+    "at_least": "at least",
+}
 
 
-def classification_text(
-    control: str,
-    edition: str,
-    category: str,
-    minutes: float,
-    parameters: Mapping[str, object],
-    sources: Sources | None = None,
-    notes: Iterable[str] = (),
-) -> str:
+def limits_text(limits: Iterable[Limit]) -> str:
+    """'more than 10 and less than 60 minutes': the thresholds that place a time control."""
+    return " and ".join(f"{_COMPARATORS[limit.comparator]} {limit.value:g}" for limit in limits) + " minutes"
+
+
+def classification_text(control: str, placed: Classification, sources: Sources | None = None) -> str:
     """'12+0 is rapid under nb-2014 A.1: more than 10 and less than 60 minutes'.
 
-    `parameters` are the edition's extracted values the classifier used; the article is the
-    provision that states the deciding threshold.
+    The article is the provision that states the first threshold placing it (classify's `limits`).
     """
-    p = parameters
+    minutes, edition = placed.minutes, placed.edition
     counted = f" ({minutes:g} minutes counted)" if f"{minutes:g}" not in control.split("+")[0:1] else ""
-    if category == "blitz":
-        deciding, rule = (
-            "blitz.upper_minutes",
-            f"{_limit(p.get('blitz.upper_minutes'), p.get('blitz.upper_inclusive'), True)} minutes",
-        )
-    elif category == "rapid":
-        deciding = "rapid.lower_minutes"
-        lower = _limit(p.get("rapid.lower_minutes"), p.get("rapid.lower_inclusive"), False)
-        upper = _limit(p.get("rapid.upper_minutes"), p.get("rapid.upper_inclusive"), True)
-        rule = f"{lower} and {upper} minutes"
-    elif category == "standard":
-        deciding = "rapid.upper_minutes"
-        rule = f"{_limit(p.get('rapid.upper_minutes'), not p.get('rapid.upper_inclusive'), False)} minutes"
-    else:
-        reasons = "; ".join(notes) or "no thresholds apply"
+    if not placed.limits:
+        reasons = "; ".join(placed.notes) or "no thresholds apply"
         return f"{control} is not classified under {edition}: {reasons}"
-    article = sources.article(edition, [deciding]) if sources else None
+    article = sources.article(edition, [placed.limits[0].parameter]) if sources else None
     where = f"{edition} {article.split(' ', 1)[1]}" if article else edition
-    return f"{control} is {category} under {where}: {rule}{counted}"
+    return f"{control} is {placed.category} under {where}: {limits_text(placed.limits)}{counted}"
 
 
 def load_sources(kb_dir: Path) -> Sources:

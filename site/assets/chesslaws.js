@@ -353,51 +353,38 @@
     });
   }
 
-  // --- time-control classifier: each edition's thresholds from kb/generated/parameters.yaml ----
-  // the sentences in the reader's language (interface.yaml cls_*, in the form's data-words)
+  // --- time-control classifier: each edition's answers along the minutes counted, made by ------
+  // extract/arbiter/classify.py (bands) at build time; the page only adds the increment and looks up.
+  // The sentences are in the reader's language (interface.yaml cls_*, in the form's data-words).
   var cls = {};
   function say(key, values) {
     var text = cls[key] || key;
     return text.replace(/\{(\w+)\}/g, function (all, name) { return values && values[name] !== undefined ? values[name] : all; });
   }
-  function limit(value, inclusive, below) {
-    if (below) return say(inclusive ? "cls_at_most" : "cls_less_than", { value: value });
-    return say(inclusive ? "cls_at_least" : "cls_more_than", { value: value });
-  }
-  function within(value, lim, inclusive, below) {
-    if (value === lim) return !!inclusive;
-    return below ? value < lim : value > lim;
-  }
-  function classify(control, e) {  // extract/arbiter/classify.py, in words as extract/reports/plain.py
-    var m = /^\s*(\d+(?:\.\d+)?)\s*(?:\+\s*(\d+(?:\.\d+)?))?\s*$/.exec(control);
+  var CONTROL = /^\s*(\d+(?:\.\d{1,2})?)\s*(?:\+\s*(\d+(?:\.\d{1,2})?))?\s*$/;
+  function classify(control, e) {
+    var m = CONTROL.exec(control);
     if (!m || (+m[1] === 0 && !+(m[2] || 0))) return null;
-    var p = e.parameters, base = parseFloat(m[1]), inc = m[2] ? parseFloat(m[2]) : 0, minutes = base, notes = [];
+    var base = parseFloat(m[1]), inc = m[2] ? parseFloat(m[2]) : 0, minutes = base, notes = [];
     var text = m[1] + "+" + (m[2] || "0");
     if (inc) {
-      if (p["increment.factor"] === undefined) notes.push(say("cls_no_increment", { edition: e.id }));
-      else minutes += p["increment.factor"] * inc / 60;
+      if (e.factor === null || e.factor === undefined) notes.push(say("cls_no_increment", { edition: e.id }));
+      else minutes += e.factor * inc / 60;
     }
+    var band = e.bands.find(function (b) {
+      return b.upto === null || minutes < b.upto || (minutes === b.upto && b.inclusive);
+    });
+    if (!band.limits.length) {
+      notes.push(band.gap === "neither" ? say("cls_neither", { minutes: +minutes.toFixed(2), edition: e.id })
+                                        : say("cls_no_rapid", { edition: e.id }));
+      return say("cls_not", { control: text, edition: e.id, notes: notes.join("; ") });
+    }
+    var parts = band.limits.map(function (l) { return say("cls_" + l[1], { value: l[2] }); });
+    var rule = parts.length > 1 ? say("cls_between", { lower: parts[0], upper: parts[1] })
+                                : say("cls_minutes", { limit: parts[0] });
+    var article = e.articles[band.limits[0][0]] || "";
     var counted = minutes !== base ? say("cls_counted", { minutes: +minutes.toFixed(2) }) : "";
-    var blitzUp = p["blitz.upper_minutes"], lower = p["rapid.lower_minutes"], upper = p["rapid.upper_minutes"];
-    var category, deciding, rule;
-    if (blitzUp !== undefined && within(minutes, blitzUp, p["blitz.upper_inclusive"], true)) {
-      category = "blitz"; deciding = "blitz.upper_minutes";
-      rule = say("cls_minutes", { limit: limit(blitzUp, p["blitz.upper_inclusive"], true) });
-    } else if (upper !== undefined && !within(minutes, upper, p["rapid.upper_inclusive"], true)) {
-      category = "standard"; deciding = "rapid.upper_minutes";
-      rule = say("cls_minutes", { limit: limit(upper, !p["rapid.upper_inclusive"], false) });
-    } else if (lower === undefined || upper === undefined) {
-      notes.push(say("cls_no_rapid", { edition: e.id }));
-    } else if (within(minutes, lower, p["rapid.lower_inclusive"], false)) {
-      category = "rapid"; deciding = "rapid.lower_minutes";
-      rule = say("cls_between", { lower: limit(lower, p["rapid.lower_inclusive"], false),
-                                  upper: limit(upper, p["rapid.upper_inclusive"], true) });
-    } else {
-      notes.push(say("cls_neither", { minutes: +minutes.toFixed(2), edition: e.id }));
-    }
-    if (!category) return say("cls_not", { control: text, edition: e.id, notes: notes.join("; ") });
-    var article = e.articles[deciding] || "";
-    return say("cls_is", { control: text, category: say("cls_" + category), where: e.id + (article ? " " + article : ""),
+    return say("cls_is", { control: text, category: say("cls_" + band.category), where: e.id + (article ? " " + article : ""),
                            rule: rule, counted: counted }) + (notes.length ? " (" + notes.join("; ") + ")" : "");
   }
   function setUpClassifier() {

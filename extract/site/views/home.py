@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from extract.site.kbview import SiteData
+
+if TYPE_CHECKING:
+    from extract.arbiter.classify import Band
 
 CLASSIFIER_PARAMETERS = (
     "rapid.lower_minutes",
@@ -18,11 +21,15 @@ CLASSIFIER_PARAMETERS = (
 
 
 def classifier_editions(site: SiteData) -> list[dict[str, Any]]:
-    """Per edition (in-force order): the parameters the classifier reads and the article stating each.
+    """Per edition (in-force order): what `classify` answers along the minutes counted, for the page script.
 
-    Values come from kb/generated/parameters.yaml as extracted; an edition that states none of them
-    is left out (the page cannot classify under it).
+    The bands come from extract/arbiter/classify.py itself (`bands`), so the page looks an answer up
+    and never classifies a second way; the script only adds the increment (the edition's
+    increment.factor) to the minutes. Each threshold carries the article stating it. An edition that
+    states no threshold is left out (the page cannot classify under it).
     """
+    from extract.arbiter.classify import bands
+
     result = []
     for edition in site.order:
         parameters: dict[str, Any] = {}
@@ -32,9 +39,27 @@ def classifier_editions(site: SiteData) -> list[dict[str, Any]]:
             if wanted and value.parameter not in parameters:
                 parameters[value.parameter] = value.value
                 articles[value.parameter] = value.label
-        if parameters:
-            result.append({"id": edition, "parameters": parameters, "articles": articles})
+        if set(parameters) - {"increment.factor"}:
+            result.append(
+                {
+                    "id": edition,
+                    "factor": parameters.get("increment.factor"),
+                    "bands": [_band(band) for band in bands(edition, parameters)],
+                    "articles": articles,
+                }
+            )
     return result
+
+
+def _band(band: Band) -> dict[str, Any]:
+    placed = band.placed
+    return {
+        "upto": band.upto,
+        "inclusive": band.inclusive,
+        "category": placed.category,
+        "limits": [[limit.parameter, limit.comparator, limit.value] for limit in placed.limits],
+        "gap": placed.gap,
+    }
 
 
 def classifier_words() -> dict[str, dict[str, str]]:
