@@ -5,8 +5,9 @@ provision, where the aligned references state a number the text lacks (kb/learne
 from __future__ import annotations
 
 from extract.io.languages import DEFAULT_KB
-from extract.kb.learned_lexicon import _vote_instead, _Votes
-from extract.kb.learned_numbers import anchored_numbers
+from extract.kb.learned_lexicon import _vote_instead
+from extract.kb.learned_numbers import Sources, anchored_numbers
+from extract.kb.learned_votes import Votes as _Votes
 from extract.text.quantities import compiled, tokens
 
 UNITS = {"units": {"minute": ["minuk"], "move": ["zugas"], "time": ["kerr"]}}
@@ -36,7 +37,7 @@ def learn(pairs: dict[str, tuple[str, str]]) -> dict[str, dict[str, int]]:
             provisions[edition].append((f"k{n}", {"label": f"{n}.1", "text": text}))
             assigned[(edition, f"k{n}")] = (rule,)
     languages = {"da-2017": "da", "xx-2023": "xx"}
-    tables, evidence = anchored_numbers("xx", provisions, languages, assigned, DEFAULT_KB, UNITS)
+    tables, evidence = anchored_numbers(Sources("xx", provisions, languages, assigned, DEFAULT_KB), UNITS)
     for table, words in tables.items():
         for word in words:
             assert evidence[("word:ordinals" if table == "ordinals" else table, word)]
@@ -82,7 +83,7 @@ def unknown_numbers(
     pairs: dict[str, list[tuple[str, str]]], laws: dict[str, str] | None = None
 ) -> dict[str, int]:
     """learn_unknown_numbers over rule -> [(reference edition, its text)] beside the new text."""
-    from extract.kb.learned_numbers import learn_unknown_numbers
+    from extract.kb.learned_numbers import Sources, learn_unknown_numbers
 
     provisions: dict[str, list[tuple[str, dict[str, object]]]] = {}
     assigned: dict[tuple[str, str], tuple[str, ...]] = {}
@@ -91,7 +92,9 @@ def unknown_numbers(
             provisions.setdefault(edition, []).append((f"k{n}", {"label": f"{n}.1", "text": text}))
             assigned[(edition, f"k{n}")] = (rule,)
     languages = {e: e.split("-")[0] for e in provisions}
-    return learn_unknown_numbers("xx", provisions, languages, assigned, DEFAULT_KB, UNITS, laws)
+    return learn_unknown_numbers(
+        Sources("xx", provisions, languages, assigned, DEFAULT_KB, laws or {}), UNITS
+    )
 
 
 def test_a_number_the_text_states_itself_does_not_vote_and_one_clear_place_teaches():

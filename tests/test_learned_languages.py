@@ -139,7 +139,8 @@ def test_languages_draft_needs_a_built_kb(tmp_path):
 
 
 def _range_votes(bare_kb, text: str, upper: float):
-    from extract.kb.learned_lexicon import Anchor, _ranges, _vote, _vote_range, _Votes
+    from extract.kb.learned_lexicon import Anchor, _ranges, _vote, _vote_range
+    from extract.kb.learned_votes import Votes as _Votes
     from extract.text.quantities import compiled, tokens
 
     base, doc = compiled("de", bare_kb), tokens(text)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -21,6 +21,34 @@ from extract.text.quantities import Compiled, Quantity, Token, compiled, quantit
 
 Provisions = dict[str, list[tuple[str, dict[str, object]]]]
 Assigned = dict[tuple[str, str], tuple[str, ...]]  # (edition, provision key) -> its rules
+
+
+@dataclass(frozen=True, eq=False)
+class Sources:
+    """What the learner reads for one language: every edition's provisions, the language of each
+    edition, each provision's rules, the KB folder (the curated languages' words) and each edition's
+    Laws (`laws`: edition -> fide_edition; the references nearest a text's Laws teach it)."""
+
+    language: str
+    provisions: Provisions
+    languages: dict[str, str]
+    assigned: Assigned
+    kb_dir: Path
+    laws: dict[str, str] = field(default_factory=dict)
+
+    def own(self, ordered: bool = False) -> Iterator[tuple[str, str, dict[str, object]]]:
+        """(edition, key, provision) of every edition in the language."""
+        return own_provisions(self.language, self.provisions, self.languages, ordered)
+
+    def references(self) -> list[str]:
+        """The editions that teach: those in other languages, in curated languages where there are any."""
+        codes = set(self.languages.values())
+        curated = {code for code in codes if language_data(Path(self.kb_dir), code) is not None}
+        return [
+            e
+            for e, code in self.languages.items()
+            if code != self.language and (code in curated or not curated)
+        ]
 
 
 def own_provisions(
@@ -40,11 +68,11 @@ def read_quantities(text: str, language: str, kb_dir: Path) -> tuple[Quantity, .
     return tuple(quantities(text, language, kb_dir))
 
 
-def heard_units(language: str, provisions: Provisions, languages: dict[str, str], base: Compiled) -> set[str]:
+def heard_units(sources: Sources, base: Compiled) -> set[str]:
     """The units whose library or curated words stand right after a number in the language's texts
     (a one-letter abbreviation that happens to be a word elsewhere is not heard)."""
     heard: set[str] = set()
-    for _, _, provision in own_provisions(language, provisions, languages):
+    for _, _, provision in sources.own():
         doc = doc_of(provision)
         for i in range(1, len(doc)):
             if doc[i - 1].lower_.isdigit() or doc[i - 1].lower_ in base.single:
@@ -63,15 +91,7 @@ def _tokens(text: str) -> tuple[Token, ...]:
     return tokens(text)
 
 
-def learn_unknown_numbers(
-    language: str,
-    provisions: Provisions,
-    languages: dict[str, str],
-    assigned: Assigned,
-    kb_dir: Path,
-    units: dict[str, Any] | None = None,
-    laws: dict[str, str] | None = None,
-) -> dict[str, int]:
+def learn_unknown_numbers(sources: Sources, units: dict[str, Any] | None = None) -> dict[str, int]:
     """Number words the libraries lack, learned before a unit word they (or `units`, learned) know:
     "két perc" where the references say two minutes. A place votes for the values of that unit its
     references state and its own text does not (in digits or known words): "more than ten minutes but
@@ -80,12 +100,13 @@ def learn_unknown_numbers(
     15). A word is kept when one value has three in four of its votes, from two places, or from one
     place that states that value alone where the word stands before a unit word in no more than one
     other place (the word is rare before units)."""
+    language, assigned, kb_dir = sources.language, sources.assigned, sources.kb_dir
     base = compiled(language, kb_dir, units)
     stated: dict[str, dict[str, set[tuple[float, str]]]] = defaultdict(lambda: defaultdict(set))
-    for edition, code in languages.items():
+    for edition, code in sources.languages.items():
         if code == language:
             continue
-        for key, provision in provisions.get(edition, []):
+        for key, provision in sources.provisions.get(edition, []):
             rules = assigned.get((edition, key), ())
             if rules:
                 text = str(provision.get("text") or "")
@@ -95,7 +116,7 @@ def learn_unknown_numbers(
     counts: dict[str, dict[float, float]] = defaultdict(lambda: defaultdict(float))
     previous: dict[str, list[str]] = defaultdict(list)
     before_units: dict[str, int] = defaultdict(int)  # places where the word stands before a unit word
-    for edition, key, provision in own_provisions(language, provisions, languages):
+    for edition, key, provision in sources.own():
         rules = assigned.get((edition, key), ())
         if not rules:
             continue
@@ -113,7 +134,7 @@ def learn_unknown_numbers(
                 continue  # "to ekstra minutter": a word between a number and its unit
             before_units[word] += 1
             values = nearest(
-                [(e, v) for e, (v, u) in options if u == unit and v not in own], edition, laws or {}
+                [(e, v) for e, (v, u) in options if u == unit and v not in own], edition, sources.laws
             )
             for value in values:
                 counts[word][value] += 1.0 / len(values)
@@ -179,12 +200,7 @@ class Place:
 
 
 def anchored_numbers(
-    language: str,
-    provisions: Provisions,
-    languages: dict[str, str],
-    assigned: Assigned,
-    kb_dir: Path,
-    seed: dict[str, Any] | None = None,
+    sources: Sources, seed: dict[str, Any] | None = None
 ) -> tuple[dict[str, dict[str, int]], dict[tuple[str, str], list[str]]]:
     """Number words and ordinals learned where no digit stands: a provision's aligned references
     state a number N ("the third time", "3 times") that its own text lacks as a digit or a known word;
@@ -193,8 +209,8 @@ def anchored_numbers(
     provisions, so the other words of those provisions lose that evidence; ties are broken by the
     word's place in its text beside the references' number's place, and an unbroken tie keeps no word.
     Returns the tables ("numbers", "ordinals", "zero") and each word's evidence."""
-    base = compiled(language, kb_dir, seed)
-    places = _places(language, provisions, languages, assigned, kb_dir, base)
+    base = compiled(sources.language, sources.kb_dir, seed)
+    places = _places(sources, base)
     tables: dict[str, dict[str, int]] = {}
     evidence: dict[tuple[str, str], list[str]] = {}
     occurrences: dict[str, list[Place]] = defaultdict(list)
@@ -210,11 +226,11 @@ def anchored_numbers(
         value, kind = key
         table = "zero" if value == 0 else "ordinals" if kind == ORDINAL else "numbers"
         tables.setdefault(table, {})[word] = int(value)
-        sources = [p for p in occurrences[word] if key in p.missing]
+        linked = [p for p in occurrences[word] if key in p.missing]
         evidence[("word:ordinals" if table == "ordinals" else table, word)] = [
-            f"{p.edition} {p.label} (where the references state {int(value)})" for p in sources[:5]
+            f"{p.edition} {p.label} (where the references state {int(value)})" for p in linked[:5]
         ]
-        explained |= {(id(p), key) for p in sources}
+        explained |= {(id(p), key) for p in linked}
         del occurrences[word]
     return tables, evidence
 
@@ -267,21 +283,13 @@ def _best_link(
     return top[2], top[3]
 
 
-def _places(
-    language: str,
-    provisions: Provisions,
-    languages: dict[str, str],
-    assigned: Assigned,
-    kb_dir: Path,
-    base: Compiled,
-) -> list[Place]:
+def _places(sources: Sources, base: Compiled) -> list[Place]:
     """The new language's provisions with rules, each with its candidate words and what its
     references state that it lacks."""
     stated: dict[str, dict[str, list[tuple[tuple[float, str], float]]]] = defaultdict(dict)
-    curated = {code for code in set(languages.values()) if language_data(Path(kb_dir), code) is not None}
-    for edition, code in languages.items():
-        if code == language or (curated and code not in curated):
-            continue  # the references: editions in curated languages where there are any
+    provisions, assigned, kb_dir = sources.provisions, sources.assigned, sources.kb_dir
+    for edition in sources.references():
+        code = sources.languages[edition]
         common = _common_ordinals(provisions.get(edition, []), code, kb_dir)
         for key, provision in provisions.get(edition, []):
             rules = assigned.get((edition, key), ())
@@ -299,7 +307,7 @@ def _places(
             for rule in rules:
                 stated[rule].setdefault(edition, []).extend(found)
     places: list[Place] = []
-    for edition, key, provision in own_provisions(language, provisions, languages):
+    for edition, key, provision in sources.own():
         rules = assigned.get((edition, key), ())
         if not rules:
             continue
