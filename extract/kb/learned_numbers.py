@@ -186,6 +186,9 @@ CLEAR = 1.5  # ... clearly more often than where they state another number
 COMMON = 0.04  # a reference's ordinal word in more of its provisions is also a common word
 
 
+_Found = list[tuple[tuple[float, str], float]]  # (value, kind) stated, with where (0..1)
+
+
 @dataclass(frozen=True)
 class Place:
     """A provision of the new language and what its aligned references state that its own text lacks:
@@ -197,6 +200,7 @@ class Place:
     counting: frozenset[str]  # the candidate words that stand right before a unit word
     missing: dict[tuple[float, str], float]
     where: dict[tuple[float, str], tuple[float, ...]]
+    unit_words: frozenset[str] = frozenset()  # candidates that are unit words too: ordinals only
 
 
 def anchored_numbers(
@@ -261,6 +265,8 @@ def _best_link(
                         counts[key] += 1
         near = {key: sum(distance[key]) / count for key, count in support.items()}
         for key, count in support.items():
+            if key[1] != ORDINAL and word in found[0].unit_words:
+                continue  # "segundo" says a second (of time) or the second: never another number
             rival = max((c for k, c in support.items() if k != key and near[k] <= NEAR_PLACE), default=0)
             if count < CLEAR * rival:
                 continue  # "második" where the references state both a first and a second: unclear
@@ -320,10 +326,11 @@ def _places(sources: Sources, base: Compiled) -> list[Place]:
             for i in range(len(doc) - 1)
             if doc[i].lower_ in words and unit_of_token(doc[i + 1].lower_, base) is not None
         )
-        by_edition: dict[str, list[tuple[tuple[float, str], float]]] = defaultdict(list)
+        by_edition: dict[str, _Found] = defaultdict(list)
         for rule in rules:
             for reference, found in stated.get(rule, {}).items():
                 by_edition[reference].extend(found)
+        by_edition = _nearest_laws(by_edition, edition, sources.laws)
         missing: dict[tuple[float, str], float] = defaultdict(float)
         where: dict[tuple[float, str], list[float]] = defaultdict(list)
         for found in by_edition.values():
@@ -340,9 +347,21 @@ def _places(sources: Sources, base: Compiled) -> list[Place]:
                     counting,
                     dict(missing),
                     {k: tuple(v) for k, v in where.items() if k in missing},
+                    frozenset(w for w in words if unit_of_token(w, base) is not None),
                 )
             )
     return places
+
+
+def _nearest_laws(by_edition: dict[str, _Found], edition: str, laws: dict[str, str]) -> dict[str, _Found]:
+    """The references whose Laws are nearest `edition`'s: the 2017 Laws' zero default time speaks for
+    a 2023 text, the 2001 Laws' fifteen minutes does not."""
+    if not by_edition:
+        return by_edition
+    own = laws_year(laws.get(edition, ""))
+    distance = {e: abs(laws_year(laws.get(e, "")) - own) for e in by_edition}
+    least = min(distance.values())
+    return {e: found for e, found in by_edition.items() if distance[e] == least}
 
 
 def _common_ordinals(keyed: list[tuple[str, dict[str, object]]], language: str, kb_dir: Path) -> set[str]:
@@ -373,14 +392,19 @@ def _own_numbers(doc: tuple[Token, ...], base: Compiled) -> set[tuple[float, str
 
 
 def _candidates(doc: tuple[Token, ...], base: Compiled, length: int) -> dict[str, float]:
-    """Words that may say a number: no number or unit the tables know, no article, not right after a
-    digit (where a unit stands); each with where it first stands in the text (0..1)."""
+    """Words that may say a number: no number the tables know, no article, not right after a digit
+    (where a unit stands); a unit word only where no number stands before it ("segundo" is "second"
+    in both senses: "30 segundos", "o segundo movemento"); each with where it first stands (0..1)."""
     words: dict[str, float] = {}
+    numbered: set[str] = set()  # unit words standing after a number somewhere in this text
     for i, token in enumerate(doc):
         word = token.lower_
         if not word.isalpha() or word in base.single or word in base.articles or word in words:
             continue
-        if i and doc[i - 1].lower_.isdigit() or unit_of_token(word, base) is not None:
+        after_number = i > 0 and (doc[i - 1].lower_.isdigit() or doc[i - 1].lower_ in base.single)
+        if unit_of_token(word, base) is not None and after_number:
+            numbered.add(word)
+        if i and doc[i - 1].lower_.isdigit() or after_number and unit_of_token(word, base) is not None:
             continue
         words[word] = token.idx / max(1, length)
-    return words
+    return {word: at for word, at in words.items() if word not in numbered}
