@@ -4,10 +4,13 @@ provision, where the aligned references state a number the text lacks (kb/learne
 
 from __future__ import annotations
 
+import pytest
+
 from extract.io.languages import DEFAULT_KB
 from extract.kb.learned_lexicon import _vote_instead
 from extract.kb.learned_numbers import Sources, anchored_numbers
 from extract.kb.learned_votes import Votes as _Votes
+from extract.text.cldr import library_note
 from extract.text.quantities import compiled, tokens
 
 UNITS = {"units": {"minute": ["minuk"], "move": ["zugas"], "time": ["kerr"]}}
@@ -129,3 +132,64 @@ def test_a_word_before_many_unit_words_is_not_learned_from_one_place():
         "r3": [("da-2017", "de træk"), ("xx-2023", "dat zugas")],
     }
     assert unknown_numbers(pairs) == {}  # "dat" (the) before three unit words, a number at one
+
+
+def places(
+    rows: list[dict[str, str]], laws: dict[str, str] | None = None, language: str = "xx"
+) -> dict[str, dict[str, int]]:
+    """anchored_numbers over rows of {edition: text} (each row one rule), the new edition last."""
+    provisions: dict[str, list[tuple[str, dict[str, object]]]] = {}
+    assigned: dict[tuple[str, str], tuple[str, ...]] = {}
+    for n, row in enumerate(rows):
+        for edition, text in row.items():
+            provisions.setdefault(edition, []).append((f"k{n}", {"label": f"{n}.1", "text": text}))
+            assigned[(edition, f"k{n}")] = (f"r{n}",)
+    languages = {e: e.split("-")[0] for e in provisions}
+    sources = Sources(language, provisions, languages, assigned, DEFAULT_KB, laws or {})
+    return anchored_numbers(sources, UNITS)[0]
+
+
+def test_the_references_with_the_nearest_laws_say_where_a_number_is_missing():
+    """Only the 2017 Laws state a zero default time; the 2001 and 2009 Laws' provisions say nothing of
+    it. For a 2023 text, the nearest Laws speak: "nix" says zero."""
+    rows = [
+        {
+            "da-2001": "Ventetiden er angivet af arrangøren.",
+            "sv-2009": "Väntetiden anges av arrangören.",
+            "da-2017": "Hvis ingen tid er angivet, er den nul.",
+            "xx-2023": "Jafs ongen tad ar angovet, ar dan nix.",
+        },
+        {
+            "da-2001": "Spilleren taber partiet.",
+            "sv-2009": "Spelaren förlorar partiet.",
+            "da-2017": "Når ventetiden er nul, taber spilleren.",
+            "xx-2023": "Naar vontetad ar nix, tabor spollaren.",
+        },
+        {
+            "da-2001": "Reglerne angiver tiden.",
+            "sv-2009": "Reglerna anger tiden.",
+            "da-2017": "Tiden er nul.",
+            "xx-2023": "Tadan ar nix.",
+        },
+    ]
+    laws = {"da-2001": "2001", "sv-2009": "2009", "da-2017": "2017", "xx-2023": "2023"}
+    assert places(rows) == {}  # one reference in three states it: not a place where zero is missing
+    assert places(rows, laws) == {"zero": {"nix": 0}}
+
+
+ILLEGAL = {"da-2017": "Ved tredje ulovlige træk taber spilleren partiet.", "hr-2023": ""}
+
+
+@pytest.mark.skipif(library_note() is not None, reason="PyICU is not installed")
+def test_an_inflected_form_of_an_icu_ordinal_is_learned_from_one_place():
+    """ICU knows Croatian "treći" (third); "trećeg" stands once, just where the reference states 3."""
+    rows = [
+        {**ILLEGAL, "hr-2023": "Kod trećeg nepropisnog poteza igrač gubi partiju."},
+        {"da-2017": "Spilleren har tabt partiet.", "hr-2023": "Igrač je izgubio partiju."},
+    ]
+    assert places(rows, language="hr") == {"ordinals": {"trećeg": 3}}
+    elsewhere = rows + [
+        {"da-2017": f"Spilleren siger {word}.", "hr-2023": f"Igrač kaže trećeg {word}."}
+        for word in ("ja", "nej", "måske")
+    ]
+    assert places(elsewhere, language="hr") == {}  # it stands in more places where no 3 is stated

@@ -215,6 +215,7 @@ def anchored_numbers(
     Returns the tables ("numbers", "ordinals", "zero") and each word's evidence."""
     base = compiled(sources.language, sources.kb_dir, seed)
     places = _places(sources, base)
+    kin = inflected_kin(base)
     tables: dict[str, dict[str, int]] = {}
     evidence: dict[tuple[str, str], list[str]] = {}
     occurrences: dict[str, list[Place]] = defaultdict(list)
@@ -223,7 +224,7 @@ def anchored_numbers(
             occurrences[word].append(place)
     explained: set[tuple[int, tuple[float, str]]] = set()
     while True:
-        best = _best_link(occurrences, explained)
+        best = _best_link(occurrences, explained, kin)
         if best is None:
             break
         word, key = best
@@ -239,12 +240,37 @@ def anchored_numbers(
     return tables, evidence
 
 
+def inflected_kin(base: Compiled) -> dict[str, set[tuple[float, str]]]:
+    """The stems of the number words and ordinals the tables know (the word less its last one or two
+    letters, four letters at least): "drug" of ICU's "drugi" (second), "друг" of "други"."""
+    stems: dict[str, set[tuple[float, str]]] = defaultdict(set)
+    for word, (value, unit) in base.single.items():
+        if word.isalpha() and len(word) >= 5 and unit in (None, "ordinal"):
+            for cut in (len(word) - 1, len(word) - 2):
+                if cut >= 4:
+                    stems[word[:cut]].add((value, ORDINAL if unit == "ordinal" else CARDINAL))
+    return stems
+
+
+def _kin_of(word: str, kin: dict[str, set[tuple[float, str]]]) -> set[tuple[float, str]]:
+    """The numbers a word is an inflected form of: a known word's stem and an ending of three
+    letters at most ("drugog", "другог" beside "drugi", "други")."""
+    found: set[tuple[float, str]] = set()
+    for cut in range(max(4, len(word) - 3), len(word)):
+        found |= kin.get(word[:cut], set())
+    return found
+
+
 def _best_link(
-    occurrences: dict[str, list[Place]], explained: set[tuple[int, tuple[float, str]]]
+    occurrences: dict[str, list[Place]],
+    explained: set[tuple[int, tuple[float, str]]],
+    kin: dict[str, set[tuple[float, str]]] | None = None,
 ) -> tuple[str, tuple[float, str]] | None:
     """The word and number that stand together most faithfully (Dice's coefficient over places: the
     places where both stand, against the places of each), if they do enough; None on a tie the
-    places in the texts do not break."""
+    places in the texts do not break. An inflected form of a number word the libraries know
+    (`kin`) needs one place, standing where the references state that number in three of four of
+    its places and near where they state it."""
     lacking: dict[tuple[float, str], set[int]] = defaultdict(set)
     for found in occurrences.values():
         for place in found:
@@ -270,6 +296,10 @@ def _best_link(
             rival = max((c for k, c in support.items() if k != key and near[k] <= NEAR_PLACE), default=0)
             if count < CLEAR * rival:
                 continue  # "második" where the references state both a first and a second: unclear
+            if key in _kin_of(word, kin or {}):
+                if count >= STRICT * len(found) and near[key] <= NEAR_PLACE:
+                    scored.append((2 * count / (len(found) + len(lacking[key])), -near[key], word, key))
+                continue
             if count < ANCHOR_SUPPORT or count < ANCHOR_PRECISION * len(found) or near[key] > NEAR_PLACE:
                 continue
             if key[1] == CARDINAL and key[0] != 0 and not counts[key]:

@@ -139,6 +139,7 @@ class Compiled:
         default_factory=dict
     )  # first word -> phrase lengths, longest first
     memo: dict[str, str | None] = field(default_factory=dict, compare=False)  # unit_of_token's answers
+    ordinal_words: dict[float, tuple[str, ...]] = field(default_factory=dict)  # value -> its ordinals
 
 
 def compile_words(table: dict[str, Any]) -> Compiled:
@@ -217,6 +218,10 @@ def compile_words(table: dict[str, Any]) -> Compiled:
         {
             first: tuple(sorted({len(p) for p in phrases if p[0] == first}, reverse=True))
             for first in {p[0] for p in phrases}
+        },
+        ordinal_words={
+            value: tuple(sorted(w for w, (v, u) in single.items() if v == value and u == "ordinal"))
+            for value in {v for v, u in single.values() if u == "ordinal"}
         },
     )
 
@@ -306,7 +311,10 @@ def quantities(
     def number(i: int) -> tuple[float, str | None, int] | None:
         token = doc[i].lower_
         if token.isdigit():
-            return (float(int(token)), None, i) if len(token) <= 3 and not on_square(doc, i) else None
+            if len(token) > 3 or on_square(doc, i):
+                return None
+            last = digit_ordinal(doc, i, table)
+            return (float(int(token)), None if last is None else "ordinal", last or i)
         hit = table.single.get(token)
         if hit is None and not token.isascii():
             hit = table.single.get(unaccented(token)) or table.implied.get(token[:-2])
@@ -363,6 +371,32 @@ def quantities(
     return _inherit_units(found, text)
 
 
+ORDINAL_INDICATORS = frozenset("ºª")  # Unicode's ordinal indicators: "2º", "2ª"
+
+
+def digit_ordinal(doc: tuple[Token, ...], i: int, table: Compiled) -> int | None:
+    """The last token of an ordinal written in digits ("2nd", "2-й", "3-я", "2-a", "2e", "2º"), or
+    None: a digit run with, glued to it, an ordinal indicator, or the ending of the language's ordinal
+    word of that value (ICU's "second", "второй", "dua", "deuxième") that names no unit."""
+    glued = [i]
+    for k in range(i + 1, min(i + 3, len(doc))):
+        if doc[k].idx != doc[k - 1].idx + len(doc[k - 1].text):
+            break
+        glued.append(k)
+    if len(glued) < 2:
+        return None
+    if doc[glued[1]].text in ORDINAL_INDICATORS:
+        return glued[1]
+    k = glued[2] if doc[glued[1]].text == "-" and len(glued) == 3 else glued[1]
+    ending = doc[k].lower_
+    if not ending.isalpha() or len(ending) > 3 or unit_of_token(ending, table) is not None:
+        return None
+    if k + 1 < len(doc) and doc[k + 1].idx == doc[k].idx + len(doc[k].text) and doc[k + 1].text.isalnum():
+        return None  # "2-aj10": more glued on
+    words = table.ordinal_words.get(float(int(doc[i].lower_)), ())
+    return k if any(w.endswith(ending) and w != ending for w in words) else None
+
+
 def _quantity(
     doc: tuple[Token, ...], value: float, unit: str, comparator: str | None, first: int, last: int
 ) -> Quantity:
@@ -384,6 +418,8 @@ def _unit_after(
     (a multiplier glued to the number) is a factor."""
     for j in range(i + 1, min(i + 6, len(doc))):
         token = doc[j].lower_
+        if j == i + 1 and unit_of_token(token, table) is not None and token in table.single:
+            return unit_of_token(token, table), j  # "1 segundo": the unit, not "the second"
         if token in CLAUSE_END or number(j) is not None:
             return None, i
         label = phrases.get(j, ("", 0))
