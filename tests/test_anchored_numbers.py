@@ -193,3 +193,21 @@ def test_an_inflected_form_of_an_icu_ordinal_is_learned_from_one_place():
         for word in ("ja", "nej", "måske")
     ]
     assert places(elsewhere, language="hr") == {}  # it stands in more places where no 3 is stated
+
+
+@pytest.mark.skipif(library_note() is not None, reason="PyICU is not installed")
+def test_a_language_icu_cannot_spell_borrows_from_the_language_cldr_relates_it_to():
+    """ICU has no Galician rules; CLDR's language matching relates Galician to Spanish, whose
+    "tercero" makes "terceiro" a candidate that one aligned place confirms. A word of the related
+    language is no table of its own: "dos" (Spanish two, Galician "of the") stands where no 2 is."""
+    from extract.text.cldr import related_language
+
+    assert related_language("gl") == "es"
+    assert related_language("hu") is None  # ICU spells Hungarian itself
+    assert related_language("xx") is None  # no language: no relation
+    rows = [
+        {"da-2017": "Tredje gang afgør dommeren.", "gl-2023": "Terceira vez decide o árbitro."},
+        {"da-2017": "Spilleren har tabt partiet.", "gl-2023": "O xogador perdeu dos xogos."},
+        {"da-2017": "Modstanderen vinder partiet.", "gl-2023": "O adversario gañou dos xogos."},
+    ]
+    assert places(rows, language="gl") == {"ordinals": {"terceira": 3}}

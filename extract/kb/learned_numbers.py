@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from extract.io.languages import language_data
+from extract.text.cldr import related_language, spelled
 from extract.text.quantities import Compiled, Quantity, Token, compiled, quantities, tokens, unit_of_token
 
 Provisions = dict[str, list[tuple[str, dict[str, object]]]]
@@ -215,7 +216,7 @@ def anchored_numbers(
     Returns the tables ("numbers", "ordinals", "zero") and each word's evidence."""
     base = compiled(sources.language, sources.kb_dir, seed)
     places = _places(sources, base)
-    kin = inflected_kin(base)
+    kin = inflected_kin(base, sources.language)
     tables: dict[str, dict[str, int]] = {}
     evidence: dict[tuple[str, str], list[str]] = {}
     occurrences: dict[str, list[Place]] = defaultdict(list)
@@ -232,39 +233,55 @@ def anchored_numbers(
         table = "zero" if value == 0 else "ordinals" if kind == ORDINAL else "numbers"
         tables.setdefault(table, {})[word] = int(value)
         linked = [p for p in occurrences[word] if key in p.missing]
+        source = _kin_of(word, kin).get(key)
+        form = f"; a form of {source}" if source else ""
         evidence[("word:ordinals" if table == "ordinals" else table, word)] = [
-            f"{p.edition} {p.label} (where the references state {int(value)})" for p in linked[:5]
+            f"{p.edition} {p.label} (where the references state {int(value)}{form})" for p in linked[:5]
         ]
         explained |= {(id(p), key) for p in linked}
         del occurrences[word]
     return tables, evidence
 
 
-def inflected_kin(base: Compiled) -> dict[str, set[tuple[float, str]]]:
+Kin = dict[str, dict[tuple[float, str], str]]  # a stem -> the numbers it is a form of, with its source
+
+
+def inflected_kin(base: Compiled, language: str = "") -> Kin:
     """The stems of the number words and ordinals the tables know (the word less its last one or two
-    letters, four letters at least): "drug" of ICU's "drugi" (second), "друг" of "други"."""
-    stems: dict[str, set[tuple[float, str]]] = defaultdict(set)
-    for word, (value, unit) in base.single.items():
-        if word.isalpha() and len(word) >= 5 and unit in (None, "ordinal"):
-            for cut in (len(word) - 1, len(word) - 2):
+    letters, four letters at least): "drug" of ICU's "drugi" (second), "друг" of "други"; and for a
+    language ICU cannot spell, the words of the language CLDR relates it to, whole or so shortened
+    ("tercer" of Spanish "tercero" for Galician "terceiro"). Each stem names its source word."""
+    known = [(w, v, u, w) for w, (v, u) in base.single.items()]
+    related = related_language(language) if language else None
+    if related is not None:
+        cardinals, ordinals = spelled(related)
+        known += [(w, float(v), None, f"{related} {w}") for w, v in cardinals.items()]
+        known += [(w, float(v), "ordinal", f"{related} {w}") for w, v in ordinals.items()]
+    stems: Kin = defaultdict(dict)
+    for word, value, unit, source in known:
+        if word.isalpha() and len(word) >= 4 and unit in (None, "ordinal") and value != 1:
+            key = (value, ORDINAL if unit == "ordinal" else CARDINAL)
+            whole = (len(word),) if source != word else ()  # the table's own word is read already
+            for cut in (*whole, len(word) - 1, len(word) - 2):
                 if cut >= 4:
-                    stems[word[:cut]].add((value, ORDINAL if unit == "ordinal" else CARDINAL))
+                    stems[word[:cut]].setdefault(key, source)
     return stems
 
 
-def _kin_of(word: str, kin: dict[str, set[tuple[float, str]]]) -> set[tuple[float, str]]:
-    """The numbers a word is an inflected form of: a known word's stem and an ending of three
-    letters at most ("drugog", "другог" beside "drugi", "други")."""
-    found: set[tuple[float, str]] = set()
-    for cut in range(max(4, len(word) - 3), len(word)):
-        found |= kin.get(word[:cut], set())
+def _kin_of(word: str, kin: Kin) -> dict[tuple[float, str], str]:
+    """The numbers a word is a form of: a known word's stem and an ending of three letters at most
+    ("drugog", "другог" beside "drugi", "други"), with the known word."""
+    found: dict[tuple[float, str], str] = {}
+    for cut in range(max(4, len(word) - 3), len(word) + 1):
+        for key, source in kin.get(word[:cut], {}).items():
+            found.setdefault(key, source)
     return found
 
 
 def _best_link(
     occurrences: dict[str, list[Place]],
     explained: set[tuple[int, tuple[float, str]]],
-    kin: dict[str, set[tuple[float, str]]] | None = None,
+    kin: Kin | None = None,
 ) -> tuple[str, tuple[float, str]] | None:
     """The word and number that stand together most faithfully (Dice's coefficient over places: the
     places where both stand, against the places of each), if they do enough; None on a tie the
@@ -294,12 +311,15 @@ def _best_link(
             if key[1] != ORDINAL and word in found[0].unit_words:
                 continue  # "segundo" says a second (of time) or the second: never another number
             rival = max((c for k, c in support.items() if k != key and near[k] <= NEAR_PLACE), default=0)
-            if count < CLEAR * rival:
-                continue  # "második" where the references state both a first and a second: unclear
-            if key in _kin_of(word, kin or {}):
-                if count >= STRICT * len(found) and near[key] <= NEAR_PLACE:
+            if key in _kin_of(word, kin or {}):  # "third time" or "three times": the kin says which
+                other = max(
+                    (c for k, c in support.items() if k[0] != key[0] and near[k] <= NEAR_PLACE), default=0
+                )
+                if count >= CLEAR * other and count >= STRICT * len(found) and near[key] <= NEAR_PLACE:
                     scored.append((2 * count / (len(found) + len(lacking[key])), -near[key], word, key))
                 continue
+            if count < CLEAR * rival:
+                continue  # "második" where the references state both a first and a second: unclear
             if count < ANCHOR_SUPPORT or count < ANCHOR_PRECISION * len(found) or near[key] > NEAR_PLACE:
                 continue
             if key[1] == CARDINAL and key[0] != 0 and not counts[key]:

@@ -76,6 +76,43 @@ def spelled(language: str) -> tuple[dict[str, int], dict[str, int]]:
     return cardinals, ordinals
 
 
+@cache
+def _spelled_languages() -> tuple[str, ...]:
+    """The languages ICU spells numbers in with rules of their own (not another locale's)."""
+    icu = _icu()
+    if icu is None:
+        return ()
+    codes = {str(name).split("_")[0] for name in icu.Locale.getAvailableLocales()}
+    return tuple(sorted(code for code in codes if code.isalpha() and _own_rules(code)))
+
+
+def _own_rules(language: str) -> bool:
+    icu = _icu()
+    try:
+        spell = icu.RuleBasedNumberFormat(icu.URBNFRuleSetTag.SPELLOUT, icu.Locale(language))
+    except icu.ICUError:
+        return False
+    return bool(spell.getLocale(icu.ULocDataLocaleType.ACTUAL_LOCALE).getLanguage() == language)
+
+
+@cache
+def related_language(language: str) -> str | None:
+    """For a language ICU cannot spell numbers in, the one CLDR's language matching pairs it with
+    (through ICU's LocaleMatcher: Galician -> Spanish, Occitan -> French); None when ICU spells the
+    language itself, or CLDR names no relation. Its words are no table of the language: they are
+    kept only where the aligned editions confirm them (kb/learned_numbers.py)."""
+    icu = _icu()
+    if icu is None or not language.isalpha() or _own_rules(language):
+        return None
+    supported = [code for code in _spelled_languages() if code != language]
+    builder = icu.LocaleMatcher.Builder()
+    builder.setSupportedLocales([icu.Locale(code) for code in supported])
+    builder.setDefaultLocale(icu.Locale("und"))
+    matcher = builder.build()  # kept alive while its result is read
+    index = matcher.getBestMatchResult(icu.Locale(language)).getSupportedIndex()
+    return supported[index] if 0 <= index < len(supported) else None  # -1: CLDR names no relation
+
+
 IMPLIED = {"one": 1, "two": 2}  # plural categories whose pattern may be the whole quantity
 
 
