@@ -325,7 +325,9 @@ def _best_link(
             if key[1] == CARDINAL and key[0] != 0 and not counts[key]:
                 continue  # a number word counts something: it stands before a unit word somewhere
             if (key[1] == ORDINAL or key[0] == 0) and (
-                near[key] > NEAR_ORDINAL or count <= ANCHOR_SUPPORT or count < STRICT * len(found)
+                _closest(distance[key]) > NEAR_ORDINAL
+                or count <= ANCHOR_SUPPORT
+                or count < STRICT * len(found)
             ):
                 continue  # no unit follows an ordinal or a zero ("anden" is also "other"): just so
             dice = 2 * count / (len(found) + len(lacking[key]))
@@ -380,14 +382,14 @@ def _places(sources: Sources, base: Compiled) -> list[Place]:
         for rule in rules:
             for reference, found in stated.get(rule, {}).items():
                 by_edition[reference].extend(found)
-        by_edition = _nearest_laws(by_edition, edition, sources.laws)
         missing: dict[tuple[float, str], float] = defaultdict(float)
         where: dict[tuple[float, str], list[float]] = defaultdict(list)
         for found in by_edition.values():
-            for number in {n for n, _ in found} - own:
-                missing[number] += 1 / len(by_edition)
             for number, at in found:
                 where[number].append(at)
+        for speaking in (by_edition, _nearest_laws(by_edition, edition, sources.laws)):
+            for number, share in _shares(speaking, own).items():
+                missing[number] = max(missing[number], share)
         if words:
             places.append(
                 Place(
@@ -403,9 +405,26 @@ def _places(sources: Sources, base: Compiled) -> list[Place]:
     return places
 
 
+def _closest(distances: list[float]) -> float:
+    """The mean distance of a word to the references' number, the farthest of four places or more
+    left out (one place may be worded otherwise)."""
+    kept = sorted(distances)[:-1] if len(distances) >= 4 else distances
+    return sum(kept) / max(1, len(kept))
+
+
+def _shares(by_edition: dict[str, _Found], own: set[tuple[float, str]]) -> dict[tuple[float, str], float]:
+    """The share of the references stating each number the text lacks."""
+    shares: dict[tuple[float, str], float] = defaultdict(float)
+    for found in by_edition.values():
+        for number in {n for n, _ in found} - own:
+            shares[number] += 1 / len(by_edition)
+    return shares
+
+
 def _nearest_laws(by_edition: dict[str, _Found], edition: str, laws: dict[str, str]) -> dict[str, _Found]:
-    """The references whose Laws are nearest `edition`'s: the 2017 Laws' zero default time speaks for
-    a 2023 text, the 2001 Laws' fifteen minutes does not."""
+    """The references whose Laws are nearest `edition`'s: where the older Laws say nothing of a zero
+    default time, the 2017 Laws' references alone say that a 2023 text lacks it (a place lacks a
+    number half of all its references state, or half of those with the nearest Laws)."""
     if not by_edition:
         return by_edition
     own = laws_year(laws.get(edition, ""))
