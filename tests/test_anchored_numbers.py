@@ -211,3 +211,14 @@ def test_a_language_icu_cannot_spell_borrows_from_the_language_cldr_relates_it_t
         {"da-2017": "Modstanderen vinder partiet.", "gl-2023": "O adversario gañou dos xogos."},
     ]
     assert places(rows, language="gl") == {"ordinals": {"terceira": 3}}
+
+
+def test_the_draft_lists_a_learned_word_for_zero_with_its_evidence():
+    from extract.kb.language_draft import draft
+    from extract.kb.learned_votes import Learned
+
+    learned = Learned(
+        "xx", {"zero": ["nix"]}, {("zero", "nix"): ["xx-2023 6.7.1 (where the references state 0)"]}
+    )
+    text = draft("xx", learned)
+    assert "- nix   # xx-2023 6.7.1 (where the references state 0)" in text

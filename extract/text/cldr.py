@@ -5,6 +5,8 @@ form and width CLDR has ("perc", "минута"/"минуты"/"минут", "ր
 number format, the words for 0..100 in every cardinal rule set (genders, cases) and the ordinals
 1..20 ("két" aside, "kettő", "десяти", "második"). These are the base tables of a language: curated
 kb/languages/<lang>.yaml and the words learned from the aligned editions add to them and override.
+For a language ICU cannot spell, `related_language` names the one CLDR's language matching relates
+it to (Galician -> Spanish): its words are candidates the aligned editions must confirm, not tables.
 
 PyICU is optional: without it (or for a locale ICU does not spell) number words come only from the
 other sources, and `library_note` says so in one line.
