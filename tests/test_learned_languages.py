@@ -55,6 +55,8 @@ def test_numbers_and_units_from_the_libraries(bare_kb, language, text, found):
     [
         ("en", "the 2nd illegal move, the 3rd time", [(2, "ordinal"), (3, "ordinal")]),
         ("ru", "за 2-й ход, 3-я попытка", [(2, "ordinal"), (3, "ordinal")]),  # ICU's "второй", "третья"
+        ("ru", "в течение 2-х минут", [(2, "minute")]),  # "двух" (two) ends so too, and minutes follow
+        ("ru", "2-й ход", [(2, "ordinal")]),  # a move follows, but no case of two ends in "й"
         ("eo", "la 2-a movo", [(2, "ordinal")]),  # "dua"
         ("es", "el 2º movimiento", [(2, "ordinal")]),  # an ordinal indicator
         ("fr", "le 2e coup", [(2, "ordinal")]),  # "deuxième"

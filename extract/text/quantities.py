@@ -140,6 +140,7 @@ class Compiled:
     )  # first word -> phrase lengths, longest first
     memo: dict[str, str | None] = field(default_factory=dict, compare=False)  # unit_of_token's answers
     ordinal_words: dict[float, tuple[str, ...]] = field(default_factory=dict)  # value -> its ordinals
+    cardinal_words: dict[float, tuple[str, ...]] = field(default_factory=dict)  # ... its number words
 
 
 def compile_words(table: dict[str, Any]) -> Compiled:
@@ -222,6 +223,10 @@ def compile_words(table: dict[str, Any]) -> Compiled:
         ordinal_words={
             value: tuple(sorted(w for w, (v, u) in single.items() if v == value and u == "ordinal"))
             for value in {v for v, u in single.values() if u == "ordinal"}
+        },
+        cardinal_words={
+            value: tuple(sorted(w for w, (v, u) in single.items() if v == value and u is None))
+            for value in {v for v, u in single.values() if u is None}
         },
     )
 
@@ -393,7 +398,11 @@ def digit_ordinal(doc: tuple[Token, ...], i: int, table: Compiled) -> int | None
         return None
     if k + 1 < len(doc) and doc[k + 1].idx == doc[k].idx + len(doc[k].text) and doc[k + 1].text.isalnum():
         return None  # "2-aj10": more glued on
-    words = table.ordinal_words.get(float(int(doc[i].lower_)), ())
+    value = float(int(doc[i].lower_))
+    cardinal = any(w.endswith(ending) for w in table.cardinal_words.get(value, ()))
+    if cardinal and k + 1 < len(doc) and unit_of_token(doc[k + 1].lower_, table) is not None:
+        return None  # "2-х минут": the ending of "двух" too (two), counting minutes
+    words = table.ordinal_words.get(value, ())
     return k if any(w.endswith(ending) and w != ending for w in words) else None
 
 
