@@ -57,6 +57,11 @@ def test_numbers_and_units_from_the_libraries(bare_kb, language, text, found):
         ("ru", "за 2-й ход, 3-я попытка", [(2, "ordinal"), (3, "ordinal")]),  # ICU's "второй", "третья"
         ("ru", "в течение 2-х минут", [(2, "minute")]),  # "двух" (two) ends so too, and minutes follow
         ("ru", "2-й ход", [(2, "ordinal")]),  # a move follows, but no case of two ends in "й"
+        ("es", "la 2.ª vez", [(2, "ordinal")]),  # ICU's digit ordinals: "2.ª", "2:a", "2रा", "2-ри"
+        ("sv", "det 2:a draget", [(2, "ordinal")]),
+        ("hi", "२रा", [(2, "ordinal")]),
+        ("bg", "2-ри ход", [(2, "ordinal")]),
+        ("hu", "a 2. lépés", []),  # "2." also ends a sentence: not read as an ordinal
         ("eo", "la 2-a movo", [(2, "ordinal")]),  # "dua"
         ("es", "el 2º movimiento", [(2, "ordinal")]),  # an ordinal indicator
         ("fr", "le 2e coup", [(2, "ordinal")]),  # "deuxième"

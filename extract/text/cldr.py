@@ -115,6 +115,31 @@ def related_language(language: str) -> str | None:
     return supported[index] if 0 <= index < len(supported) else None  # -1: CLDR names no relation
 
 
+@cache
+def digit_ordinals(language: str) -> dict[int, tuple[str, ...]]:
+    """ICU's ordinals written in digits, every rule set (genders, cases), 1..100: value -> the marks
+    after the digits ("nd", "-й", "-го", ".º", ":a", "रा", "-ри"); not a lone "." (it also ends a
+    sentence), and nothing where ICU has no rules of the language's own."""
+    icu = _icu()
+    if icu is None or not language.isalpha() or not _own_rules(language):
+        return {}
+    try:
+        spell = icu.RuleBasedNumberFormat(icu.URBNFRuleSetTag.ORDINAL, icu.Locale(language))
+    except icu.ICUError:
+        return {}
+    if spell.getLocale(icu.ULocDataLocaleType.ACTUAL_LOCALE).getLanguage() != language:
+        return {}
+    found: dict[int, list[str]] = {}
+    for name in [spell.getRuleSetName(i) for i in range(spell.getNumberOfRuleSetNames())]:
+        spell.setDefaultRuleSet(name)
+        for value in CARDINALS:
+            mark = str(spell.format(value)).lstrip("0123456789").casefold()
+            digits = str(spell.format(value))[: -len(mark) or None]
+            if mark and mark != "." and digits.isdigit() and mark not in found.get(value, []):
+                found.setdefault(value, []).append(mark)
+    return {value: tuple(marks) for value, marks in found.items()}
+
+
 IMPLIED = {"one": 1, "two": 2}  # plural categories whose pattern may be the whole quantity
 
 
@@ -187,4 +212,5 @@ def library_words(language: str) -> dict[str, Any]:
         "zero": [word for word, value in cardinals.items() if value == 0],
         "articles": [word for word, value in cardinals.items() if value == 1],
         "implied": {word: list(found) for word, found in implied_units(language).items()},
+        "digit_ordinals": {value: list(marks) for value, marks in digit_ordinals(language).items()},
     }

@@ -141,6 +141,7 @@ class Compiled:
     memo: dict[str, str | None] = field(default_factory=dict, compare=False)  # unit_of_token's answers
     ordinal_words: dict[float, tuple[str, ...]] = field(default_factory=dict)  # value -> its ordinals
     cardinal_words: dict[float, tuple[str, ...]] = field(default_factory=dict)  # ... its number words
+    digit_marks: dict[float, frozenset[str]] = field(default_factory=dict)  # ICU's "2nd", "2-й": marks
 
 
 def compile_words(table: dict[str, Any]) -> Compiled:
@@ -223,6 +224,10 @@ def compile_words(table: dict[str, Any]) -> Compiled:
         ordinal_words={
             value: tuple(sorted(w for w, (v, u) in single.items() if v == value and u == "ordinal"))
             for value in {v for v, u in single.values() if u == "ordinal"}
+        },
+        digit_marks={
+            float(value): frozenset(str(m).casefold() for m in marks)
+            for value, marks in (table.get("digit_ordinals") or {}).items()
         },
         cardinal_words={
             value: tuple(sorted(w for w, (v, u) in single.items() if v == value and u is None))
@@ -390,6 +395,11 @@ def digit_ordinal(doc: tuple[Token, ...], i: int, table: Compiled) -> int | None
         glued.append(k)
     if len(glued) < 2:
         return None
+    value = float(int(doc[i].lower_))
+    marks = table.digit_marks.get(value, frozenset())
+    for last in range(len(glued) - 1, 0, -1):  # ICU's own forms first, the longest
+        if "".join(doc[k].lower_ for k in glued[1 : last + 1]) in marks:
+            return _unless_counted(doc, glued[last], value, table)
     if doc[glued[1]].text in ORDINAL_INDICATORS:
         return glued[1]
     k = glued[2] if doc[glued[1]].text == "-" and len(glued) == 3 else glued[1]
@@ -398,12 +408,20 @@ def digit_ordinal(doc: tuple[Token, ...], i: int, table: Compiled) -> int | None
         return None
     if k + 1 < len(doc) and doc[k + 1].idx == doc[k].idx + len(doc[k].text) and doc[k + 1].text.isalnum():
         return None  # "2-aj10": more glued on
-    value = float(int(doc[i].lower_))
+    words = table.ordinal_words.get(value, ())
+    if any(w.endswith(ending) and w != ending for w in words):
+        return _unless_counted(doc, k, value, table)
+    return None
+
+
+def _unless_counted(doc: tuple[Token, ...], k: int, value: float, table: Compiled) -> int | None:
+    """`k`, unless the ending after the digits ends a case of the cardinal too and a unit word follows:
+    "2-х минут" (двух минут) counts two minutes."""
+    ending = doc[k].lower_
     cardinal = any(w.endswith(ending) for w in table.cardinal_words.get(value, ()))
     if cardinal and k + 1 < len(doc) and unit_of_token(doc[k + 1].lower_, table) is not None:
-        return None  # "2-х минут": the ending of "двух" too (two), counting minutes
-    words = table.ordinal_words.get(value, ())
-    return k if any(w.endswith(ending) and w != ending for w in words) else None
+        return None
+    return k
 
 
 def _quantity(
