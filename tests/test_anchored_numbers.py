@@ -222,3 +222,34 @@ def test_the_draft_lists_a_learned_word_for_zero_with_its_evidence():
     )
     text = draft("xx", learned)
     assert "- nix   # xx-2023 6.7.1 (where the references state 0)" in text
+
+
+def test_a_unit_word_is_learned_as_an_ordinal_only_where_no_number_stands_before_it():
+    """ "sekk" is the made-up language's second (of time) and its "second" too, as Galician "segundo":
+    where no number stands before it, it may be the ordinal the references state; never a cardinal."""
+    units = {"units": {**UNITS["units"], "second": ["sekk"]}}
+    rows = [
+        {
+            "da-2017": "Det andet ulovlige træk taber partiet.",
+            "xx-2023": "Dat sekk ulivlige zuga tabor partu.",
+        },
+        {"da-2017": "Ved andet krav afgør dommeren.", "xx-2023": "Vod sekk kruv afgor dommaren."},
+        {"da-2017": "Det andet brud straffes.", "xx-2023": "Dat sekk brad strafes."},
+        {"da-2017": "Han får 30 sekunder.", "xx-2023": "Hann fyr 30 sekk."},
+    ]
+    provisions: dict[str, list[tuple[str, dict[str, object]]]] = {}
+    assigned: dict[tuple[str, str], tuple[str, ...]] = {}
+    for n, row in enumerate(rows):
+        for edition, text in row.items():
+            provisions.setdefault(edition, []).append((f"k{n}", {"label": f"{n}.1", "text": text}))
+            assigned[(edition, f"k{n}")] = (f"r{n}",)
+    sources = Sources("xx", provisions, {"da-2017": "da", "xx-2023": "xx"}, assigned, DEFAULT_KB)
+    assert anchored_numbers(sources, units)[0] == {"ordinals": {"sekk": 2}}
+    rows[1]["xx-2023"] = "Vod 2 sekk kruv afgor dommaren."  # after a number there: a unit, no candidate
+    rows[2]["xx-2023"] = "Dat 3 sekk brad strafes."
+    provisions = {e: [] for e in provisions}
+    for n, row in enumerate(rows):
+        for edition, text in row.items():
+            provisions[edition].append((f"k{n}", {"label": f"{n}.1", "text": text}))
+    sources = Sources("xx", provisions, {"da-2017": "da", "xx-2023": "xx"}, assigned, DEFAULT_KB)
+    assert anchored_numbers(sources, units)[0] == {}  # one place left: not enough
