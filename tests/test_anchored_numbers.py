@@ -4,6 +4,8 @@ provision, where the aligned references state a number the text lacks (kb/learne
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from extract.io.languages import DEFAULT_KB
@@ -135,7 +137,10 @@ def test_a_word_before_many_unit_words_is_not_learned_from_one_place():
 
 
 def places(
-    rows: list[dict[str, str]], laws: dict[str, str] | None = None, language: str = "xx"
+    rows: list[dict[str, str]],
+    laws: dict[str, str] | None = None,
+    language: str = "xx",
+    units: dict[str, Any] | None = None,
 ) -> dict[str, dict[str, int]]:
     """anchored_numbers over rows of {edition: text} (each row one rule), the new edition last."""
     provisions: dict[str, list[tuple[str, dict[str, object]]]] = {}
@@ -146,7 +151,7 @@ def places(
             assigned[(edition, f"k{n}")] = (f"r{n}",)
     languages = {e: e.split("-")[0] for e in provisions}
     sources = Sources(language, provisions, languages, assigned, DEFAULT_KB, laws or {})
-    return anchored_numbers(sources, UNITS)[0]
+    return anchored_numbers(sources, units or UNITS)[0]
 
 
 def test_the_references_with_the_nearest_laws_say_where_a_number_is_missing():
@@ -237,19 +242,7 @@ def test_a_unit_word_is_learned_as_an_ordinal_only_where_no_number_stands_before
         {"da-2017": "Det andet brud straffes.", "xx-2023": "Dat sekk brad strafes."},
         {"da-2017": "Han får 30 sekunder.", "xx-2023": "Hann fyr 30 sekk."},
     ]
-    provisions: dict[str, list[tuple[str, dict[str, object]]]] = {}
-    assigned: dict[tuple[str, str], tuple[str, ...]] = {}
-    for n, row in enumerate(rows):
-        for edition, text in row.items():
-            provisions.setdefault(edition, []).append((f"k{n}", {"label": f"{n}.1", "text": text}))
-            assigned[(edition, f"k{n}")] = (f"r{n}",)
-    sources = Sources("xx", provisions, {"da-2017": "da", "xx-2023": "xx"}, assigned, DEFAULT_KB)
-    assert anchored_numbers(sources, units)[0] == {"ordinals": {"sekk": 2}}
+    assert places(rows, units=units) == {"ordinals": {"sekk": 2}}
     rows[1]["xx-2023"] = "Vod 2 sekk kruv afgor dommaren."  # after a number there: a unit, no candidate
     rows[2]["xx-2023"] = "Dat 3 sekk brad strafes."
-    provisions = {e: [] for e in provisions}
-    for n, row in enumerate(rows):
-        for edition, text in row.items():
-            provisions[edition].append((f"k{n}", {"label": f"{n}.1", "text": text}))
-    sources = Sources("xx", provisions, {"da-2017": "da", "xx-2023": "xx"}, assigned, DEFAULT_KB)
-    assert anchored_numbers(sources, units)[0] == {}  # one place left: not enough
+    assert places(rows, units=units) == {}  # one place left: not enough
