@@ -4,9 +4,15 @@ provision, where the aligned references state a number the text lacks (kb/learne
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+
 from extract.io.languages import DEFAULT_KB
-from extract.kb.learned_lexicon import _vote_instead, _Votes
-from extract.kb.learned_numbers import anchored_numbers
+from extract.kb.learned_lexicon import _vote_instead
+from extract.kb.learned_numbers import Sources, anchored_numbers
+from extract.kb.learned_votes import Votes as _Votes
+from extract.text.cldr import library_note
 from extract.text.quantities import compiled, tokens
 
 UNITS = {"units": {"minute": ["minuk"], "move": ["zugas"], "time": ["kerr"]}}
@@ -36,7 +42,7 @@ def learn(pairs: dict[str, tuple[str, str]]) -> dict[str, dict[str, int]]:
             provisions[edition].append((f"k{n}", {"label": f"{n}.1", "text": text}))
             assigned[(edition, f"k{n}")] = (rule,)
     languages = {"da-2017": "da", "xx-2023": "xx"}
-    tables, evidence = anchored_numbers("xx", provisions, languages, assigned, DEFAULT_KB, UNITS)
+    tables, evidence = anchored_numbers(Sources("xx", provisions, languages, assigned, DEFAULT_KB), UNITS)
     for table, words in tables.items():
         for word in words:
             assert evidence[("word:ordinals" if table == "ordinals" else table, word)]
@@ -82,7 +88,7 @@ def unknown_numbers(
     pairs: dict[str, list[tuple[str, str]]], laws: dict[str, str] | None = None
 ) -> dict[str, int]:
     """learn_unknown_numbers over rule -> [(reference edition, its text)] beside the new text."""
-    from extract.kb.learned_numbers import learn_unknown_numbers
+    from extract.kb.learned_numbers import Sources, learn_unknown_numbers
 
     provisions: dict[str, list[tuple[str, dict[str, object]]]] = {}
     assigned: dict[tuple[str, str], tuple[str, ...]] = {}
@@ -91,7 +97,9 @@ def unknown_numbers(
             provisions.setdefault(edition, []).append((f"k{n}", {"label": f"{n}.1", "text": text}))
             assigned[(edition, f"k{n}")] = (rule,)
     languages = {e: e.split("-")[0] for e in provisions}
-    return learn_unknown_numbers("xx", provisions, languages, assigned, DEFAULT_KB, UNITS, laws)
+    return learn_unknown_numbers(
+        Sources("xx", provisions, languages, assigned, DEFAULT_KB, laws or {}), UNITS
+    )
 
 
 def test_a_number_the_text_states_itself_does_not_vote_and_one_clear_place_teaches():
@@ -126,3 +134,115 @@ def test_a_word_before_many_unit_words_is_not_learned_from_one_place():
         "r3": [("da-2017", "de træk"), ("xx-2023", "dat zugas")],
     }
     assert unknown_numbers(pairs) == {}  # "dat" (the) before three unit words, a number at one
+
+
+def places(
+    rows: list[dict[str, str]],
+    laws: dict[str, str] | None = None,
+    language: str = "xx",
+    units: dict[str, Any] | None = None,
+) -> dict[str, dict[str, int]]:
+    """anchored_numbers over rows of {edition: text} (each row one rule), the new edition last."""
+    provisions: dict[str, list[tuple[str, dict[str, object]]]] = {}
+    assigned: dict[tuple[str, str], tuple[str, ...]] = {}
+    for n, row in enumerate(rows):
+        for edition, text in row.items():
+            provisions.setdefault(edition, []).append((f"k{n}", {"label": f"{n}.1", "text": text}))
+            assigned[(edition, f"k{n}")] = (f"r{n}",)
+    languages = {e: e.split("-")[0] for e in provisions}
+    sources = Sources(language, provisions, languages, assigned, DEFAULT_KB, laws or {})
+    return anchored_numbers(sources, units or UNITS)[0]
+
+
+def test_the_references_with_the_nearest_laws_say_where_a_number_is_missing():
+    """Only the 2017 Laws state a zero default time; the 2001 and 2009 Laws' provisions say nothing of
+    it. For a 2023 text, the nearest Laws speak: "nix" says zero."""
+    rows = [
+        {
+            "da-2001": "Ventetiden er angivet af arrangøren.",
+            "sv-2009": "Väntetiden anges av arrangören.",
+            "da-2017": "Hvis ingen tid er angivet, er den nul.",
+            "xx-2023": "Jafs ongen tad ar angovet, ar dan nix.",
+        },
+        {
+            "da-2001": "Spilleren taber partiet.",
+            "sv-2009": "Spelaren förlorar partiet.",
+            "da-2017": "Når ventetiden er nul, taber spilleren.",
+            "xx-2023": "Naar vontetad ar nix, tabor spollaren.",
+        },
+        {
+            "da-2001": "Reglerne angiver tiden.",
+            "sv-2009": "Reglerna anger tiden.",
+            "da-2017": "Tiden er nul.",
+            "xx-2023": "Tadan ar nix.",
+        },
+    ]
+    laws = {"da-2001": "2001", "sv-2009": "2009", "da-2017": "2017", "xx-2023": "2023"}
+    assert places(rows) == {}  # one reference in three states it: not a place where zero is missing
+    assert places(rows, laws) == {"zero": {"nix": 0}}
+
+
+ILLEGAL = {"da-2017": "Ved tredje ulovlige træk taber spilleren partiet.", "hr-2023": ""}
+
+
+@pytest.mark.skipif(library_note() is not None, reason="PyICU is not installed")
+def test_an_inflected_form_of_an_icu_ordinal_is_learned_from_one_place():
+    """ICU knows Croatian "treći" (third); "trećeg" stands once, just where the reference states 3."""
+    rows = [
+        {**ILLEGAL, "hr-2023": "Kod trećeg nepropisnog poteza igrač gubi partiju."},
+        {"da-2017": "Spilleren har tabt partiet.", "hr-2023": "Igrač je izgubio partiju."},
+    ]
+    assert places(rows, language="hr") == {"ordinals": {"trećeg": 3}}
+    elsewhere = rows + [
+        {"da-2017": f"Spilleren siger {word}.", "hr-2023": f"Igrač kaže trećeg {word}."}
+        for word in ("ja", "nej", "måske")
+    ]
+    assert places(elsewhere, language="hr") == {}  # it stands in more places where no 3 is stated
+
+
+@pytest.mark.skipif(library_note() is not None, reason="PyICU is not installed")
+def test_a_language_icu_cannot_spell_borrows_from_the_language_cldr_relates_it_to():
+    """ICU has no Galician rules; CLDR's language matching relates Galician to Spanish, whose
+    "tercero" makes "terceiro" a candidate that one aligned place confirms. A word of the related
+    language is no table of its own: "dos" (Spanish two, Galician "of the") stands where no 2 is."""
+    from extract.text.cldr import related_language
+
+    assert related_language("gl") == "es"
+    assert related_language("hu") is None  # ICU spells Hungarian itself
+    assert related_language("xx") is None  # no language: no relation
+    rows = [
+        {"da-2017": "Tredje gang afgør dommeren.", "gl-2023": "Terceira vez decide o árbitro."},
+        {"da-2017": "Spilleren har tabt partiet.", "gl-2023": "O xogador perdeu dos xogos."},
+        {"da-2017": "Modstanderen vinder partiet.", "gl-2023": "O adversario gañou dos xogos."},
+    ]
+    assert places(rows, language="gl") == {"ordinals": {"terceira": 3}}
+
+
+def test_the_draft_lists_a_learned_word_for_zero_with_its_evidence():
+    from extract.kb.language_draft import draft
+    from extract.kb.learned_votes import Learned
+
+    learned = Learned(
+        "xx", {"zero": ["nix"]}, {("zero", "nix"): ["xx-2023 6.7.1 (where the references state 0)"]}
+    )
+    text = draft("xx", learned)
+    assert "- nix   # xx-2023 6.7.1 (where the references state 0)" in text
+
+
+def test_a_unit_word_is_learned_as_an_ordinal_only_where_no_number_stands_before_it():
+    """ "sekk" is the made-up language's second (of time) and its "second" too, as Galician "segundo":
+    where no number stands before it, it may be the ordinal the references state; never a cardinal."""
+    units = {"units": {**UNITS["units"], "second": ["sekk"]}}
+    rows = [
+        {
+            "da-2017": "Det andet ulovlige træk taber partiet.",
+            "xx-2023": "Dat sekk ulivlige zuga tabor partu.",
+        },
+        {"da-2017": "Ved andet krav afgør dommeren.", "xx-2023": "Vod sekk kruv afgor dommaren."},
+        {"da-2017": "Det andet brud straffes.", "xx-2023": "Dat sekk brad strafes."},
+        {"da-2017": "Han får 30 sekunder.", "xx-2023": "Hann fyr 30 sekk."},
+    ]
+    assert places(rows, units=units) == {"ordinals": {"sekk": 2}}
+    rows[1]["xx-2023"] = "Vod 2 sekk kruv afgor dommaren."  # after a number there: a unit, no candidate
+    rows[2]["xx-2023"] = "Dat 3 sekk brad strafes."
+    assert places(rows, units=units) == {}  # one place left: not enough

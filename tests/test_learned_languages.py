@@ -49,6 +49,31 @@ def test_numbers_and_units_from_the_libraries(bare_kb, language, text, found):
     assert [(q.value, q.unit, q.comparator) for q in quantities(text, language, bare_kb)] == found
 
 
+@icu
+@pytest.mark.parametrize(
+    ("language", "text", "found"),
+    [
+        ("en", "the 2nd illegal move, the 3rd time", [(2, "ordinal"), (3, "ordinal")]),
+        ("ru", "за 2-й ход, 3-я попытка", [(2, "ordinal"), (3, "ordinal")]),  # ICU's "второй", "третья"
+        ("ru", "в течение 2-х минут", [(2, "minute")]),  # "двух" (two) ends so too, and minutes follow
+        ("ru", "2-й ход", [(2, "ordinal")]),  # a move follows, but no case of two ends in "й"
+        ("es", "la 2.ª vez", [(2, "ordinal")]),  # ICU's digit ordinals: "2.ª", "2:a", "2रा", "2-ри"
+        ("sv", "det 2:a draget", [(2, "ordinal")]),
+        ("hi", "२रा", [(2, "ordinal")]),
+        ("bg", "2-ри ход", [(2, "ordinal")]),
+        ("hu", "a 2. lépés", []),  # "2." also ends a sentence: not read as an ordinal
+        ("eo", "la 2-a movo", [(2, "ordinal")]),  # "dua"
+        ("es", "el 2º movimiento", [(2, "ordinal")]),  # an ordinal indicator
+        ("fr", "le 2e coup", [(2, "ordinal")]),  # "deuxième"
+        ("en", "after 8h and 2x", [(8, "hour")]),  # "h" names a unit (not "eighth"); "x" ends no ordinal
+        ("en", "the 2-minute penalty", [(2, "minute")]),
+        ("es", "en 1 segundo, el segundo movimiento", [(1, "second"), (2, "ordinal")]),  # both senses
+    ],
+)
+def test_ordinals_in_digits_and_a_unit_that_is_also_an_ordinal(bare_kb, language, text, found):
+    assert [(q.value, q.unit) for q in quantities(text, language, bare_kb)] == found
+
+
 def test_a_label_is_not_a_number(bare_kb):
     assert quantities("som i § 9.2.2 er opstået mindst fem gange", "da", ROOT / "kb")[0].value == 5
 
@@ -139,7 +164,8 @@ def test_languages_draft_needs_a_built_kb(tmp_path):
 
 
 def _range_votes(bare_kb, text: str, upper: float):
-    from extract.kb.learned_lexicon import Anchor, _ranges, _vote, _vote_range, _Votes
+    from extract.kb.learned_lexicon import Anchor, _ranges, _vote, _vote_range
+    from extract.kb.learned_votes import Votes as _Votes
     from extract.text.quantities import compiled, tokens
 
     base, doc = compiled("de", bare_kb), tokens(text)

@@ -89,8 +89,11 @@ def draft(language: str, learned: Learned) -> str:
         phrase = instead["phrases"][0]
         lines.append(f"instead: {{phrases: [{_scalar(phrase)}], replaced: {instead['replaced']}}}")
         lines.append(f"#   {_places(learned, slot, phrase)}")
-    if library["zero"]:
-        lines.append(f"zero: [{', '.join(_scalar(w) for w in library['zero'])}]   # ICU")
+    learned_zero = [w for w in tables.pop("zero", []) or [] if w not in library["zero"]]
+    if library["zero"] or learned_zero:
+        lines.append("zero:")
+        lines += [f"- {_scalar(w)}   # ICU" for w in library["zero"]]
+        lines += [f"- {_scalar(w)}   # {_places(learned, 'zero', w)}" for w in learned_zero]
     return "\n".join(lines) + "\n"
 
 

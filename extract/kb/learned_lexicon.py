@@ -23,22 +23,22 @@ new edition's own text with these words; nothing is copied from a reference.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 from pathlib import Path
 from typing import Any
 
-from extract.io.languages import language_data
 from extract.io.rules import Rule
 from extract.kb.learned_numbers import (
     Assigned,
     Provisions,
+    Sources,
     anchored_numbers,
     heard_units,
     learn_unknown_numbers,
-    own_provisions,
     read_quantities,
 )
+from extract.kb.learned_votes import Learned, Votes
 from extract.kb.parameters import rule_provisions
 from extract.text.quantities import (
     Compiled,
@@ -50,25 +50,15 @@ from extract.text.quantities import (
     unit_of_token,
 )
 
+__all__ = ["Anchor", "Learned", "Sources", "find_anchors", "learn", "learn_all", "provision_rules"]
+
 COUNTED = ("minute", "second", "hour", "cm", "move", "game", "time")
 LIBRARY_UNITS = ("minute", "second", "hour", "cm")
 ANCHORED = (*COUNTED, "factor", "ordinal", "zero")
 COGNATE = 0.75  # a unit word this close to a reference's word for it counts from one occurrence
 UNSURE = "?"  # the references disagree on a number's comparator
 NEAR = 3  # words this close to a number count as near it
-SPECIFIC = 0.15  # a comparator phrase has a word that stands near a number this often
-PRECISION = 0.5  # a phrase means its comparator at half of its anchors or more
-UNIT_PRECISION = 0.75  # a word after numbers names its unit at three in four of them
 MAX_GRAM = 3
-
-
-@dataclass
-class Learned:
-    """What was learned for one language: tables in kb/languages' shape and, per entry, its evidence."""
-
-    language: str
-    tables: dict[str, Any] = field(default_factory=dict)
-    evidence: dict[tuple[str, str], list[str]] = field(default_factory=dict)  # (table, word) -> places
 
 
 @dataclass(frozen=True)
@@ -102,23 +92,20 @@ def learn(
     Where the libraries' unit words never occur in the language's texts (CLDR's forms are not the
     ones the translation uses), the units are learned like the others; number words standing before
     units learned so are then learned in a second pass ("two minutes" where the references say 2)."""
-    numbers = learn_unknown_numbers(language, provisions, languages, assigned, kb_dir, None, laws)
-    learned = _learn(language, provisions, languages, assigned, kb_dir, {"numbers": numbers})
+    sources = Sources(language, provisions, languages, assigned, kb_dir, dict(laws or {}))
+    numbers = learn_unknown_numbers(sources)
+    learned = _learn(sources, {"numbers": numbers})
     taught = {u: w for u, w in learned.tables.get("units", {}).items() if u in LIBRARY_UNITS}
-    more = (
-        learn_unknown_numbers(language, provisions, languages, assigned, kb_dir, {"units": taught}, laws)
-        if taught
-        else {}
-    )
+    more = learn_unknown_numbers(sources, {"units": taught}) if taught else {}
     seed: dict[str, Any] = {"numbers": more | numbers, "units": taught}
     every_unit = {**seed, "units": learned.tables.get("units", {})}  # no unit word says a number
-    found, evidence = anchored_numbers(language, provisions, languages, assigned, kb_dir, every_unit)
+    found, evidence = anchored_numbers(sources, every_unit)
     if not set(more) - set(numbers) and not found:
         return learned
     seed["numbers"] = {**found.get("numbers", {}), **seed["numbers"]}
     seed["ordinals"] = found.get("ordinals", {})
     seed["zero"] = sorted(found.get("zero", {}))
-    second = _learn(language, provisions, languages, assigned, kb_dir, seed, evidence)
+    second = _learn(sources, seed, evidence)
     units = second.tables.setdefault("units", {})
     for unit, forms in taught.items():
         units[unit] = list(dict.fromkeys([*forms, *units.get(unit, [])]))
@@ -128,19 +115,13 @@ def learn(
 
 
 def _learn(
-    language: str,
-    provisions: Provisions,
-    languages: dict[str, str],
-    assigned: Assigned,
-    kb_dir: Path,
-    seed: dict[str, Any],
-    anchored: dict[tuple[str, str], list[str]] | None = None,
+    sources: Sources, seed: dict[str, Any], anchored: dict[tuple[str, str], list[str]] | None = None
 ) -> Learned:
-    anchors, neutral = find_anchors(language, provisions, languages, assigned, kb_dir, seed)
-    base = compiled(language, kb_dir, seed)
-    votes = _Votes(_specificity(language, provisions, languages, base))
+    anchors, neutral = find_anchors(sources, seed)
+    base = compiled(sources.language, sources.kb_dir, seed)
+    votes = Votes(_specificity(sources, base))
     lowers = _ranges(anchors, base)
-    heard = heard_units(language, provisions, languages, base)
+    heard = heard_units(sources, base)
     for anchor in anchors:
         _vote(anchor, base, votes, lowers, heard)
     for (doc, at), place in lowers.items():
@@ -148,7 +129,7 @@ def _learn(
             _vote_range(doc, at, base, votes, place)
     for doc, at, end in neutral:
         votes.negative(doc, at, end, base)
-    learned = votes.decide(language)
+    learned = votes.decide(sources.language)
     anchored = anchored or {}
     if seed.get("numbers"):
         learned.tables["numbers"] = {**seed["numbers"], **learned.tables.get("numbers", {})}
@@ -165,13 +146,11 @@ def _learn(
     return learned
 
 
-def _specificity(
-    language: str, provisions: Provisions, languages: dict[str, str], base: Compiled
-) -> dict[str, float]:
+def _specificity(sources: Sources, base: Compiled) -> dict[str, float]:
     """Per word of the language's texts: the share of its occurrences within three words of a number."""
     seen: Counter[str] = Counter()
     near: Counter[str] = Counter()
-    for _, _, provision in own_provisions(language, provisions, languages):
+    for _, _, provision in sources.own():
         doc = tokens(str(provision.get("text") or ""))
         numbers = _numbers_at(doc, base)
         close = {k for i in numbers for k in range(i - NEAR, i + NEAR + 1)}
@@ -183,32 +162,27 @@ def _specificity(
 
 
 def find_anchors(
-    language: str,
-    provisions: Provisions,
-    languages: dict[str, str],
-    assigned: Assigned,
-    kb_dir: Path,
-    seed: dict[str, Any] | None = None,
+    sources: Sources, seed: dict[str, Any] | None = None
 ) -> tuple[list[Anchor], list[tuple[tuple[Token, ...], int, int]]]:
-    """Anchors of every edition of `language`, and the numbers of its texts no reference explains."""
-    curated = {code for code in set(languages.values()) if language_data(Path(kb_dir), code) is not None}
-    references = [e for e, code in languages.items() if code != language and (code in curated or not curated)]
+    """Anchors of every edition of the language, and the numbers of its texts no reference explains."""
     stated: dict[str, list[tuple[Quantity, str]]] = defaultdict(list)  # rule -> (quantity, edition)
-    for edition in references:
-        for key, provision in provisions.get(edition, []):
-            rules = assigned.get((edition, key), ())
+    for edition in sources.references():
+        for key, provision in sources.provisions.get(edition, []):
+            rules = sources.assigned.get((edition, key), ())
             if rules:
                 text = str(provision.get("text") or "")
-                read = [(q, edition) for q in read_quantities(text, languages[edition], kb_dir)]
+                read = [
+                    (q, edition) for q in read_quantities(text, sources.languages[edition], sources.kb_dir)
+                ]
                 for rule in rules:
                     stated[rule] += read
-    base = compiled(language, kb_dir, seed)
-    heard = heard_units(language, provisions, languages, base)
+    base = compiled(sources.language, sources.kb_dir, seed)
+    heard = heard_units(sources, base)
     anchors: list[Anchor] = []
     neutral: list[tuple[tuple[Token, ...], int, int]] = []
-    for edition, key, provision in own_provisions(language, provisions, languages, ordered=True):
+    for edition, key, provision in sources.own(ordered=True):
         doc = tokens(str(provision.get("text") or ""))
-        options = [o for rule in assigned.get((edition, key), ()) for o in stated.get(rule, [])]
+        options = [o for rule in sources.assigned.get((edition, key), ()) for o in stated.get(rule, [])]
         for at, end, value in _numbers(doc, base):
             found = _explain(doc, end, value, options, base, heard)
             if found is None:
@@ -344,152 +318,6 @@ def _side(comparator: str | None) -> str | None:
     return comparator
 
 
-class _Votes:
-    """Counts of candidate words per slot: where they stand with a meaning, and everywhere."""
-
-    def __init__(self, specific: dict[str, float] | None = None) -> None:
-        self.near_numbers = specific or {}
-        self.positive: dict[tuple[str, tuple[str, ...]], Counter[str]] = defaultdict(Counter)
-        self.total: dict[tuple[str, tuple[str, ...]], int] = Counter()
-        self.places: dict[tuple[str, tuple[str, ...], str], list[str]] = defaultdict(list)
-        self.values: dict[tuple[str, tuple[str, ...]], Counter[float]] = defaultdict(Counter)
-        self.cognates: set[tuple[str, str]] = set()
-        self.contests: list[tuple[list[tuple[str, tuple[str, ...]]], str, str, str]] = []
-        self.support: dict[tuple[str, tuple[str, ...]], Counter[str]] = defaultdict(Counter)
-
-    def add(self, slot: str, gram: tuple[str, ...], meaning: str, place: str, value: float = 0.0) -> None:
-        self.positive[(slot, gram)][meaning] += 1
-        self.values[(slot, gram)][value] += 1
-        if len(self.places[(slot, gram, meaning)]) < 5 and place not in self.places[(slot, gram, meaning)]:
-            self.places[(slot, gram, meaning)].append(place)
-
-    def compete(
-        self, candidates: list[tuple[str, tuple[str, ...]]], meaning: str, place: str, side: str
-    ) -> None:
-        """Phrases around one anchor that may say its comparator: only the best of them gets the
-        vote when votes are counted (`decide`); on a tie, the side the references put it on."""
-        self.contests.append((candidates, meaning, place, side))
-        for slot, gram in candidates:
-            self.support[(slot, gram)][meaning] += 1
-
-    def seen(self, slot: str, gram: tuple[str, ...]) -> None:
-        self.total[(slot, gram)] += 1
-
-    def negative(self, doc: tuple[Token, ...], at: int, end: int, base: Compiled) -> None:
-        """A number no reference explains: a word after it that is no unit counts against that
-        word as a unit (comparators are judged only where the references say what the number is)."""
-        if end + 1 < len(doc):
-            self.seen("unit", (doc[end + 1].lower_,))
-
-    def unit_families(self) -> dict[str, Counter[str]]:
-        """Unit votes of words that start alike ("lépést", "lépésén", "lépéspárt"), added up."""
-        families: dict[str, Counter[str]] = defaultdict(Counter)
-        for (slot, gram), meanings in self.positive.items():
-            if slot == "unit":
-                families[gram[0][:4]].update(meanings)
-        return families
-
-    def family_values(self, gram: tuple[str, ...]) -> set[float]:
-        """The numbers a unit word and the words that start alike stood after."""
-        return {
-            value
-            for (slot, other), values in self.values.items()
-            if slot == "unit" and _alike(other[0], gram[0])
-            for value in values
-        }
-
-    def specific(self, gram: tuple[str, ...]) -> float:
-        """How much a phrase's most telling word keeps to numbers: "legalább" mostly stands next to
-        one, "ha" (if) rarely; punctuation tells nothing."""
-        return max((self.near_numbers.get(word, 0.0) for word in gram if word.isalpha()), default=0.0)
-
-    def precision(self, slot: str, gram: tuple[str, ...], meaning: str) -> float:
-        """How often a phrase that stands at anchors means `meaning` there; 0 when it means another
-        comparator at two anchors or more ("mint" in both "több mint" and "kevesebb mint")."""
-        support = self.support[(slot, gram)]
-        if any(count >= 2 for other, count in support.items() if other != meaning):
-            return 0.0
-        return support[meaning] / max(self.total[(slot, gram)], sum(support.values()), 1)
-
-    def decide(self, language: str) -> Learned:
-        learned = Learned(language)
-        for candidates, meaning, place, side in self.contests:
-            slot, gram = max(
-                candidates,
-                key=lambda c: (
-                    self.precision(c[0], c[1], meaning) >= PRECISION and self.specific(c[1]) >= SPECIFIC,
-                    self.support[c][meaning],
-                    c[0] == side,
-                    -len(c[1]),
-                    self.precision(c[0], c[1], meaning),
-                ),
-            )
-            self.add(slot, gram, meaning, place)
-        chosen: dict[str, list[tuple[str, ...]]] = defaultdict(list)
-        families = self.unit_families()
-        for (slot, gram), meanings in sorted(self.positive.items(), key=lambda kv: (len(kv[0][1]), kv[0])):
-            meaning, count = meanings.most_common(1)[0]
-            total = max(self.total[(slot, gram)], sum(meanings.values()))
-            if slot == "unit":  # a unit word after a number no reference explains is still that unit
-                family = families[gram[0][:4]]
-                meaning, count = family.most_common(1)[0]
-                total = sum(family.values()) if count >= 2 or (gram[0], meaning) in self.cognates else total
-            if count / total < (UNIT_PRECISION if slot == "unit" else PRECISION):
-                continue
-            if slot == "unit" and meaning in ("minute", "second") and len(self.family_values(gram)) < 2:
-                continue  # "60-szorosa" (sixty-fold) after 60 only: a word for minutes counts several
-
-            if slot in ("before", "after"):
-                if self.specific(gram) < SPECIFIC:
-                    continue
-                shorter = chosen[f"{slot}:{meaning}"]
-                if any(_contains(gram, other, slot) for other in shorter):
-                    continue
-                shorter.append(gram)
-            word = " ".join(gram).replace(" - ", "-").replace(" ,", ",")
-            value = self.values[(slot, gram)].most_common(1)[0][0]
-            _store(learned.tables, slot, meaning, word, value)
-            learned.evidence[(f"{slot}:{meaning}", word)] = self.places[(slot, gram, meaning)]
-        return learned
-
-
-def _alike(word: str, other: str) -> bool:
-    """Forms of one word: the same first four letters, or one the start of the other ("perc", "percet")."""
-    shorter = min(len(word), len(other))
-    return word[:4] == other[:4] or (shorter >= 3 and word[:shorter] == other[:shorter])
-
-
-def _contains(gram: tuple[str, ...], other: tuple[str, ...], slot: str) -> bool:
-    """A longer phrase adds nothing when a shorter kept one stands at the number's side of it."""
-    if slot == "before":
-        return gram[-len(other) :] == other
-    return gram[: len(other)] == other
-
-
-def _store(tables: dict[str, Any], slot: str, meaning: str, word: str, value: float) -> None:
-    number = int(value) if float(value).is_integer() else value
-    if slot == "unit":
-        tables.setdefault("units", {}).setdefault(meaning, []).append(word)
-    elif slot == "word" and meaning == "zero":
-        tables.setdefault("zero", []).append(word)  # "nolltolerans"
-    elif slot == "word":
-        tables.setdefault(meaning, {})[word] = number
-    elif slot == "before" and meaning == "instead":
-        tables["instead"] = {"phrases": [word], "replaced": "after"}
-    elif slot == "after" and meaning == "instead":
-        tables["instead"] = {"phrases": [word], "replaced": "before"}
-    elif slot == "before" and meaning == "factor":
-        tables.setdefault("multiplied_by", []).append(word)
-    elif slot == "before":
-        tables.setdefault("comparators", {}).setdefault(meaning, []).append(word)
-    elif slot == "after":
-        tables.setdefault("postfix", {}).setdefault(meaning, []).append(word)
-    elif slot == "next":
-        tables.setdefault("next", []).append(word)
-    elif slot in ("multiply", "increment_words"):
-        tables.setdefault(slot, []).append(word)
-
-
 def _before(doc: tuple[Token, ...], at: int) -> list[tuple[str, ...]]:
     return [tuple(t.lower_ for t in doc[at - n : at]) for n in range(1, MAX_GRAM + 1) if at - n >= 0]
 
@@ -538,7 +366,7 @@ def _ranges(anchors: list[Anchor], base: Compiled) -> dict[tuple[tuple[Token, ..
     return lowers
 
 
-def _vote_range(doc: tuple[Token, ...], at: int, base: Compiled, votes: _Votes, place: str) -> None:
+def _vote_range(doc: tuple[Token, ...], at: int, base: Compiled, votes: Votes, place: str) -> None:
     """The words before a range's lower bound compete for "between"."""
     candidates = [("before", gram) for gram in _before(doc, at)]
     for _, gram in candidates:
@@ -550,7 +378,7 @@ def _vote_range(doc: tuple[Token, ...], at: int, base: Compiled, votes: _Votes, 
 def _vote(
     anchor: Anchor,
     base: Compiled,
-    votes: _Votes,
+    votes: Votes,
     lowers: dict[tuple[tuple[Token, ...], int], str] | None = None,
     heard: set[str] | None = None,
 ) -> None:
@@ -621,7 +449,7 @@ def _vote(
 
 
 def _vote_instead(
-    doc: tuple[Token, ...], at: int, unit_end: int, base: Compiled, votes: _Votes, place: str
+    doc: tuple[Token, ...], at: int, unit_end: int, base: Compiled, votes: Votes, place: str
 ) -> None:
     """The words between the replaced quantity and the number next to it: after it ("2 perc helyett
     1 perc": the old value stands before the phrase) or before it ("1 minute instead of 2 minutes")."""

@@ -11,16 +11,45 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from extract.io.languages import language_data
+from extract.text.cldr import related_language, spelled
 from extract.text.quantities import Compiled, Quantity, Token, compiled, quantities, tokens, unit_of_token
 
 Provisions = dict[str, list[tuple[str, dict[str, object]]]]
 Assigned = dict[tuple[str, str], tuple[str, ...]]  # (edition, provision key) -> its rules
+
+
+@dataclass(frozen=True, eq=False)
+class Sources:
+    """What the learner reads for one language: every edition's provisions, the language of each
+    edition, each provision's rules, the KB folder (the curated languages' words) and each edition's
+    Laws (`laws`: edition -> fide_edition; the references nearest a text's Laws teach it)."""
+
+    language: str
+    provisions: Provisions
+    languages: dict[str, str]
+    assigned: Assigned
+    kb_dir: Path
+    laws: dict[str, str] = field(default_factory=dict)
+
+    def own(self, ordered: bool = False) -> Iterator[tuple[str, str, dict[str, object]]]:
+        """(edition, key, provision) of every edition in the language."""
+        return own_provisions(self.language, self.provisions, self.languages, ordered)
+
+    def references(self) -> list[str]:
+        """The editions that teach: those in other languages, in curated languages where there are any."""
+        codes = set(self.languages.values())
+        curated = {code for code in codes if language_data(Path(self.kb_dir), code) is not None}
+        return [
+            e
+            for e, code in self.languages.items()
+            if code != self.language and (code in curated or not curated)
+        ]
 
 
 def own_provisions(
@@ -40,11 +69,11 @@ def read_quantities(text: str, language: str, kb_dir: Path) -> tuple[Quantity, .
     return tuple(quantities(text, language, kb_dir))
 
 
-def heard_units(language: str, provisions: Provisions, languages: dict[str, str], base: Compiled) -> set[str]:
+def heard_units(sources: Sources, base: Compiled) -> set[str]:
     """The units whose library or curated words stand right after a number in the language's texts
     (a one-letter abbreviation that happens to be a word elsewhere is not heard)."""
     heard: set[str] = set()
-    for _, _, provision in own_provisions(language, provisions, languages):
+    for _, _, provision in sources.own():
         doc = doc_of(provision)
         for i in range(1, len(doc)):
             if doc[i - 1].lower_.isdigit() or doc[i - 1].lower_ in base.single:
@@ -63,15 +92,7 @@ def _tokens(text: str) -> tuple[Token, ...]:
     return tokens(text)
 
 
-def learn_unknown_numbers(
-    language: str,
-    provisions: Provisions,
-    languages: dict[str, str],
-    assigned: Assigned,
-    kb_dir: Path,
-    units: dict[str, Any] | None = None,
-    laws: dict[str, str] | None = None,
-) -> dict[str, int]:
+def learn_unknown_numbers(sources: Sources, units: dict[str, Any] | None = None) -> dict[str, int]:
     """Number words the libraries lack, learned before a unit word they (or `units`, learned) know:
     "két perc" where the references say two minutes. A place votes for the values of that unit its
     references state and its own text does not (in digits or known words): "more than ten minutes but
@@ -80,12 +101,13 @@ def learn_unknown_numbers(
     15). A word is kept when one value has three in four of its votes, from two places, or from one
     place that states that value alone where the word stands before a unit word in no more than one
     other place (the word is rare before units)."""
+    language, assigned, kb_dir = sources.language, sources.assigned, sources.kb_dir
     base = compiled(language, kb_dir, units)
     stated: dict[str, dict[str, set[tuple[float, str]]]] = defaultdict(lambda: defaultdict(set))
-    for edition, code in languages.items():
+    for edition, code in sources.languages.items():
         if code == language:
             continue
-        for key, provision in provisions.get(edition, []):
+        for key, provision in sources.provisions.get(edition, []):
             rules = assigned.get((edition, key), ())
             if rules:
                 text = str(provision.get("text") or "")
@@ -95,7 +117,7 @@ def learn_unknown_numbers(
     counts: dict[str, dict[float, float]] = defaultdict(lambda: defaultdict(float))
     previous: dict[str, list[str]] = defaultdict(list)
     before_units: dict[str, int] = defaultdict(int)  # places where the word stands before a unit word
-    for edition, key, provision in own_provisions(language, provisions, languages):
+    for edition, key, provision in sources.own():
         rules = assigned.get((edition, key), ())
         if not rules:
             continue
@@ -113,7 +135,7 @@ def learn_unknown_numbers(
                 continue  # "to ekstra minutter": a word between a number and its unit
             before_units[word] += 1
             values = nearest(
-                [(e, v) for e, (v, u) in options if u == unit and v not in own], edition, laws or {}
+                [(e, v) for e, (v, u) in options if u == unit and v not in own], edition, sources.laws
             )
             for value in values:
                 counts[word][value] += 1.0 / len(values)
@@ -165,6 +187,9 @@ CLEAR = 1.5  # ... clearly more often than where they state another number
 COMMON = 0.04  # a reference's ordinal word in more of its provisions is also a common word
 
 
+_Found = list[tuple[tuple[float, str], float]]  # (value, kind) stated, with where (0..1)
+
+
 @dataclass(frozen=True)
 class Place:
     """A provision of the new language and what its aligned references state that its own text lacks:
@@ -176,15 +201,11 @@ class Place:
     counting: frozenset[str]  # the candidate words that stand right before a unit word
     missing: dict[tuple[float, str], float]
     where: dict[tuple[float, str], tuple[float, ...]]
+    unit_words: frozenset[str] = frozenset()  # candidates that are unit words too: ordinals only
 
 
 def anchored_numbers(
-    language: str,
-    provisions: Provisions,
-    languages: dict[str, str],
-    assigned: Assigned,
-    kb_dir: Path,
-    seed: dict[str, Any] | None = None,
+    sources: Sources, seed: dict[str, Any] | None = None
 ) -> tuple[dict[str, dict[str, int]], dict[tuple[str, str], list[str]]]:
     """Number words and ordinals learned where no digit stands: a provision's aligned references
     state a number N ("the third time", "3 times") that its own text lacks as a digit or a known word;
@@ -193,8 +214,9 @@ def anchored_numbers(
     provisions, so the other words of those provisions lose that evidence; ties are broken by the
     word's place in its text beside the references' number's place, and an unbroken tie keeps no word.
     Returns the tables ("numbers", "ordinals", "zero") and each word's evidence."""
-    base = compiled(language, kb_dir, seed)
-    places = _places(language, provisions, languages, assigned, kb_dir, base)
+    base = compiled(sources.language, sources.kb_dir, seed)
+    places = _places(sources, base)
+    kin = inflected_kin(base, sources.language)
     tables: dict[str, dict[str, int]] = {}
     evidence: dict[tuple[str, str], list[str]] = {}
     occurrences: dict[str, list[Place]] = defaultdict(list)
@@ -203,28 +225,69 @@ def anchored_numbers(
             occurrences[word].append(place)
     explained: set[tuple[int, tuple[float, str]]] = set()
     while True:
-        best = _best_link(occurrences, explained)
+        best = _best_link(occurrences, explained, kin)
         if best is None:
             break
         word, key = best
         value, kind = key
         table = "zero" if value == 0 else "ordinals" if kind == ORDINAL else "numbers"
         tables.setdefault(table, {})[word] = int(value)
-        sources = [p for p in occurrences[word] if key in p.missing]
+        linked = [p for p in occurrences[word] if key in p.missing]
+        source = _kin_of(word, kin).get(key)
+        form = f"; a form of {source}" if source else ""
         evidence[("word:ordinals" if table == "ordinals" else table, word)] = [
-            f"{p.edition} {p.label} (where the references state {int(value)})" for p in sources[:5]
+            f"{p.edition} {p.label} (where the references state {int(value)}{form})" for p in linked[:5]
         ]
-        explained |= {(id(p), key) for p in sources}
+        explained |= {(id(p), key) for p in linked}
         del occurrences[word]
     return tables, evidence
 
 
+Kin = dict[str, dict[tuple[float, str], str]]  # a stem -> the numbers it is a form of, with its source
+
+
+def inflected_kin(base: Compiled, language: str = "") -> Kin:
+    """The stems of the number words and ordinals the tables know (the word less its last one or two
+    letters, four letters at least): "drug" of ICU's "drugi" (second), "друг" of "други"; and for a
+    language ICU cannot spell, the words of the language CLDR relates it to, whole or so shortened
+    ("tercer" of Spanish "tercero" for Galician "terceiro"). Each stem names its source word."""
+    known = [(w, v, u, w) for w, (v, u) in base.single.items()]
+    related = related_language(language) if language else None
+    if related is not None:
+        cardinals, ordinals = spelled(related)
+        known += [(w, float(v), None, f"{related} {w}") for w, v in cardinals.items()]
+        known += [(w, float(v), "ordinal", f"{related} {w}") for w, v in ordinals.items()]
+    stems: Kin = defaultdict(dict)
+    for word, value, unit, source in known:
+        if word.isalpha() and len(word) >= 4 and unit in (None, "ordinal") and value != 1:
+            key = (value, ORDINAL if unit == "ordinal" else CARDINAL)
+            whole = (len(word),) if source != word else ()  # the table's own word is read already
+            for cut in (*whole, len(word) - 1, len(word) - 2):
+                if cut >= 4:
+                    stems[word[:cut]].setdefault(key, source)
+    return stems
+
+
+def _kin_of(word: str, kin: Kin) -> dict[tuple[float, str], str]:
+    """The numbers a word is a form of: a known word's stem and an ending of three letters at most
+    ("drugog", "другог" beside "drugi", "други"), with the known word."""
+    found: dict[tuple[float, str], str] = {}
+    for cut in range(max(4, len(word) - 3), len(word) + 1):
+        for key, source in kin.get(word[:cut], {}).items():
+            found.setdefault(key, source)
+    return found
+
+
 def _best_link(
-    occurrences: dict[str, list[Place]], explained: set[tuple[int, tuple[float, str]]]
+    occurrences: dict[str, list[Place]],
+    explained: set[tuple[int, tuple[float, str]]],
+    kin: Kin | None = None,
 ) -> tuple[str, tuple[float, str]] | None:
     """The word and number that stand together most faithfully (Dice's coefficient over places: the
     places where both stand, against the places of each), if they do enough; None on a tie the
-    places in the texts do not break."""
+    places in the texts do not break. An inflected form of a number word the libraries know
+    (`kin`) needs one place, standing where the references state that number in three of four of
+    its places and near where they state it."""
     lacking: dict[tuple[float, str], set[int]] = defaultdict(set)
     for found in occurrences.values():
         for place in found:
@@ -245,7 +308,16 @@ def _best_link(
                         counts[key] += 1
         near = {key: sum(distance[key]) / count for key, count in support.items()}
         for key, count in support.items():
+            if key[1] != ORDINAL and word in found[0].unit_words:
+                continue  # "segundo" says a second (of time) or the second: never another number
             rival = max((c for k, c in support.items() if k != key and near[k] <= NEAR_PLACE), default=0)
+            if key in _kin_of(word, kin or {}):  # "third time" or "three times": the kin says which
+                other = max(
+                    (c for k, c in support.items() if k[0] != key[0] and near[k] <= NEAR_PLACE), default=0
+                )
+                if count >= CLEAR * other and count >= STRICT * len(found) and near[key] <= NEAR_PLACE:
+                    scored.append((2 * count / (len(found) + len(lacking[key])), -near[key], word, key))
+                continue
             if count < CLEAR * rival:
                 continue  # "második" where the references state both a first and a second: unclear
             if count < ANCHOR_SUPPORT or count < ANCHOR_PRECISION * len(found) or near[key] > NEAR_PLACE:
@@ -253,7 +325,9 @@ def _best_link(
             if key[1] == CARDINAL and key[0] != 0 and not counts[key]:
                 continue  # a number word counts something: it stands before a unit word somewhere
             if (key[1] == ORDINAL or key[0] == 0) and (
-                near[key] > NEAR_ORDINAL or count <= ANCHOR_SUPPORT or count < STRICT * len(found)
+                _closest(distance[key]) > NEAR_ORDINAL
+                or count <= ANCHOR_SUPPORT
+                or count < STRICT * len(found)
             ):
                 continue  # no unit follows an ordinal or a zero ("anden" is also "other"): just so
             dice = 2 * count / (len(found) + len(lacking[key]))
@@ -267,21 +341,13 @@ def _best_link(
     return top[2], top[3]
 
 
-def _places(
-    language: str,
-    provisions: Provisions,
-    languages: dict[str, str],
-    assigned: Assigned,
-    kb_dir: Path,
-    base: Compiled,
-) -> list[Place]:
+def _places(sources: Sources, base: Compiled) -> list[Place]:
     """The new language's provisions with rules, each with its candidate words and what its
     references state that it lacks."""
     stated: dict[str, dict[str, list[tuple[tuple[float, str], float]]]] = defaultdict(dict)
-    curated = {code for code in set(languages.values()) if language_data(Path(kb_dir), code) is not None}
-    for edition, code in languages.items():
-        if code == language or (curated and code not in curated):
-            continue  # the references: editions in curated languages where there are any
+    provisions, assigned, kb_dir = sources.provisions, sources.assigned, sources.kb_dir
+    for edition in sources.references():
+        code = sources.languages[edition]
         common = _common_ordinals(provisions.get(edition, []), code, kb_dir)
         for key, provision in provisions.get(edition, []):
             rules = assigned.get((edition, key), ())
@@ -299,7 +365,7 @@ def _places(
             for rule in rules:
                 stated[rule].setdefault(edition, []).extend(found)
     places: list[Place] = []
-    for edition, key, provision in own_provisions(language, provisions, languages):
+    for edition, key, provision in sources.own():
         rules = assigned.get((edition, key), ())
         if not rules:
             continue
@@ -312,17 +378,18 @@ def _places(
             for i in range(len(doc) - 1)
             if doc[i].lower_ in words and unit_of_token(doc[i + 1].lower_, base) is not None
         )
-        by_edition: dict[str, list[tuple[tuple[float, str], float]]] = defaultdict(list)
+        by_edition: dict[str, _Found] = defaultdict(list)
         for rule in rules:
             for reference, found in stated.get(rule, {}).items():
                 by_edition[reference].extend(found)
         missing: dict[tuple[float, str], float] = defaultdict(float)
         where: dict[tuple[float, str], list[float]] = defaultdict(list)
         for found in by_edition.values():
-            for number in {n for n, _ in found} - own:
-                missing[number] += 1 / len(by_edition)
             for number, at in found:
                 where[number].append(at)
+        for speaking in (by_edition, _nearest_laws(by_edition, edition, sources.laws)):
+            for number, share in _shares(speaking, own).items():
+                missing[number] = max(missing[number], share)
         if words:
             places.append(
                 Place(
@@ -332,9 +399,38 @@ def _places(
                     counting,
                     dict(missing),
                     {k: tuple(v) for k, v in where.items() if k in missing},
+                    frozenset(w for w in words if unit_of_token(w, base) is not None),
                 )
             )
     return places
+
+
+def _closest(distances: list[float]) -> float:
+    """The mean distance of a word to the references' number, the farthest of four places or more
+    left out (one place may be worded otherwise)."""
+    kept = sorted(distances)[:-1] if len(distances) >= 4 else distances
+    return sum(kept) / max(1, len(kept))
+
+
+def _shares(by_edition: dict[str, _Found], own: set[tuple[float, str]]) -> dict[tuple[float, str], float]:
+    """The share of the references stating each number the text lacks."""
+    shares: dict[tuple[float, str], float] = defaultdict(float)
+    for found in by_edition.values():
+        for number in {n for n, _ in found} - own:
+            shares[number] += 1 / len(by_edition)
+    return shares
+
+
+def _nearest_laws(by_edition: dict[str, _Found], edition: str, laws: dict[str, str]) -> dict[str, _Found]:
+    """The references whose Laws are nearest `edition`'s: where the older Laws say nothing of a zero
+    default time, the 2017 Laws' references alone say that a 2023 text lacks it (a place lacks a
+    number half of all its references state, or half of those with the nearest Laws)."""
+    if not by_edition:
+        return by_edition
+    own = laws_year(laws.get(edition, ""))
+    distance = {e: abs(laws_year(laws.get(e, "")) - own) for e in by_edition}
+    least = min(distance.values())
+    return {e: found for e, found in by_edition.items() if distance[e] == least}
 
 
 def _common_ordinals(keyed: list[tuple[str, dict[str, object]]], language: str, kb_dir: Path) -> set[str]:
@@ -365,14 +461,19 @@ def _own_numbers(doc: tuple[Token, ...], base: Compiled) -> set[tuple[float, str
 
 
 def _candidates(doc: tuple[Token, ...], base: Compiled, length: int) -> dict[str, float]:
-    """Words that may say a number: no number or unit the tables know, no article, not right after a
-    digit (where a unit stands); each with where it first stands in the text (0..1)."""
+    """Words that may say a number: no number the tables know, no article, not right after a digit
+    (where a unit stands); a unit word only where no number stands before it ("segundo" is "second"
+    in both senses: "30 segundos", "o segundo movemento"); each with where it first stands (0..1)."""
     words: dict[str, float] = {}
+    numbered: set[str] = set()  # unit words standing after a number somewhere in this text
     for i, token in enumerate(doc):
         word = token.lower_
         if not word.isalpha() or word in base.single or word in base.articles or word in words:
             continue
-        if i and doc[i - 1].lower_.isdigit() or unit_of_token(word, base) is not None:
+        after_number = i > 0 and (doc[i - 1].lower_.isdigit() or doc[i - 1].lower_ in base.single)
+        if unit_of_token(word, base) is not None and after_number:
+            numbered.add(word)
+        if i and doc[i - 1].lower_.isdigit() or after_number and unit_of_token(word, base) is not None:
             continue
         words[word] = token.idx / max(1, length)
-    return words
+    return {word: at for word, at in words.items() if word not in numbered}

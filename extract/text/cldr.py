@@ -5,6 +5,8 @@ form and width CLDR has ("perc", "минута"/"минуты"/"минут", "ր
 number format, the words for 0..100 in every cardinal rule set (genders, cases) and the ordinals
 1..20 ("két" aside, "kettő", "десяти", "második"). These are the base tables of a language: curated
 kb/languages/<lang>.yaml and the words learned from the aligned editions add to them and override.
+For a language ICU cannot spell, `related_language` names the one CLDR's language matching relates
+it to (Galician -> Spanish): its words are candidates the aligned editions must confirm, not tables.
 
 PyICU is optional: without it (or for a locale ICU does not spell) number words come only from the
 other sources, and `library_note` says so in one line.
@@ -74,6 +76,68 @@ def spelled(language: str) -> tuple[dict[str, int], dict[str, int]]:
         if cardinals.get(word) is not None:
             del ordinals[word]  # "ноль" is a cardinal first
     return cardinals, ordinals
+
+
+@cache
+def _spelled_languages() -> tuple[str, ...]:
+    """The languages ICU spells numbers in with rules of their own (not another locale's)."""
+    icu = _icu()
+    if icu is None:
+        return ()
+    codes = {str(name).split("_")[0] for name in icu.Locale.getAvailableLocales()}
+    return tuple(sorted(code for code in codes if code.isalpha() and _own_rules(code)))
+
+
+def _own_rules(language: str) -> bool:
+    icu = _icu()
+    try:
+        spell = icu.RuleBasedNumberFormat(icu.URBNFRuleSetTag.SPELLOUT, icu.Locale(language))
+    except icu.ICUError:
+        return False
+    return bool(spell.getLocale(icu.ULocDataLocaleType.ACTUAL_LOCALE).getLanguage() == language)
+
+
+@cache
+def related_language(language: str) -> str | None:
+    """For a language ICU cannot spell numbers in, the one CLDR's language matching pairs it with
+    (through ICU's LocaleMatcher: Galician -> Spanish, Occitan -> French); None when ICU spells the
+    language itself, or CLDR names no relation. Its words are no table of the language: they are
+    kept only where the aligned editions confirm them (kb/learned_numbers.py)."""
+    icu = _icu()
+    if icu is None or not language.isalpha() or _own_rules(language):
+        return None
+    supported = [code for code in _spelled_languages() if code != language]
+    builder = icu.LocaleMatcher.Builder()
+    builder.setSupportedLocales([icu.Locale(code) for code in supported])
+    builder.setDefaultLocale(icu.Locale("und"))
+    matcher = builder.build()  # kept alive while its result is read
+    index = matcher.getBestMatchResult(icu.Locale(language)).getSupportedIndex()
+    return supported[index] if 0 <= index < len(supported) else None  # -1: CLDR names no relation
+
+
+@cache
+def digit_ordinals(language: str) -> dict[int, tuple[str, ...]]:
+    """ICU's ordinals written in digits, every rule set (genders, cases), 1..100: value -> the marks
+    after the digits ("nd", "-й", "-го", ".º", ":a", "रा", "-ри"); not a lone "." (it also ends a
+    sentence), and nothing where ICU has no rules of the language's own."""
+    icu = _icu()
+    if icu is None or not language.isalpha() or not _own_rules(language):
+        return {}
+    try:
+        spell = icu.RuleBasedNumberFormat(icu.URBNFRuleSetTag.ORDINAL, icu.Locale(language))
+    except icu.ICUError:
+        return {}
+    if spell.getLocale(icu.ULocDataLocaleType.ACTUAL_LOCALE).getLanguage() != language:
+        return {}
+    found: dict[int, list[str]] = {}
+    for name in [spell.getRuleSetName(i) for i in range(spell.getNumberOfRuleSetNames())]:
+        spell.setDefaultRuleSet(name)
+        for value in CARDINALS:
+            mark = str(spell.format(value)).lstrip("0123456789").casefold()
+            digits = str(spell.format(value))[: -len(mark) or None]
+            if mark and mark != "." and digits.isdigit() and mark not in found.get(value, []):
+                found.setdefault(value, []).append(mark)
+    return {value: tuple(marks) for value, marks in found.items()}
 
 
 IMPLIED = {"one": 1, "two": 2}  # plural categories whose pattern may be the whole quantity
@@ -148,4 +212,5 @@ def library_words(language: str) -> dict[str, Any]:
         "zero": [word for word, value in cardinals.items() if value == 0],
         "articles": [word for word, value in cardinals.items() if value == 1],
         "implied": {word: list(found) for word, found in implied_units(language).items()},
+        "digit_ordinals": {value: list(marks) for value, marks in digit_ordinals(language).items()},
     }

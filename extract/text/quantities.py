@@ -139,6 +139,9 @@ class Compiled:
         default_factory=dict
     )  # first word -> phrase lengths, longest first
     memo: dict[str, str | None] = field(default_factory=dict, compare=False)  # unit_of_token's answers
+    ordinal_words: dict[float, tuple[str, ...]] = field(default_factory=dict)  # value -> its ordinals
+    cardinal_words: dict[float, tuple[str, ...]] = field(default_factory=dict)  # ... its number words
+    digit_marks: dict[float, frozenset[str]] = field(default_factory=dict)  # ICU's "2nd", "2-й": marks
 
 
 def compile_words(table: dict[str, Any]) -> Compiled:
@@ -217,6 +220,18 @@ def compile_words(table: dict[str, Any]) -> Compiled:
         {
             first: tuple(sorted({len(p) for p in phrases if p[0] == first}, reverse=True))
             for first in {p[0] for p in phrases}
+        },
+        ordinal_words={
+            value: tuple(sorted(w for w, (v, u) in single.items() if v == value and u == "ordinal"))
+            for value in {v for v, u in single.values() if u == "ordinal"}
+        },
+        digit_marks={
+            float(value): frozenset(str(m).casefold() for m in marks)
+            for value, marks in (table.get("digit_ordinals") or {}).items()
+        },
+        cardinal_words={
+            value: tuple(sorted(w for w, (v, u) in single.items() if v == value and u is None))
+            for value in {v for v, u in single.values() if u is None}
         },
     )
 
@@ -306,7 +321,10 @@ def quantities(
     def number(i: int) -> tuple[float, str | None, int] | None:
         token = doc[i].lower_
         if token.isdigit():
-            return (float(int(token)), None, i) if len(token) <= 3 and not on_square(doc, i) else None
+            if len(token) > 3 or on_square(doc, i):
+                return None
+            last = digit_ordinal(doc, i, table)
+            return (float(int(token)), None if last is None else "ordinal", last or i)
         hit = table.single.get(token)
         if hit is None and not token.isascii():
             hit = table.single.get(unaccented(token)) or table.implied.get(token[:-2])
@@ -363,6 +381,49 @@ def quantities(
     return _inherit_units(found, text)
 
 
+ORDINAL_INDICATORS = frozenset("ºª")  # Unicode's ordinal indicators: "2º", "2ª"
+
+
+def digit_ordinal(doc: tuple[Token, ...], i: int, table: Compiled) -> int | None:
+    """The last token of an ordinal written in digits ("2nd", "2-й", "3-я", "2-a", "2e", "2º"), or
+    None: a digit run with, glued to it, an ordinal indicator, or the ending of the language's ordinal
+    word of that value (ICU's "second", "второй", "dua", "deuxième") that names no unit."""
+    glued = [i]
+    for k in range(i + 1, min(i + 3, len(doc))):
+        if doc[k].idx != doc[k - 1].idx + len(doc[k - 1].text):
+            break
+        glued.append(k)
+    if len(glued) < 2:
+        return None
+    value = float(int(doc[i].lower_))
+    marks = table.digit_marks.get(value, frozenset())
+    for last in range(len(glued) - 1, 0, -1):  # ICU's own forms first, the longest
+        if "".join(doc[k].lower_ for k in glued[1 : last + 1]) in marks:
+            return _unless_counted(doc, glued[last], value, table)
+    if doc[glued[1]].text in ORDINAL_INDICATORS:
+        return glued[1]
+    k = glued[2] if doc[glued[1]].text == "-" and len(glued) == 3 else glued[1]
+    ending = doc[k].lower_
+    if not ending.isalpha() or len(ending) > 3 or unit_of_token(ending, table) is not None:
+        return None
+    if k + 1 < len(doc) and doc[k + 1].idx == doc[k].idx + len(doc[k].text) and doc[k + 1].text.isalnum():
+        return None  # "2-aj10": more glued on
+    words = table.ordinal_words.get(value, ())
+    if any(w.endswith(ending) and w != ending for w in words):
+        return _unless_counted(doc, k, value, table)
+    return None
+
+
+def _unless_counted(doc: tuple[Token, ...], k: int, value: float, table: Compiled) -> int | None:
+    """`k`, unless the ending after the digits ends a case of the cardinal too and a unit word follows:
+    "2-х минут" (двух минут) counts two minutes."""
+    ending = doc[k].lower_
+    cardinal = any(w.endswith(ending) for w in table.cardinal_words.get(value, ()))
+    if cardinal and k + 1 < len(doc) and unit_of_token(doc[k + 1].lower_, table) is not None:
+        return None
+    return k
+
+
 def _quantity(
     doc: tuple[Token, ...], value: float, unit: str, comparator: str | None, first: int, last: int
 ) -> Quantity:
@@ -384,6 +445,8 @@ def _unit_after(
     (a multiplier glued to the number) is a factor."""
     for j in range(i + 1, min(i + 6, len(doc))):
         token = doc[j].lower_
+        if j == i + 1 and unit_of_token(token, table) is not None and token in table.single:
+            return unit_of_token(token, table), j  # "1 segundo": the unit, not "the second"
         if token in CLAUSE_END or number(j) is not None:
             return None, i
         label = phrases.get(j, ("", 0))
