@@ -29,6 +29,7 @@ from typing import Any
 import numpy as np
 
 from extract.kb.align_gaps import gap_pairs
+from extract.kb.align_renumbered import renumbered_tails
 from extract.model.vocab import Method
 from extract.text.analyse import Fingerprint
 
@@ -299,15 +300,11 @@ class Scorer:
     def score(self, xs: list[Item], ys: list[Item], content: np.ndarray | None = None) -> np.ndarray:
         """Content plus structural position inside the chapter."""
         content = self.content(xs, ys) if content is None else content
-        same_tail = np.array([[1.0 if x.tail and x.tail == y.tail else 0.0 for y in ys] for x in xs])
+        tails = renumbered_tails(xs, ys) or [y.tail for y in ys]  # y's places in x's numbering
+        same_tail = np.array([[1.0 if x.tail and x.tail == tail else 0.0 for tail in tails] for x in xs])
+        heads = [tail.split(".")[0] for tail in tails]
         same_head = np.array(
-            [
-                [
-                    1.0 if x.tail and y.tail and x.tail.split(".")[0] == y.tail.split(".")[0] else 0.0
-                    for y in ys
-                ]
-                for x in xs
-            ]
+            [[1.0 if x.tail and x.tail.split(".")[0] == h else 0.0 for h in heads] for x in xs]
         )
         px = np.array([x.position for x in xs])[:, None]
         py = np.array([y.position for y in ys])[None, :]
