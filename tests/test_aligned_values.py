@@ -11,10 +11,12 @@ from conftest import ROOT
 
 from extract.io.rules import load_rules
 from extract.kb.aligned_values import read_by_place, stated_by_place
+from extract.kb.parameters import raw_span
 from extract.model import Edition, Provision
 from extract.model.kbrows import Parameter
 from extract.reports.lint.context import Context
 from extract.reports.lint.laws import laws_divergence
+from extract.text.quantities import Quantity
 
 RULES = [r for r in load_rules(ROOT / "kb") if r.id == "colours-reversed"]
 NAME = "colours_reversed.restart_before_moves"
@@ -154,3 +156,14 @@ def test_a_number_the_words_read_from_other_laws_is_a_warning():
 def at(text: str, found: list[Parameter]) -> tuple[list[Provision], Context]:
     context = lint_context(text, found)
     return context.provisions["xx-2018"], context
+
+
+def test_a_number_word_is_found_in_the_raw_text_as_a_whole_word():
+    """ "dos" must not be found at the end of "otorgados": the span would miss the number another
+    parameter took, and the provision would seem to hold two candidates."""
+    raw = "III.4 le son otorgados dos minutos; 3x\n"
+    provision = {"start": 6, "end": len(raw)}
+    words = Quantity(2.0, "minute", None, 20, 23, ("dos",))
+    assert raw[slice(*raw_span(raw, provision, words))] == "dos"
+    part = Quantity(3.0, "time", None, 32, 33, ("3",))  # a token that is part of a word still has its place
+    assert raw[slice(*raw_span(raw, provision, part))] == "3"
