@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
+from types import SimpleNamespace
 
 from conftest import ROOT
 
 from extract.io.rules import load_rules
-from extract.kb.aligned_values import read_by_place, stated_by_place
+from extract.kb.aligned_values import _numbers, read_by_place, stated_by_place
 from extract.kb.parameters import raw_span
 from extract.model import Edition, Provision
 from extract.model.kbrows import Parameter
@@ -167,3 +168,11 @@ def test_a_number_word_is_found_in_the_raw_text_as_a_whole_word():
     assert raw[slice(*raw_span(raw, provision, words))] == "dos"
     part = Quantity(3.0, "time", None, 32, 33, ("3",))  # a token that is part of a word still has its place
     assert raw[slice(*raw_span(raw, provision, part))] == "3"
+
+
+def test_the_word_for_one_is_no_candidate_unless_one_is_looked_for():
+    """ "Un arbiter supervisa ... tres xogos": the word for one is often the indefinite article too."""
+    table = SimpleNamespace(single={"ѥдн": (1.0, None), "ѳрй": (3.0, None)}, articles=frozenset())
+    text = "Ѥдн ѫѧѩ ѳрй ѯѱѳ."
+    assert [q.value for q in _numbers(text, table, {"game"})] == [3.0]  # type: ignore[arg-type]
+    assert [q.value for q in _numbers(text, table, {"game"}, one=True)] == [1.0, 3.0]  # type: ignore[arg-type]

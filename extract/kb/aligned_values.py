@@ -100,7 +100,7 @@ def stated_by_place(
                 (key, q, span)
                 for key in sorted(where)
                 for text in [str(by_key[key].get("text") or "")]
-                for q in _numbers(text, table, set(spec["units"]))
+                for q in _numbers(text, table, set(spec["units"]), 1 in values)
                 if not cites(citing, text, q)
                 for span in [raw_span(raw, by_key[key], q)]
                 if not any(start < span[1] and span[0] < end for start, end in taken)
@@ -140,9 +140,11 @@ def read_by_place(
     ]
 
 
-def _numbers(text: str, table: Compiled, units: set[str]) -> list[Quantity]:
+def _numbers(text: str, table: Compiled, units: set[str], one: bool = False) -> list[Quantity]:
     """The numbers of a text: digit runs (not squares of the board, not labels such as "9.2.2") and
-    number words the tables know that count nothing else than the parameter's units."""
+    number words the tables know that count nothing else than the parameter's units. The word for one
+    counts only where one is looked for (`one`): in many languages it is also the indefinite article
+    ("un arbitro", "ein Schiedsrichter"), which the tables do not always know as such."""
     doc = tokens(text)
     found: list[Quantity] = []
     for i, token in enumerate(doc):
@@ -155,7 +157,7 @@ def _numbers(text: str, table: Compiled, units: set[str]) -> list[Quantity]:
             )
         elif word in table.single and word not in table.articles:
             value, implied = table.single[word]
-            if implied is None or implied in units:
+            if (implied is None or implied in units) and (value != 1 or one):
                 found.append(
                     Quantity(value, "bare", None, token.idx, token.idx + len(token.text), (token.text,))
                 )
