@@ -10,7 +10,8 @@ everything else and link the wrong provisions.
 The sections of two matched chapters (the first number below the chapter: "4" of "A.4.1.1") are
 paired here by their shape, the numbering of the provisions inside them ("1.1", "1.2", "2": a lead-in
 with two items, then a second paragraph), in order (a monotone alignment, so sections keep their
-sequence). A section pairs best with one of the same shape, next with one of as many provisions. The
+sequence). A section pairs best with one of the same shape, next with one that numbers more of its
+provisions alike (a list one item longer), next with one of as many provisions. The
 pairing replaces the bare numbers only when it explains clearly more of the two chapters' numbering
 than reading the numbers as they stand (`MARGIN` provisions' worth); otherwise the labels are compared
 as they are, so editions of the same numbering are aligned exactly as before.
@@ -18,6 +19,7 @@ as they are, so editions of the same numbering are aligned exactly as before.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import Protocol
 
@@ -26,6 +28,7 @@ import numpy as np
 MARGIN = 1.5  # how much more of the numbering the renumbered reading must explain
 SAME_NUMBER = 0.1  # a tie goes to the section of the same number
 EMPTY = 0.5  # two sections of a single provision each: alike, but weakly so
+MAX_SHIFT = 2  # sections further apart in number are never paired
 
 
 class _Item(Protocol):
@@ -54,11 +57,19 @@ def sections(items: Sequence[_Item]) -> list[tuple[str, Shape]]:
 
 
 def _alike(x: Shape, y: Shape) -> float:
+    """How much of two sections' numbering agrees: all of it (one more for that), the provisions
+    numbered alike ("1.1", "1.2", "2" beside "1.1", "1.2", "2", "3", "4", "5": a list lengthened), or
+    as many provisions numbered otherwise ("1", "2", "3" beside "1.1", "1.2", "2")."""
     if x == y:
         return 1.0 + len(x) if x else EMPTY
-    if x and len(x) == len(y):
-        return EMPTY * len(x)
-    return 0.0
+    common = sum((Counter(x) & Counter(y)).values())
+    return max(float(common), EMPTY * len(x) if x and len(x) == len(y) else 0.0)
+
+
+def _near(g: str, h: str) -> bool:
+    """Sections a renumbering can pair: numbers at most `MAX_SHIFT` apart (the Laws insert or drop a
+    section or two at a time; a section far away with a numbering alike is a coincidence)."""
+    return not (g.isdigit() and h.isdigit()) or abs(int(g) - int(h)) <= MAX_SHIFT
 
 
 def section_map(xs: Sequence[_Item], ys: Sequence[_Item]) -> dict[str, str]:
@@ -69,7 +80,11 @@ def section_map(xs: Sequence[_Item], ys: Sequence[_Item]) -> dict[str, str]:
     if not n or not m:
         return {}
     gain = np.array(
-        [[_alike(a, b) + (SAME_NUMBER if g == h else 0.0) for h, b in sy] for g, a in sx], dtype=float
+        [
+            [_alike(a, b) + (SAME_NUMBER if g == h else 0.0) if _near(g, h) else 0.0 for h, b in sy]
+            for g, a in sx
+        ],
+        dtype=float,
     )
     best = np.zeros((n + 1, m + 1))
     for i in range(n - 1, -1, -1):
