@@ -20,7 +20,7 @@ import math
 import re
 import zlib
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import combinations
@@ -484,33 +484,6 @@ def references_of(edition: EditionInfo, editions: list[EditionInfo], k: int = RE
     others = [c for c in editions if c.curated and c.id != edition.id]
     others.sort(key=lambda c: (c.fide_edition != edition.fide_edition, abs(years(c) - years(edition)), c.id))
     return [c.id for c in others[:k]]
-
-
-def name_containers(
-    keys: Iterable[Key],
-    mapping: Mapping[Key, str],
-    references: dict[str, list[str]],
-    children: dict[Key, list[Key]],
-    parents: dict[str, str | None],
-) -> dict[Key, Assignment]:
-    """Rules for provisions the aligner cannot see (items with their own sentence above a list of
-    sub-items): the rule the nearest reference edition maps the same label to; else the rule that the
-    rules of its sub-items share as their parent in kb/rules."""
-    result: dict[Key, Assignment] = {}
-    for edition, key in sorted(keys):
-        for reference in references.get(edition, []):
-            rule = mapping.get((reference, key))
-            if rule is not None:
-                result[(edition, key)] = Assignment(rule, 0.5, "aligner", (f"same label in {reference}",))
-                break
-        else:
-            named = [mapping[child] for child in children.get((edition, key), []) if child in mapping]
-            common = {parents.get(rule) for rule in named}
-            if named and len(common) == 1 and None not in common:
-                rule = str(common.pop())
-                evidence = f"parent rule of its sub-items' rules ({', '.join(sorted(set(named))[:3])})"
-                result[(edition, key)] = Assignment(rule, 0.4, "aligner", (evidence,))
-    return result
 
 
 def reference_pairs(editions: list[EditionInfo], k: int = REFERENCES) -> list[tuple[str, str]]:
