@@ -176,3 +176,14 @@ def test_the_word_for_one_is_no_candidate_unless_one_is_looked_for():
     text = "Ѥдн ѫѧѩ ѳрй ѯѱѳ."
     assert [q.value for q in _numbers(text, table, {"game"})] == [3.0]  # type: ignore[arg-type]
     assert [q.value for q in _numbers(text, table, {"game"}, one=True)] == [1.0, 3.0]  # type: ignore[arg-type]
+
+
+def test_nothing_is_offered_where_the_nearest_laws_have_the_rule_but_state_no_number():
+    """da-2017 has the rule (its curated lists) and states no number for it: the 2001 Laws' number is
+    too old to say what stands there (a 2023 text's 9.5.3 is no place for 2001's deductions)."""
+    assert "da-2017" in RULES[0].provisions
+    assert read("Ѫѫѧ ѩѭ 10 ѯѱ ѳѵ ѷѹ.", [reference("da-2001", 10)]) == []
+    raw = "7.3 Ѫѫѧ ѩѭ 12 ѯѱ ѳѵ ѷѹ.\n"
+    keyed = [("k1", {"label": "7.3", "kind": "article", "text": raw[4:-1], "start": 4, "end": len(raw)})]
+    args = (RULES, "xx-2018", "xx", keyed, raw, {("xx-2018", "k1"): "colours-reversed"}, [])
+    assert list(stated_by_place(*args, [reference("da-2001", 10)], LAWS, ROOT / "kb")) == []

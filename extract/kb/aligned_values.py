@@ -19,7 +19,6 @@ with the citation word the text's own headings print) is no candidate.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,18 +32,20 @@ from extract.text.quantities import Compiled, Quantity, compiled, on_square, tok
 
 
 def nearest_values(
-    name: str, rule: str, references: list[Parameter], laws: dict[str, str], own_laws: str
+    name: str, rule: Rule, references: list[Parameter], laws: dict[str, str], own_laws: str
 ) -> tuple[set[int | float], list[Parameter]]:
     """The values the reference editions with the Laws nearest `own_laws` state for a parameter, and
-    the rows that state it."""
-    by_distance: dict[int, list[Parameter]] = defaultdict(list)
-    for p in references:
-        if p.parameter == name and p.rule == rule and not isinstance(p.value, bool):
-            by_distance[abs(laws_year(laws.get(p.edition, "")) - laws_year(own_laws))].append(p)
-    if not by_distance:
+    the rows that state it. Nearest among the editions that have the rule (its curated lists, or a
+    parameter of it): where the nearest Laws have the rule but no longer state the number (the 2001
+    Laws' deductions from a claimant's time), nothing is stated."""
+    rows = [p for p in references if p.rule == rule.id and not isinstance(p.value, bool)]
+    having = {e for e in rule.provisions if e in laws} | {p.edition for p in rows}
+    if not any(p.parameter == name for p in rows):
         return set(), []
-    nearest = by_distance[min(by_distance)]
-    return {p.value for p in nearest if not isinstance(p.value, bool)}, nearest
+    distance = {e: abs(laws_year(laws.get(e, "")) - laws_year(own_laws)) for e in having}
+    nearest = min(distance.values())
+    stated = [p for p in rows if p.parameter == name and distance[p.edition] == nearest]
+    return {p.value for p in stated}, stated
 
 
 @dataclass(frozen=True)
@@ -90,7 +91,7 @@ def stated_by_place(
             spec = specs().get(name, {})
             if (name, rule.id) in have or "inclusive_of" in spec:
                 continue
-            values, nearest = nearest_values(name, rule.id, references, laws, laws.get(edition, ""))
+            values, nearest = nearest_values(name, rule, references, laws, laws.get(edition, ""))
             if len(values) != 1 or not keys:
                 continue
             labels = {p.label for p in nearest}

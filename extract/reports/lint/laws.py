@@ -34,13 +34,15 @@ def laws_divergence(edition: str, provisions: list[Provision], context: Context)
     mapping = {(e, key): rule for (e, key), rule in context.rules_of.items() if e == edition}
     laws = {e: info.fide_edition for e, info in context.editions.items()}
     own = laws.get(edition, "")
+    by_id = {rule.id: rule for rule in rules}
     places = stated_by_place(
         rules, edition, context.language(edition), keyed, context.raw(edition), mapping, found, references,
         laws, context.kb_dir,
     )  # fmt: skip
     differing = [(stated, False) for stated in places if stated.value not in stated.laws]
     for row in found:  # read by the words: the same Laws' translations compare in translation-divergence
-        values, nearest = nearest_values(row.parameter, row.rule, references, laws, own)
+        rule = by_id.get(row.rule)
+        values, nearest = nearest_values(row.parameter, rule, references, laws, own) if rule else (set(), [])
         if isinstance(row.value, bool) or len(values) != 1 or row.value in values:
             continue
         if laws.get(nearest[0].edition) != own:
