@@ -3,7 +3,7 @@ unnumbered section by the section.
 
 A container (an item with its own sentence above a list of sub-items) is not aligned by its words; it
 takes the rule the nearest reference edition gives the same label, unless the labels of its sub-items
-name only other rules there; else the rule above its sub-items' rules (`name_containers`).
+name only other rules there; else the parent rule its sub-items' rules share (`name_containers`).
 
 Leaves of an unnumbered section named by the section, where their words give no evidence.
 
@@ -33,13 +33,12 @@ def name_containers(
     """Rules for provisions the aligner cannot see (items with their own sentence above a list of
     sub-items): the rule the nearest reference edition maps the same label to, unless the labels of its
     sub-items name only other rules there (in a renumbered text a label names another provision:
-    2023's A.4 is 2018's A.3.1, and 2023's A.4.1.1 is not 2018's); else the nearest rule above all its
-    sub-items' rules in kb/rules."""
+    2023's A.4 is 2018's A.3.1, and 2023's A.4.1.1 is not 2018's); else the rule that its sub-items'
+    rules share as their parent in kb/rules."""
     result: dict[Key, Assignment] = {}
     for edition, key in sorted(keys):
         below = [child for child in children.get((edition, key), []) if child in mapping]
         named = [mapping[child] for child in below]
-        lines = [_ancestry(rule, parents) for rule in named]
         found = next(
             (
                 (reference, rule)
@@ -51,7 +50,7 @@ def name_containers(
         if found is not None and not _renumbered(found[0], below, mapping):
             result[(edition, key)] = Assignment(found[1], 0.5, "aligner", (f"same label in {found[0]}",))
         else:
-            rule = _above(named, lines, parents)
+            rule = _above(named, parents)
             if rule is not None:
                 evidence = f"parent rule of its sub-items' rules ({', '.join(sorted(set(named))[:3])})"
                 result[(edition, key)] = Assignment(rule, 0.4, "aligner", (evidence,))
@@ -67,21 +66,10 @@ def _renumbered(reference: str, below: list[Key], mapping: Mapping[Key, str]) ->
     )
 
 
-def _above(named: list[str], lines: list[list[str]], parents: Mapping[str, str | None]) -> str | None:
-    """The rule above a container's sub-items' rules: the parent of their one rule, or the nearest rule
-    that is one of theirs or above each of them."""
-    if len(set(named)) == 1:
-        return parents.get(named[0])
-    shared = [rule for rule in lines[0] if all(rule in line for line in lines[1:])] if lines else []
-    return shared[0] if shared else None
-
-
-def _ancestry(rule: str, parents: Mapping[str, str | None]) -> list[str]:
-    """A rule and the rules above it in kb/rules, nearest first."""
-    line = [rule]
-    while (parent := parents.get(line[-1])) is not None and parent not in line:
-        line.append(parent)
-    return line
+def _above(named: list[str], parents: Mapping[str, str | None]) -> str | None:
+    """The one rule that the rules of a container's sub-items share as their parent, if any."""
+    common = {parents.get(rule) for rule in named}
+    return common.pop() if named and len(common) == 1 else None
 
 
 def name_by_section(
