@@ -76,3 +76,32 @@ def test_glossary_entries_no_link_names_take_the_rule_of_the_glossary_heading() 
         and found[("new", "glossary.kwi")].rule == "glossary"
     )
     assert name_by_section(unnamed, keyed, named, ["ref"], {"glossary"}) == {}  # a rule with parameters
+
+
+def test_a_container_takes_its_label_s_rule_unless_its_sub_items_say_the_label_names_another():
+    """2023's A.4 ("the Competition Rules apply if:") has the sub-items 2018 numbers A.3.1.x: 2018's A.4
+    ("otherwise") is not its rule. 2023's A.5 takes the parent rule its sub-items' rules share."""
+    from extract.kb.align_sections import name_containers
+
+    mapping = {
+        ("ref", "A.4"): "modified",
+        ("ref", "A.4.1.1"): "clock",
+        ("ref", "3.1"): "own-square",
+        ("ref", "3.1.1"): "capture",
+        ("new", "A.4.1.1"): "supervised",
+        ("new", "A.4.2"): "scoresheet",
+        ("new", "A.5.1.1"): "clock",
+        ("new", "A.5.2"): "illegal",
+        ("new", "3.1.1"): "capture",
+    }
+    children = {
+        ("new", "A.4"): [("new", "A.4.1.1"), ("new", "A.4.2")],
+        ("new", "A.5"): [("new", "A.5.1.1"), ("new", "A.5.2")],
+        ("new", "3.1"): [("new", "3.1.1")],
+    }
+    parents = {"clock": "modified", "illegal": "modified", "supervised": None, "scoresheet": None}
+    keys = [("new", "A.4"), ("new", "A.5"), ("new", "3.1")]
+    named = name_containers(keys, mapping, {"new": ["ref"]}, children, parents)
+    assert ("new", "A.4") not in named  # and its sub-items' rules share no parent either
+    assert named[("new", "A.5")].rule == "modified"
+    assert named[("new", "3.1")].rule == "own-square"  # its sub-item's label names the same rule there

@@ -4,11 +4,20 @@ that number is the value, read from the new text's own span; otherwise nothing i
 
 from __future__ import annotations
 
+from dataclasses import replace
+from pathlib import Path
+from types import SimpleNamespace
+
 from conftest import ROOT
 
 from extract.io.rules import load_rules
-from extract.kb.aligned_values import read_by_place
+from extract.kb.aligned_values import _numbers, read_by_place, stated_by_place
+from extract.kb.parameters import raw_span
+from extract.model import Edition, Provision
 from extract.model.kbrows import Parameter
+from extract.reports.lint.context import Context
+from extract.reports.lint.laws import laws_divergence
+from extract.text.quantities import Quantity
 
 RULES = [r for r in load_rules(ROOT / "kb") if r.id == "colours-reversed"]
 NAME = "colours_reversed.restart_before_moves"
@@ -69,3 +78,112 @@ def test_the_provision_with_the_references_label_is_read_where_the_rule_has_seve
     assert (
         read_by_place(RULES, "xx-2018", "xx", keyed, raw, mapping, [], [elsewhere], LAWS, ROOT / "kb") == []
     )
+
+
+def test_another_number_where_the_references_state_it_is_offered_for_review_never_read():
+    raw = "7.3 Ѫѫѧ ѩѭ 12 ѯѱ ѳѵ ѷѹ.\n"
+    keyed = [("k1", {"label": "7.3", "kind": "article", "text": raw[4:-1], "start": 4, "end": len(raw)})]
+    args = (RULES, "xx-2018", "xx", keyed, raw, {("xx-2018", "k1"): "colours-reversed"}, [])
+    [stated] = stated_by_place(*args, [reference("da-2017", 10)], LAWS, ROOT / "kb")
+    assert (stated.value, stated.laws, stated.label, raw[stated.start : stated.end]) == (
+        12,
+        {10},
+        "7.3",
+        "12",
+    )
+    assert read_by_place(*args, [reference("da-2017", 10)], LAWS, ROOT / "kb") == []
+    # the provision without its number: nothing offered, nothing read (never the references' 10)
+    empty = [("k1", {**keyed[0][1], "text": "Ѫѫѧ ѩѭ ѯѱ ѳѵ ѷѹ."})]
+    bare = (RULES, "xx-2018", "xx", empty, "7.3 Ѫѫѧ ѩѭ ѯѱ ѳѵ ѷѹ.\n", args[5], [])
+    assert list(stated_by_place(*bare, [reference("da-2017", 10)], LAWS, ROOT / "kb")) == []
+
+
+def lint_context(text: str, found: list[Parameter]) -> Context:
+    """A lint context of an uncurated xx-2018 and the da-2017 that states the parameter at 7.3."""
+
+    def edition(name: str, language: str, raw: str) -> Edition:
+        return Edition(
+            name, language, name, LAWS[name], "2018-01-01", None, None, None, None, (), Path(name), raw
+        )
+
+    raws = {"xx-2018": f"7.3 {text}\n", "da-2017": "7.3 Efter 10 træk fortsætter partiet.\n"}
+    provisions = {
+        e: [Provision(e, "7.3", "7.3", None, "article", None, raw[4:-1], 4, len(raw))]
+        for e, raw in raws.items()
+    }
+    context = Context(
+        editions={
+            "xx-2018": edition("xx-2018", "xx", raws["xx-2018"]),
+            "da-2017": edition("da-2017", "da", raws["da-2017"]),
+        },
+        provisions=provisions,
+        keys={e: {(4, len(raw), "7.3"): "k1"} for e, raw in raws.items()},
+        rules_of={("xx-2018", "k1"): "colours-reversed", ("da-2017", "k1"): "colours-reversed"},
+        rules=RULES,
+        concepts=[],
+        kb_dir=ROOT / "kb",
+    )
+    there = Parameter(NAME, "colours-reversed", "da-2017", 10, "moves", "7.3", 10, 12, "Efter 10 træk")
+    context._cache["parameters"] = (there, *found)
+    return context
+
+
+def test_the_lint_says_the_text_gives_another_number_than_the_laws():
+    [finding] = laws_divergence("xx-2018", *at("Ѫѫѧ ѩѭ 12 ѯѱ ѳѵ ѷѹ.", []))
+    assert (finding.kind, finding.label, finding.severity) == ("laws-divergence", "7.3", "error")
+    assert finding.message.startswith("says 12 here, where the other translations of the same Laws say 10")
+    assert "is not read" in finding.message and "colours_reversed" not in finding.message
+    assert finding.compared_with is not None and finding.compared_with[:2] == ("da-2017", "7.3")
+    assert laws_divergence("xx-2018", *at("Ѫѫѧ ѩѭ 10 ѯѱ ѳѵ ѷѹ.", [])) == []  # the Laws' number
+    assert laws_divergence("xx-2018", *at("Ѫѫѧ ѩѭ ѯѱ ѳѵ ѷѹ.", [])) == []  # no number there
+    assert (
+        laws_divergence("da-2017", *at("Ѫѫѧ ѩѭ 12 ѯѱ ѳѵ ѷѹ.", [])) == []
+    )  # a curated text: not read by place
+
+
+def test_a_number_the_words_read_from_other_laws_is_a_warning():
+    words = Parameter(NAME, "colours-reversed", "xx-2018", 12, "moves", "7.3", 11, 13, "Ѫѫѧ ѩѭ 12")
+    context = lint_context("Ѫѫѧ ѩѭ 12 ѯѱ ѳѵ ѷѹ.", [words])
+    context.editions["xx-2018"] = replace(context.editions["xx-2018"], fide_edition="2023")
+    [finding] = laws_divergence("xx-2018", context.provisions["xx-2018"], context)
+    assert finding.severity == "warning" and "is read as that value" in finding.message
+    assert "the translations of the 2017 Laws say 10" in finding.message
+    context.editions["xx-2018"] = replace(context.editions["xx-2018"], fide_edition="2017")
+    assert (
+        laws_divergence("xx-2018", context.provisions["xx-2018"], context) == []
+    )  # translation-divergence's
+
+
+def at(text: str, found: list[Parameter]) -> tuple[list[Provision], Context]:
+    context = lint_context(text, found)
+    return context.provisions["xx-2018"], context
+
+
+def test_a_number_word_is_found_in_the_raw_text_as_a_whole_word():
+    """ "dos" must not be found at the end of "otorgados": the span would miss the number another
+    parameter took, and the provision would seem to hold two candidates."""
+    raw = "III.4 le son otorgados dos minutos; 3x\n"
+    provision = {"start": 6, "end": len(raw)}
+    words = Quantity(2.0, "minute", None, 20, 23, ("dos",))
+    assert raw[slice(*raw_span(raw, provision, words))] == "dos"
+    part = Quantity(3.0, "time", None, 32, 33, ("3",))  # a token that is part of a word still has its place
+    assert raw[slice(*raw_span(raw, provision, part))] == "3"
+
+
+def test_the_word_for_one_is_no_candidate_unless_one_is_looked_for():
+    """ "Un arbiter supervisa ... tres xogos": the word for one is often the indefinite article too."""
+    table = SimpleNamespace(single={"ѥдн": (1.0, None), "ѳрй": (3.0, None)}, articles=frozenset())
+    text = "Ѥдн ѫѧѩ ѳрй ѯѱѳ."
+    assert [q.value for q in _numbers(text, table, {"game"})] == [3.0]  # type: ignore[arg-type]
+    assert [q.value for q in _numbers(text, table, {"game"}, one=True)] == [1.0, 3.0]  # type: ignore[arg-type]
+
+
+def test_nothing_is_offered_where_the_nearest_laws_have_the_rule_but_state_no_number():
+    """da-2017 has the rule (its curated lists) and states no number for it: the 2001 Laws' number is
+    too old to say what stands there (a 2023 text's 9.5.3 is no place for 2001's deductions)."""
+    assert "da-2017" in RULES[0].provisions
+    assert read("Ѫѫѧ ѩѭ 10 ѯѱ ѳѵ ѷѹ.", [reference("da-2001", 10)]) == []
+    raw = "7.3 Ѫѫѧ ѩѭ 12 ѯѱ ѳѵ ѷѹ.\n"
+    keyed = [("k1", {"label": "7.3", "kind": "article", "text": raw[4:-1], "start": 4, "end": len(raw)})]
+    args = (RULES, "xx-2018", "xx", keyed, raw, {("xx-2018", "k1"): "colours-reversed"}, [])
+    assert list(stated_by_place(*args, [reference("da-2001", 10)], LAWS, ROOT / "kb")) == []

@@ -139,6 +139,7 @@ def test_every_kind_of_the_fixture_is_found(fixture_kb):
         "reference-drift",
         "internal-contradiction",
         "translation-divergence",
+        "laws-divergence",
     }
     assert {f["edition"] for f in findings} == {"da-2017"}  # the clean edition gives nothing
     assert document["counts"]["by_edition"] == {"da-2017": document["counts"]["by_kind"]}

@@ -31,10 +31,10 @@ def lint_command(edition: str | None, fmt: str, corpus_dir: Path, kb_dir: Path) 
     notation-example, duplicated-number, heading-numbered, glossary-reference, lost-numbering,
     notation-slip, and across editions reference-drift, internal-contradiction,
     translation-divergence (parameters and scenario rulings; with the compared side in
-    "compared with"). --format csv gives one row per finding with the article, the quote, its
-    character span and what to fix. Findings a
-    person accepted in kb/lint-accepted.yaml are shown with the reason; an acceptance that matches
-    nothing is an error. Exit 1 when unaccepted errors remain.
+    "compared with"), laws-divergence (another number where the Laws state a parameter).
+    --format csv gives one row per finding with the article, the quote, its character span and
+    what to fix. Findings a person accepted in kb/lint-accepted.yaml are shown with the reason; an
+    acceptance that matches nothing is an error. Exit 1 when unaccepted errors remain.
 
     Example: chesslaws lint --edition hu-2018 --format json
     """

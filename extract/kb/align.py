@@ -20,7 +20,7 @@ import math
 import re
 import zlib
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import combinations
@@ -29,6 +29,7 @@ from typing import Any
 import numpy as np
 
 from extract.kb.align_gaps import gap_pairs
+from extract.kb.align_renumbered import renumbered_tails
 from extract.model.vocab import Method
 from extract.text.analyse import Fingerprint
 
@@ -299,15 +300,11 @@ class Scorer:
     def score(self, xs: list[Item], ys: list[Item], content: np.ndarray | None = None) -> np.ndarray:
         """Content plus structural position inside the chapter."""
         content = self.content(xs, ys) if content is None else content
-        same_tail = np.array([[1.0 if x.tail and x.tail == y.tail else 0.0 for y in ys] for x in xs])
+        tails = renumbered_tails(xs, ys) or [y.tail for y in ys]  # y's places in x's numbering
+        same_tail = np.array([[1.0 if x.tail and x.tail == tail else 0.0 for tail in tails] for x in xs])
+        heads = [tail.split(".")[0] for tail in tails]
         same_head = np.array(
-            [
-                [
-                    1.0 if x.tail and y.tail and x.tail.split(".")[0] == y.tail.split(".")[0] else 0.0
-                    for y in ys
-                ]
-                for x in xs
-            ]
+            [[1.0 if x.tail and x.tail.split(".")[0] == h else 0.0 for h in heads] for x in xs]
         )
         px = np.array([x.position for x in xs])[:, None]
         py = np.array([y.position for y in ys])[None, :]
@@ -487,33 +484,6 @@ def references_of(edition: EditionInfo, editions: list[EditionInfo], k: int = RE
     others = [c for c in editions if c.curated and c.id != edition.id]
     others.sort(key=lambda c: (c.fide_edition != edition.fide_edition, abs(years(c) - years(edition)), c.id))
     return [c.id for c in others[:k]]
-
-
-def name_containers(
-    keys: Iterable[Key],
-    mapping: Mapping[Key, str],
-    references: dict[str, list[str]],
-    children: dict[Key, list[Key]],
-    parents: dict[str, str | None],
-) -> dict[Key, Assignment]:
-    """Rules for provisions the aligner cannot see (items with their own sentence above a list of
-    sub-items): the rule the nearest reference edition maps the same label to; else the rule that the
-    rules of its sub-items share as their parent in kb/rules."""
-    result: dict[Key, Assignment] = {}
-    for edition, key in sorted(keys):
-        for reference in references.get(edition, []):
-            rule = mapping.get((reference, key))
-            if rule is not None:
-                result[(edition, key)] = Assignment(rule, 0.5, "aligner", (f"same label in {reference}",))
-                break
-        else:
-            named = [mapping[child] for child in children.get((edition, key), []) if child in mapping]
-            common = {parents.get(rule) for rule in named}
-            if named and len(common) == 1 and None not in common:
-                rule = str(common.pop())
-                evidence = f"parent rule of its sub-items' rules ({', '.join(sorted(set(named))[:3])})"
-                result[(edition, key)] = Assignment(rule, 0.4, "aligner", (evidence,))
-    return result
 
 
 def reference_pairs(editions: list[EditionInfo], k: int = REFERENCES) -> list[tuple[str, str]]:

@@ -1,4 +1,11 @@
-"""Leaves of an unnumbered section named by the section, where their words give no evidence.
+"""Provisions named by what they stand in or above: containers by their sub-items, leaves of an
+unnumbered section by the section.
+
+A container (an item with its own sentence above a list of sub-items) is not aligned by its words; it
+takes the rule the nearest reference edition gives the same label, unless the labels of its sub-items
+name only other rules there; else the parent rule its sub-items' rules share (`name_containers`).
+
+Leaves of an unnumbered section named by the section, where their words give no evidence.
 
 A glossary entry in a language the aligner cannot read ("ზფფსაუ: 8.1. …") is linked to no entry
 of the reference glossaries when it cites no article: glossaries are alphabetical in their own
@@ -14,6 +21,55 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from extract.kb.align import Assignment, Key, chapter_of, structural
+
+
+def name_containers(
+    keys: Iterable[Key],
+    mapping: Mapping[Key, str],
+    references: dict[str, list[str]],
+    children: dict[Key, list[Key]],
+    parents: dict[str, str | None],
+) -> dict[Key, Assignment]:
+    """Rules for provisions the aligner cannot see (items with their own sentence above a list of
+    sub-items): the rule the nearest reference edition maps the same label to, unless the labels of its
+    sub-items name only other rules there (in a renumbered text a label names another provision:
+    2023's A.4 is 2018's A.3.1, and 2023's A.4.1.1 is not 2018's); else the rule that its sub-items'
+    rules share as their parent in kb/rules."""
+    result: dict[Key, Assignment] = {}
+    for edition, key in sorted(keys):
+        below = [child for child in children.get((edition, key), []) if child in mapping]
+        named = [mapping[child] for child in below]
+        found = next(
+            (
+                (reference, rule)
+                for reference in references.get(edition, [])
+                if (rule := mapping.get((reference, key)))
+            ),
+            None,
+        )
+        if found is not None and not _renumbered(found[0], below, mapping):
+            result[(edition, key)] = Assignment(found[1], 0.5, "aligner", (f"same label in {found[0]}",))
+        else:
+            rule = _above(named, parents)
+            if rule is not None:
+                evidence = f"parent rule of its sub-items' rules ({', '.join(sorted(set(named))[:3])})"
+                result[(edition, key)] = Assignment(rule, 0.4, "aligner", (evidence,))
+    return result
+
+
+def _renumbered(reference: str, below: list[Key], mapping: Mapping[Key, str]) -> bool:
+    """The labels of a container's sub-items name other rules in the reference edition, none the same:
+    its own label names another provision there."""
+    there = [(mapping.get((reference, key)), mapping[(edition, key)]) for edition, key in below]
+    return any(theirs is not None for theirs, _ in there) and not any(
+        theirs == ours for theirs, ours in there
+    )
+
+
+def _above(named: list[str], parents: Mapping[str, str | None]) -> str | None:
+    """The one rule that the rules of a container's sub-items share as their parent, if any."""
+    common = {parents.get(rule) for rule in named}
+    return common.pop() if named and len(common) == 1 else None
 
 
 def name_by_section(

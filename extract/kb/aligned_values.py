@@ -10,36 +10,110 @@ exactly one number (digits, or a number word the libraries or the aligned editio
 parameter already read: that token is the value, with its span and quote from the new text. Nothing
 is copied: the references only say that the number stands there; a text whose one number there
 differs from theirs gets no value this way (the place alone cannot tell a different rule from a number
-read in the wrong place, so the parameter stays missing and the arbiter says so; never a guess), and
-a provision with two candidate numbers gets none either.
+read in the wrong place, so the parameter stays missing and the arbiter says so; never a guess, never
+the references' number) but a finding: `stated_by_place` offers every such number, and the lint's
+laws-divergence (extract/reports/lint/laws.py) says "the text says X where the Laws say Y". A
+provision with two candidate numbers gets none either; a number that cites an article ("Article 7",
+with the citation word the text's own headings print) is no candidate.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from extract.io.rules import Rule
 from extract.kb.learned_numbers import laws_year
-from extract.kb.parameters import raw_span, rule_provisions, sentence, specs, unit_of
+from extract.kb.parameters import citations, cites, raw_span, rule_provisions, sentence, specs, unit_of
 from extract.model.kbrows import Parameter
 from extract.text.quantities import Compiled, Quantity, compiled, on_square, tokens
 
 
 def nearest_values(
-    name: str, rule: str, references: list[Parameter], laws: dict[str, str], own_laws: str
-) -> tuple[set[int | float], set[str]]:
+    name: str, rule: Rule, references: list[Parameter], laws: dict[str, str], own_laws: str
+) -> tuple[set[int | float], list[Parameter]]:
     """The values the reference editions with the Laws nearest `own_laws` state for a parameter, and
-    the labels of the provisions they state it in."""
-    by_distance: dict[int, list[Parameter]] = defaultdict(list)
-    for p in references:
-        if p.parameter == name and p.rule == rule and not isinstance(p.value, bool):
-            by_distance[abs(laws_year(laws.get(p.edition, "")) - laws_year(own_laws))].append(p)
-    if not by_distance:
-        return set(), set()
-    nearest = by_distance[min(by_distance)]
-    return {p.value for p in nearest if not isinstance(p.value, bool)}, {p.label for p in nearest}
+    the rows that state it. Nearest among the editions that have the rule (its curated lists, or a
+    parameter of it): where the nearest Laws have the rule but no longer state the number (the 2001
+    Laws' deductions from a claimant's time), nothing is stated."""
+    rows = [p for p in references if p.rule == rule.id and not isinstance(p.value, bool)]
+    having = {e for e in rule.provisions if e in laws} | {p.edition for p in rows}
+    if not any(p.parameter == name for p in rows):
+        return set(), []
+    distance = {e: abs(laws_year(laws.get(e, "")) - laws_year(own_laws)) for e in having}
+    nearest = min(distance.values())
+    stated = [p for p in rows if p.parameter == name and distance[p.edition] == nearest]
+    return {p.value for p in stated}, stated
+
+
+@dataclass(frozen=True)
+class Stated:
+    """A rule's provisions in the new edition holding exactly one number where the reference editions
+    state a parameter: that number, where it stands, and what the references say there."""
+
+    name: str
+    rule: str
+    value: int | float
+    label: str
+    start: int
+    end: int
+    quote: str
+    laws: set[int | float]  # the values the references of the nearest Laws state
+    references: list[Parameter]  # those references' rows
+
+
+def stated_by_place(
+    rules: list[Rule],
+    edition: str,
+    language: str,
+    keyed: list[tuple[str, dict[str, object]]],
+    raw: str,
+    mapping: dict[tuple[str, str], str],
+    found: list[Parameter],
+    references: list[Parameter],
+    laws: dict[str, str],
+    kb_dir: Path,
+    learned: dict[str, Any] | None = None,
+) -> Iterator[Stated]:
+    """The one number each parameter `found` lacks has where the references state it, in rule order;
+    a number taken is not offered again (see the module's docstring)."""
+    have = {(p.parameter, p.rule) for p in found}
+    taken = [(p.start, p.end) for p in found]
+    table = compiled(language, kb_dir, learned)
+    assigned = rule_provisions(rules, mapping, {edition: keyed}, only=[edition])
+    by_key = dict(keyed)
+    citing = citations(keyed)
+    for rule in rules:
+        keys = assigned.get(rule.id, {}).get(edition, set())
+        for name in rule.parameters:
+            spec = specs().get(name, {})
+            if (name, rule.id) in have or "inclusive_of" in spec:
+                continue
+            values, nearest = nearest_values(name, rule, references, laws, laws.get(edition, ""))
+            if len(values) != 1 or not keys:
+                continue
+            labels = {p.label for p in nearest}
+            same = {key for key in keys if str(by_key[key].get("label")) in labels}
+            where = same or keys  # the provision of the references' label, where the text has it
+            numbers = [
+                (key, q, span)
+                for key in sorted(where)
+                for text in [str(by_key[key].get("text") or "")]
+                for q in _numbers(text, table, set(spec["units"]), 1 in values)
+                if not cites(citing, text, q)
+                for span in [raw_span(raw, by_key[key], q)]
+                if not any(start < span[1] and span[0] < end for start, end in taken)
+            ]
+            if len(numbers) != 1:
+                continue
+            key, q, (start, end) = numbers[0]
+            value = int(q.value) if float(q.value).is_integer() else q.value
+            label = str(by_key[key].get("label"))
+            yield Stated(name, rule.id, value, label, start, end, sentence(raw, start, end), values, nearest)
+            if value in values:
+                taken.append((start, end))
 
 
 def read_by_place(
@@ -55,48 +129,23 @@ def read_by_place(
     kb_dir: Path,
     learned: dict[str, Any] | None = None,
 ) -> list[Parameter]:
-    """The parameters `found` lacks for `edition`, read by their place (see the module's docstring)."""
-    have = {(p.parameter, p.rule) for p in found}
-    taken = [(p.start, p.end) for p in found]
-    table = compiled(language, kb_dir, learned)
-    assigned = rule_provisions(rules, mapping, {edition: keyed}, only=[edition])
-    by_key = dict(keyed)
-    results: list[Parameter] = []
-    for rule in rules:
-        keys = assigned.get(rule.id, {}).get(edition, set())
-        for name in rule.parameters:
-            spec = specs().get(name, {})
-            if (name, rule.id) in have or "inclusive_of" in spec:
-                continue
-            values, labels = nearest_values(name, rule.id, references, laws, laws.get(edition, ""))
-            if len(values) != 1 or not keys:
-                continue
-            same = {key for key in keys if str(by_key[key].get("label")) in labels}
-            where = same or keys  # the provision of the references' label, where the text has it
-            numbers = [
-                (key, q, span)
-                for key in sorted(where)
-                for q in _numbers(str(by_key[key].get("text") or ""), table, set(spec["units"]))
-                for span in [raw_span(raw, by_key[key], q)]
-                if not any(start < span[1] and span[0] < end for start, end in taken)
-            ]
-            if len(numbers) != 1 or numbers[0][1].value not in values:
-                continue
-            key, q, (start, end) = numbers[0]
-            value = int(q.value) if float(q.value).is_integer() else q.value
-            label = str(by_key[key].get("label"))
-            results.append(
-                Parameter(
-                    name, rule.id, edition, value, unit_of(name), label, start, end, sentence(raw, start, end)
-                )
-            )
-            taken.append((start, end))
-    return results
+    """The parameters `found` lacks for `edition`, read by their place (see the module's docstring):
+    the one number there when it is the one the references state; another number is no value
+    (`stated_by_place` offers it for review: the lint's laws-divergence)."""
+    return [
+        Parameter(s.name, s.rule, edition, s.value, unit_of(s.name), s.label, s.start, s.end, s.quote)
+        for s in stated_by_place(
+            rules, edition, language, keyed, raw, mapping, found, references, laws, kb_dir, learned
+        )
+        if s.value in s.laws
+    ]
 
 
-def _numbers(text: str, table: Compiled, units: set[str]) -> list[Quantity]:
+def _numbers(text: str, table: Compiled, units: set[str], one: bool = False) -> list[Quantity]:
     """The numbers of a text: digit runs (not squares of the board, not labels such as "9.2.2") and
-    number words the tables know that count nothing else than the parameter's units."""
+    number words the tables know that count nothing else than the parameter's units. The word for one
+    counts only where one is looked for (`one`): in many languages it is also the indefinite article
+    ("un arbitro", "ein Schiedsrichter"), which the tables do not always know as such."""
     doc = tokens(text)
     found: list[Quantity] = []
     for i, token in enumerate(doc):
@@ -109,7 +158,7 @@ def _numbers(text: str, table: Compiled, units: set[str]) -> list[Quantity]:
             )
         elif word in table.single and word not in table.articles:
             value, implied = table.single[word]
-            if implied is None or implied in units:
+            if (implied is None or implied in units) and (value != 1 or one):
                 found.append(
                     Quantity(value, "bare", None, token.idx, token.idx + len(token.text), (token.text,))
                 )

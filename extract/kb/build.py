@@ -42,14 +42,13 @@ from extract.kb.align import (
     agreement,
     align,
     make_items,
-    name_containers,
     name_from_mapping,
     name_rules,
     overall,
     reference_pairs,
     references_of,
 )
-from extract.kb.align_sections import name_by_section
+from extract.kb.align_sections import name_by_section, name_containers
 from extract.kb.aligned_values import read_by_place
 from extract.kb.apertium_store import Wanted, update_store
 from extract.kb.build_documents import (

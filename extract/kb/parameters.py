@@ -94,15 +94,16 @@ def number(q: Quantity) -> int | float:
 
 
 def raw_span(raw: str, provision: dict[str, object], q: Quantity) -> tuple[int, int]:
-    """Where the quantity's words stand in the raw file (markup and line breaks may sit between them)."""
+    """Where the quantity's words stand in the raw file (markup and line breaks may sit between them):
+    as whole words first ("dos" is not the end of "otorgados"), near where the cleaned text has them."""
     start, end = int(str(provision["start"])), int(str(provision["end"]))
-    pattern = r"[\s*_]*".join(re.escape(token) for token in q.tokens)
-    match = re.compile(pattern, re.IGNORECASE).search(raw, max(start, start + q.start - 80), end)
-    if match is None:
-        match = re.compile(pattern, re.IGNORECASE).search(raw, start, end)
-    if match is None:
-        return start, end
-    return match.start(), match.end()
+    words = r"[\s*_]*".join(re.escape(token) for token in q.tokens)
+    for pattern in (rf"(?<!\w){words}(?!\w)", words):  # a token may be part of a word ("3x")
+        found = re.compile(pattern, re.IGNORECASE)
+        match = found.search(raw, max(start, start + q.start - 80), end) or found.search(raw, start, end)
+        if match is not None:
+            return match.start(), match.end()
+    return start, end
 
 
 def sentence(raw: str, start: int, end: int) -> str:

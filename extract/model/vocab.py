@@ -111,6 +111,7 @@ FindingKind = Literal[
     "reference-drift",
     "internal-contradiction",
     "translation-divergence",
+    "laws-divergence",
     "stale-acceptance",
 ]
 FINDING_KINDS: tuple[FindingKind, ...] = get_args(FindingKind)

@@ -27,6 +27,8 @@ Kinds (`KINDS`):
                       than the aligned editions' citation (compared with the earlier Laws too)
   internal-contradiction, translation-divergence: cross.py and rulings.py (parameters and the
                       scenario rulings of the translations of one FIDE Laws)
+  laws-divergence     laws.py: in a text read by its place, another number than the Laws' where
+                      they state a parameter (kb/aligned_values.py)
   stale-acceptance    an entry of kb/lint-accepted.yaml that matches no finding
 
 kb/lint-accepted.yaml lists findings a person judged acceptable ({edition, label, kind, reason,

@@ -53,6 +53,7 @@ FIX: dict[str, str] = {
     "reference-drift": "Cite the article that now holds the rule meant.",
     "internal-contradiction": "Make the two places agree, as the Laws do.",
     "translation-divergence": "Check the wording against the Laws: other translations rule otherwise.",
+    "laws-divergence": "Check the number against the Laws this text translates.",
     "stale-acceptance": "Remove or update the acceptance in kb/lint-accepted.yaml.",
 }
 

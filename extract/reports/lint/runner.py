@@ -13,6 +13,7 @@ from extract.model.vocab import FINDING_KINDS, FindingKind, checked
 from extract.reports.lint.context import ACCEPTED_FILE, Check, Context
 from extract.reports.lint.cross import internal_contradiction, translation_divergence
 from extract.reports.lint.drift import reference_drift
+from extract.reports.lint.laws import laws_divergence
 from extract.reports.lint.numbering import (
     dangling_references,
     duplicate_numbers,
@@ -49,6 +50,7 @@ CHECKS: dict[FindingKind, Check] = {
     "reference-drift": reference_drift,
     "internal-contradiction": internal_contradiction,
     "translation-divergence": translation_divergence,
+    "laws-divergence": laws_divergence,
 }
 
 
