@@ -23,7 +23,7 @@ from itertools import chain
 import chess
 
 from extract.arbiter.unwinnable.clock import expired
-from extract.arbiter.unwinnable.tree import Parents, reach, unwind
+from extract.arbiter.unwinnable.tree import Parents, played, unwind
 
 CORNERS = (chess.A1, chess.H1, chess.A8, chess.H8)
 DISTANCE = [[chess.square_distance(a, b) for b in chess.SQUARES] for a in chess.SQUARES]
@@ -233,63 +233,141 @@ def scored_moves(
 def best_first(
     board: chess.Board, winner: chess.Color, budget: int, bare: bool, replies: int = 0
 ) -> tuple[list[chess.Move] | None, int]:
+    """`Search` run once up to `budget` positions: the line found (or None) and the positions searched."""
+    search = Search(board, winner, bare, replies)
+    return search.run(budget), search.size
+
+
+class Search:
     """Best-first over moves: each move waits in the queue with its parent's guess less its own
     guessed gain, and is played only when its turn comes (most moves never are). `replies` > 0: the
     loser plays only its `replies` moves with the best guessed gain (a narrow tree, found fast when
-    it holds a mate; 0: every move)."""
-    start = board.copy(stack=False)
-    root = start._transposition_key()
-    parents: Parents = {root: None}
-    queue: list[tuple[int, int, chess.Board, object, int, bool, int]] = []
-    counter = 0
-    push = heapq.heappush
+    it holds a mate; 0: every move).
 
-    def expand(position: chess.Board, key: object, depth: int, evasions: list[chess.Move] | None) -> None:
-        nonlocal counter
-        king = _king(position, not winner)
-        if king < 0:
-            return
-        seen = watched(position, winner, king)
+    A search the time limit cut keeps its queue and the positions it has reached: `run` again, with
+    the same or a larger budget, goes on where it stopped, as if it had never been cut (a schedule that
+    gives each question a little time, then more, loses nothing by it).
+
+    Per position searched: the winner's attacks through the loser's king are computed once (the guess,
+    the loser's king moves' legality and whether the loser is in check), the mover's king and pinned
+    pieces once (the legality of the moves played from it), and a piece's move is made on the
+    bitboards (`tree.played`)."""
+
+    def __init__(self, board: chess.Board, winner: chess.Color, bare: bool, replies: int = 0) -> None:
+        self.winner, self.bare, self.replies = winner, bare, replies
+        start = board.copy(stack=False)
+        root = start._transposition_key()  # noqa: SLF001
+        self.parents: Parents = {root: None}
+        self.queue: list[tuple[int, int, chess.Board, object, int, tuple[int, int] | None, int]] = []
+        self.counter = 0
+        self.found: list[chess.Move] | None = None
+        king = _king(start, not winner)
+        if king >= 0:
+            evasions = list(start.generate_legal_moves()) if start.is_check() else None
+            self._expand(start, root, 0, king, watched(start, winner, king), evasions)
+
+    @property
+    def size(self) -> int:
+        """Positions reached so far (the root included)."""
+        return len(self.parents)
+
+    @property
+    def exhausted(self) -> bool:
+        """Every move was played: more budget would find nothing more."""
+        return not self.queue
+
+    def run(self, budget: int) -> list[chess.Move] | None:
+        """Search until a helpmate is found, `budget` positions are reached, the queue is empty or the
+        time limit passes (then `run` may be called again: it goes on from there)."""
+        if self.found is not None:
+            return self.found
+        queue, parents, winner = self.queue, self.parents, self.winner
+        pop, squares = heapq.heappop, _SQUARES
+        while queue and len(parents) < budget:
+            if not len(parents) & 255 and expired():
+                break
+            _, _, position, key, packed, guard, depth = pop(queue)
+            move = decode(packed)
+            if guard is not None and not position._is_safe(guard[0], guard[1], move):  # noqa: SLF001
+                continue
+            child, child_key = played(position, move)
+            if child_key in parents:
+                continue
+            parents[child_key] = (key, move)
+            king = _king(child, not winner)
+            seen = watched(child, winner, king)
+            if child.turn == winner:
+                check = bool(child.attackers_mask(not winner, _king(child, winner)))
+            else:
+                check = bool(seen & squares[king])
+            evasions = list(child.generate_legal_moves()) if check else None
+            if evasions == [] and child.turn != winner:  # checkmate (the winner's own: a dead end)
+                self.found = unwind(parents, child_key)
+                return self.found
+            if (end_capture(position, move) or move.promotion) and child.has_insufficient_material(winner):
+                continue
+            self._expand(child, child_key, depth, king, seen, evasions)
+        return None
+
+    def _expand(
+        self,
+        position: chess.Board,
+        key: object,
+        depth: int,
+        king: int,
+        seen: int,
+        evasions: list[chess.Move] | None,
+    ) -> None:
+        """Queue the moves of `position` (`king`: the loser's; `seen`: `watched`; `evasions`: its legal
+        moves when in check, else None)."""
+        winner, replies, queue = self.winner, self.replies, self.queue
         # Twice the guess, less the moves played: of two positions guessed as near, the deeper is
         # taken first (a line is followed rather than its siblings widened).
-        guess = 2 * distance_to_mate(position, winner, bare and strong(position, winner), seen) - depth
-        gains = _Gains(position, king, winner, bare, seen)
+        guess = 2 * distance_to_mate(position, winner, self.bare and strong(position, winner), seen) - depth
+        gains = _Gains(position, king, winner, self.bare, seen)
         scored = scored_moves(position, gains, evasions)
-        legal = evasions is not None
+        mover = king if position.turn != winner else _king(position, winner)
+        # The mover's king and pinned pieces: a pseudo-legal move's legality is checked when it is played.
+        guard = None if evasions is not None else (mover, position._slider_blockers(mover))  # noqa: SLF001
         depth += 1
+        push = heapq.heappush
         if replies and position.turn != winner:  # only the loser's most helpful few
             left = replies
-            for gain, _, packed in sorted(((g, i, c) for i, (g, c) in enumerate(scored)), reverse=True):
-                if legal or not position.is_into_check(decode(packed)):
-                    counter += 1
-                    push(queue, (guess - 2 * gain, -counter, position, key, packed, True, depth))
-                    left -= 1
-                    if not left:
-                        return
+            for gain, packed in sorted(reversed(scored), key=_first, reverse=True):
+                if guard is not None and not _loser_safe(position, guard, seen, packed):
+                    continue
+                self.counter += 1
+                push(queue, (guess - 2 * gain, -self.counter, position, key, packed, None, depth))
+                left -= 1
+                if not left:
+                    return
             return
-        for gain, packed in scored:  # a pseudo-legal move's legality is checked when it is played
+        counter = self.counter
+        for gain, packed in scored:
             counter += 1
-            push(queue, (guess - 2 * gain, -counter, position, key, packed, legal, depth))
+            push(queue, (guess - 2 * gain, -counter, position, key, packed, guard, depth))
+        self.counter = counter
 
-    expand(start, root, 0, list(start.generate_legal_moves()) if start.is_check() else None)
-    while queue and len(parents) < budget:
-        if not len(parents) & 255 and expired():
-            break
-        _, _, position, key, packed, legal, depth = heapq.heappop(queue)
-        move = decode(packed)
-        if not legal and position.is_into_check(move):
-            continue
-        reached = reach(parents, position, key, move)
-        if reached is None:
-            continue
-        child, child_key = reached
-        evasions = list(child.generate_legal_moves()) if child.is_check() else None
-        if evasions == [] and child.turn != winner:  # checkmate (the winner's own: a dead end)
-            return unwind(parents, child_key), len(parents)
-        if (position.is_capture(move) or move.promotion) and child.has_insufficient_material(winner):
-            continue
-        expand(child, child_key, depth, evasions)
-    return None, len(parents)
+
+def _first(scored: tuple[int, int]) -> int:
+    return scored[0]
+
+
+def _loser_safe(position: chess.Board, guard: tuple[int, int], seen: int, packed: int) -> bool:
+    """Is the loser's pseudo-legal move `packed` legal (not in check: `guard`, its king and pinned
+    pieces)? A king's step is safe when the winner does not attack its square (`seen`, through the king)."""
+    king, origin, target = guard[0], packed & 63, packed >> 6 & 63
+    end = _SQUARES[target]
+    if origin == king and target - origin not in (2, -2) and not position.occupied_co[position.turn] & end:
+        return not seen & end
+    return position._is_safe(king, guard[1], decode(packed))  # noqa: SLF001
+
+
+def end_capture(position: chess.Board, move: chess.Move) -> bool:
+    """`move` takes a piece (en passant included)."""
+    return bool(position.occupied & _SQUARES[move.to_square]) or (
+        move.to_square == position.ep_square and bool(position.pawns & _SQUARES[move.from_square])
+    )
 
 
 def _king(board: chess.Board, colour: chess.Color) -> int:
