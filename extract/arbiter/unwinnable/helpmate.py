@@ -18,7 +18,6 @@ moves, which settles most real positions in a few dozen positions searched.
 from __future__ import annotations
 
 import heapq
-from itertools import chain
 
 import chess
 
@@ -46,22 +45,49 @@ def strong(board: chess.Board, winner: chess.Color) -> bool:
 
 
 def attack_map(board: chess.Board, colour: chess.Color, occupied: int) -> int:
-    """Every square `colour` attacks, sliders blocked by `occupied` (one pass over its pieces)."""
-    own = board.occupied_co[colour]
-    seen = 0
-    for square in chess.scan_forward(board.knights & own):
-        seen |= chess.BB_KNIGHT_ATTACKS[square]
-    for square in chess.scan_forward((board.bishops | board.queens) & own):
-        seen |= chess.BB_DIAG_ATTACKS[square][chess.BB_DIAG_MASKS[square] & occupied]
-    for square in chess.scan_forward((board.rooks | board.queens) & own):
-        seen |= chess.BB_RANK_ATTACKS[square][chess.BB_RANK_MASKS[square] & occupied]
-        seen |= chess.BB_FILE_ATTACKS[square][chess.BB_FILE_MASKS[square] & occupied]
-    for square in chess.scan_forward(board.kings & own):
-        seen |= chess.BB_KING_ATTACKS[square]
+    """Every square `colour` attacks, sliders blocked by `occupied` (one pass over its pieces; the
+    search's hot path: squares taken from the masks by hand, not by python-chess's generators)."""
+    own, squares, seen = board.occupied_co[colour], _SQUARES, 0
+    pieces = board.knights & own
+    while pieces:
+        square = pieces.bit_length() - 1
+        pieces ^= squares[square]
+        seen |= _KNIGHT[square]
+    pieces = (board.bishops | board.queens) & own
+    while pieces:
+        square = pieces.bit_length() - 1
+        pieces ^= squares[square]
+        seen |= _DIAG[square][_DIAG_MASKS[square] & occupied]
+    pieces = (board.rooks | board.queens) & own
+    while pieces:
+        square = pieces.bit_length() - 1
+        pieces ^= squares[square]
+        seen |= _RANK[square][_RANK_MASKS[square] & occupied] | _FILE[square][_FILE_MASKS[square] & occupied]
+    king = (board.kings & own).bit_length() - 1
+    if king >= 0:
+        seen |= _KING[king]
     pawns = board.pawns & own
     if colour == chess.WHITE:
-        return seen | chess.shift_up_left(pawns) | chess.shift_up_right(pawns)
-    return seen | chess.shift_down_left(pawns) | chess.shift_down_right(pawns)
+        return (
+            seen
+            | (pawns & ~chess.BB_FILE_A) << 7 & chess.BB_ALL
+            | (pawns & ~chess.BB_FILE_H) << 9 & chess.BB_ALL
+        )
+    return seen | (pawns & ~chess.BB_FILE_A) >> 9 | (pawns & ~chess.BB_FILE_H) >> 7
+
+
+_KNIGHT, _KING, _DIAG, _DIAG_MASKS = (
+    chess.BB_KNIGHT_ATTACKS,
+    chess.BB_KING_ATTACKS,
+    chess.BB_DIAG_ATTACKS,
+    chess.BB_DIAG_MASKS,
+)
+_RANK, _RANK_MASKS, _FILE, _FILE_MASKS = (
+    chess.BB_RANK_ATTACKS,
+    chess.BB_RANK_MASKS,
+    chess.BB_FILE_ATTACKS,
+    chess.BB_FILE_MASKS,
+)
 
 
 def watched(board: chess.Board, winner: chess.Color, king: int) -> int:
@@ -87,18 +113,26 @@ def distance_to_mate(board: chess.Board, winner: chess.Color, bare: bool, seen: 
     near = DISTANCE[king]
     check = seen & chess.BB_SQUARES[king]
     guess = 6 * flight_squares(board, king, winner, seen) + (0 if check else 4) + 2 * CORNER[king]
-    mine = board.occupied_co[winner]
-    for square in chess.scan_forward(mine & ~board.pawns & ~board.kings):
-        guess += 2 * near[square]
-    for square in chess.scan_forward(mine & board.kings):
-        guess += near[square]
-    for square in chess.scan_forward(board.pawns & mine):
-        guess += 2 * (7 - (square >> 3) if winner == chess.WHITE else square >> 3)
+    mine, squares, pawns = board.occupied_co[winner], _SQUARES, board.pawns
+    pieces = mine & ~board.kings
+    while pieces:
+        square = pieces.bit_length() - 1
+        pieces ^= squares[square]
+        if squares[square] & pawns:
+            guess += 2 * (7 - (square >> 3) if winner == chess.WHITE else square >> 3)
+        else:
+            guess += 2 * near[square]
+    own_king = (mine & board.kings).bit_length() - 1
+    if own_king >= 0:
+        guess += near[own_king]
     loser = board.occupied_co[not winner] & ~board.kings
     if bare:
-        guess += 6 * chess.popcount(loser & ~board.pawns) + 3 * chess.popcount(loser & board.pawns)
+        guess += 6 * chess.popcount(loser & ~pawns) + 3 * chess.popcount(loser & pawns)
     else:  # the loser's pieces are the blockers the mate needs
-        for square in chess.scan_forward(loser & ~board.pawns):
+        pieces = loser & ~pawns
+        while pieces:
+            square = pieces.bit_length() - 1
+            pieces ^= squares[square]
             guess += near[square]
     return guess
 
@@ -223,10 +257,74 @@ def scored_moves(
         origin = pieces.bit_length() - 1
         pieces ^= _SQUARES[origin]
         scored += spread(origin, attacks(origin) & ~own)
-    slow = position.generate_pseudo_legal_moves(own & position.pawns)
     if position.castling_rights & own:
-        slow = chain(position.generate_castling_moves(), slow)
-    scored += [(gains.gain(move), code(move)) for move in slow]
+        scored += [(gains.gain(move), code(move)) for move in position.generate_castling_moves()]
+    if own & position.pawns:
+        scored += _pawn_moves(position, gains)
+    return scored
+
+
+_PROMOTIONS = (chess.QUEEN, chess.ROOK, chess.BISHOP, chess.KNIGHT)
+_LAST_RANKS = chess.BB_RANK_1 | chess.BB_RANK_8
+
+
+def _pawn_moves(position: chess.Board, gains: _Gains) -> list[tuple[int, int]]:
+    """`gain` of every pseudo-legal pawn move, as (gain, code), in python-chess's order (captures,
+    single steps, double steps, en passant), without building a move."""
+    turn, squares = position.turn, _SQUARES
+    pawns, occupied = position.pawns & position.occupied_co[turn], position.occupied
+    other, attacks = position.occupied_co[not turn], chess.BB_PAWN_ATTACKS[turn]
+    steps: list[tuple[int, int]] = []
+    left = pawns
+    while left:
+        origin = left.bit_length() - 1
+        left ^= squares[origin]
+        targets = attacks[origin] & other
+        while targets:
+            target = targets.bit_length() - 1
+            targets ^= squares[target]
+            steps.append((origin, target))
+    step = 8 if turn else -8
+    if turn:
+        single = pawns << 8 & ~occupied
+        double = single << 8 & ~occupied & (chess.BB_RANK_3 | chess.BB_RANK_4)
+    else:
+        single = pawns >> 8 & ~occupied
+        double = single >> 8 & ~occupied & (chess.BB_RANK_6 | chess.BB_RANK_5)
+    for targets, back in ((single, step), (double, 2 * step)):
+        while targets:
+            target = targets.bit_length() - 1
+            targets ^= squares[target]
+            steps.append((target - back, target))
+    ep = position.ep_square
+    if ep is not None and not squares[ep] & occupied:
+        capturers = pawns & chess.BB_PAWN_ATTACKS[not turn][ep] & chess.BB_RANKS[4 if turn else 3]
+        while capturers:
+            origin = capturers.bit_length() - 1
+            capturers ^= squares[origin]
+            steps.append((origin, ep))
+    scored: list[tuple[int, int]] = []
+    if gains.mover:
+        checks, pawn_checks, all_pawns = gains.checks, gains.pawn_checks, position.pawns
+        captures = occupied if gains.bare else 0
+        for origin, target in steps:
+            end = squares[target]
+            bonus = (3 if end & all_pawns else 6) if end & captures else 0
+            if end & _LAST_RANKS:
+                for promotion in _PROMOTIONS:
+                    gain = 14 + bonus + (4 if end & checks[promotion] else 0)
+                    scored.append((gain, origin | target << 6 | promotion << 12))
+            else:
+                scored.append((2 + bonus + (4 if end & pawn_checks else 0), origin | target << 6))
+        return scored
+    near, bare, seen = DISTANCE[gains.king], gains.bare, gains.seen
+    for origin, target in steps:
+        end = squares[target]
+        gain = -8 if end & occupied else (3 if end & seen else 0) if bare else near[origin] - near[target]
+        if end & _LAST_RANKS:
+            scored += [(gain, origin | target << 6 | promotion << 12) for promotion in _PROMOTIONS]
+        else:
+            scored.append((gain, origin | target << 6))
     return scored
 
 
@@ -297,10 +395,10 @@ class Search:
             king = _king(child, not winner)
             seen = watched(child, winner, king)
             if child.turn == winner:
-                check = bool(child.attackers_mask(not winner, _king(child, winner)))
+                check = child.attackers_mask(not winner, _king(child, winner))
+                evasions = list(child.generate_legal_moves()) if check else None
             else:
-                check = bool(seen & squares[king])
-            evasions = list(child.generate_legal_moves()) if check else None
+                evasions = _evasions(child, king, seen) if seen & squares[king] else None
             if evasions == [] and child.turn != winner:  # checkmate (the winner's own: a dead end)
                 self.found = unwind(parents, child_key)
                 return self.found
@@ -347,6 +445,19 @@ class Search:
             counter += 1
             push(queue, (guess - 2 * gain, -counter, position, key, packed, guard, depth))
         self.counter = counter
+
+
+def _evasions(position: chess.Board, king: int, seen: int) -> list[chess.Move]:
+    """The legal moves of the loser, in check (`king`: its square; `seen`: `watched`), as python-chess's
+    `generate_legal_moves` gives them: its king steps only to squares the winner does not see through it."""
+    checkers = position.attackers_mask(not position.turn, king)
+    blockers = position._slider_blockers(king)  # noqa: SLF001
+    safe, squares = position._is_safe, _SQUARES  # noqa: SLF001
+    return [
+        move
+        for move in position._generate_evasions(king, checkers)  # noqa: SLF001
+        if (not seen & squares[move.to_square] if move.from_square == king else safe(king, blockers, move))
+    ]
 
 
 def _first(scored: tuple[int, int]) -> int:
