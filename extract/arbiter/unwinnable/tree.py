@@ -111,21 +111,23 @@ def unwind(parents: Parents, key: object) -> list[chess.Move]:
 def shortened(board: chess.Board, line: list[str]) -> list[str]:
     """The line with its detours cut: from each position it passes, the one move that reaches the
     furthest later position of the line (same pieces, side to move and rights), so the rest of the line
-    follows unchanged and still mates. A line that does not replay is returned as it is (the caller
-    refuses it).
+    follows unchanged and still mates. The line is made on the bitboards (`played`), not checked move
+    by move: the caller replays what it gets, with python-chess, before it gives it (a line that moves
+    no piece of the side to move, or onto its own piece, comes back as it is).
 
     Only the later positions one move could reach are tried: those differing from this one on at most
     four squares (a castling), of the other side to move; moves are generated only from and to those
     squares, so a long line costs a few comparisons a pair of positions, not every move of each."""
     positions = [board.copy(stack=False)]
+    keys: list[object] = [positions[0]._transposition_key()]  # noqa: SLF001
     for uci in line:
-        move = chess.Move.from_uci(uci)
-        if not positions[-1].is_legal(move):
+        move, here = chess.Move.from_uci(uci), positions[-1]
+        own = here.occupied_co[here.turn]
+        if not own & _SQUARES[move.from_square] or own & _SQUARES[move.to_square]:
             return line
-        following = positions[-1].copy(stack=False)
-        following.push(move)
+        following, key = played(here, move)
         positions.append(following)
-    keys = [position._transposition_key() for position in positions]  # noqa: SLF001
+        keys.append(key)
     furthest = {key: at for at, key in enumerate(keys)}
     squares = [(position.occupied, position.occupied_co[chess.WHITE]) for position in positions]
     kept: list[str] = []
@@ -135,7 +137,7 @@ def shortened(board: chess.Board, line: list[str]) -> list[str]:
         here, (occupied, white) = positions[at], squares[at]
         for later in range(len(line) - (len(line) - at - 1) % 2, at + 2, -2):  # furthest first
             changed = (occupied ^ squares[later][0]) | (white ^ squares[later][1])
-            if chess.popcount(changed) > 4 or furthest[keys[later]] <= step:
+            if changed.bit_count() > 4 or furthest[keys[later]] <= step:
                 continue
             found = _one_move(here, changed, keys[later])
             if found is not None:
