@@ -218,3 +218,13 @@ def test_a_run_of_dear_positions_first_does_not_starve_the_cheap_ones_after_it(m
     answers = list(position_module.analyse_all([(board, str(i)) for i in range(len(costs))], seconds=25.0))
     assert all(a.white.can_checkmate is True for a in answers[30:])
     assert not any(a.white.can_checkmate for a in answers[:30])
+
+
+def test_position_help_states_the_schedule_the_code_follows():
+    from click.testing import CliRunner
+
+    from extract.cli import main
+
+    result = CliRunner().invoke(main, ["position", "--help"])
+    words = " ".join(result.stdout.split())
+    assert f"each may take {position_module.FIRST_CAP:g} s" in words and "twice as long" in words

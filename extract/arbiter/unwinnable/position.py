@@ -129,7 +129,7 @@ def _cheapest_first(
                 answer = analyse(board, budget, note)
             if index in cut:
                 answer = replace(answer, ms=cut.pop(index).ms + answer.ms)
-            if _timed_out(answer) and left > 0 and not expired():  # more time may decide it
+            if _timed_out(answer) and left > MIN_CAP and not expired():  # more time may decide it
                 cut[index] = answer
                 still.append(index)
             else:
