@@ -147,19 +147,19 @@ class _Gains:
         self.board, self.king, self.winner, self.bare = board, king, winner, bare
         self.seen = watched(board, winner, king) if seen is None else seen
         self.mover = board.turn == winner
-        occupied = board.occupied
-        diagonal = chess.BB_DIAG_ATTACKS[king][chess.BB_DIAG_MASKS[king] & occupied]
-        straight = (
-            chess.BB_RANK_ATTACKS[king][chess.BB_RANK_MASKS[king] & occupied]
-            | chess.BB_FILE_ATTACKS[king][chess.BB_FILE_MASKS[king] & occupied]
-        )
-        self.checks = {
-            chess.KNIGHT: chess.BB_KNIGHT_ATTACKS[king],
-            chess.BISHOP: diagonal,
-            chess.ROOK: straight,
-            chess.QUEEN: diagonal | straight,
-        }
-        self.pawn_checks = chess.BB_PAWN_ATTACKS[not winner][king]
+        self.checks: dict[int, int] = {}  # the squares each kind of piece checks from (the winner's moves)
+        self.pawn_checks = 0
+        if self.mover:
+            occupied = board.occupied
+            diagonal = _DIAG[king][_DIAG_MASKS[king] & occupied]
+            straight = _RANK[king][_RANK_MASKS[king] & occupied] | _FILE[king][_FILE_MASKS[king] & occupied]
+            self.checks = {
+                chess.KNIGHT: _KNIGHT[king],
+                chess.BISHOP: diagonal,
+                chess.ROOK: straight,
+                chess.QUEEN: diagonal | straight,
+            }
+            self.pawn_checks = chess.BB_PAWN_ATTACKS[not winner][king]
         own_king = (board.kings & board.occupied_co[winner]).bit_length() - 1
         self.toward = DISTANCE[own_king if own_king >= 0 else king]
 
