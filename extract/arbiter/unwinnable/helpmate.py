@@ -189,14 +189,14 @@ class _Gains:
             return 3 if end & self.seen else 0
         return near[origin] - near[target]
 
-    def spread(self, origin: int, targets: int) -> list[tuple[int, int]]:
+    def spread(self, origin: int, targets: int, piece: int) -> list[tuple[int, int]]:
         """`gain` of a piece's moves (not a pawn's: no promotion) from `origin` to each of `targets`, as
-        (gain, code) (`code`), without building a move: most are never played. The hot path: the
-        squares are taken from the mask highest first, as python-chess's generator does."""
+        (gain, code) (`code`), without building a move: most are never played (`piece`: its kind). The
+        hot path: the squares are taken from the mask highest first, as python-chess's generator does."""
         board, near, squares = self.board, DISTANCE[self.king], _SQUARES
         occupied, scored = board.occupied, []
         if not self.mover:
-            if squares[origin] & board.kings:
+            if piece == chess.KING:
                 toward = self.toward
                 base = 2 * CORNER[origin] + toward[origin]
                 while targets:
@@ -217,10 +217,10 @@ class _Gains:
                     gain = start - near[target]
                 scored.append((gain, origin | target << 6))
             return scored
-        if squares[origin] & board.kings:
+        if piece == chess.KING:
             factor, checks = 1, 0
         else:
-            factor, checks = 2, self.checks.get(board.piece_type_at(origin) or chess.KING, 0)
+            factor, checks = 2, self.checks.get(piece, 0)
         base, captures, pawns = factor * near[origin], occupied if self.bare else 0, board.pawns
         while targets:
             target = targets.bit_length() - 1
@@ -252,11 +252,26 @@ def scored_moves(
         return [(gains.gain(move), code(move)) for move in evasions]
     own = position.occupied_co[position.turn]
     scored: list[tuple[int, int]] = []
-    pieces, attacks, spread = own & ~position.pawns, position.attacks_mask, gains.spread
-    while pieces:
+    pieces, spread, occupied = own & ~position.pawns, gains.spread, position.occupied
+    knights, bishops, rooks, queens = position.knights, position.bishops, position.rooks, position.queens
+    while pieces:  # each piece's attacks by its kind, as python-chess's `attacks_mask` finds them
         origin = pieces.bit_length() - 1
-        pieces ^= _SQUARES[origin]
-        scored += spread(origin, attacks(origin) & ~own)
+        bit = _SQUARES[origin]
+        pieces ^= bit
+        if bit & knights:
+            scored += spread(origin, _KNIGHT[origin] & ~own, chess.KNIGHT)
+        elif bit & (bishops | queens):
+            reach = _DIAG[origin][_DIAG_MASKS[origin] & occupied]
+            if bit & queens:
+                reach |= _RANK[origin][_RANK_MASKS[origin] & occupied]
+                reach |= _FILE[origin][_FILE_MASKS[origin] & occupied]
+            scored += spread(origin, reach & ~own, chess.QUEEN if bit & queens else chess.BISHOP)
+        elif bit & rooks:
+            reach = _RANK[origin][_RANK_MASKS[origin] & occupied]
+            reach |= _FILE[origin][_FILE_MASKS[origin] & occupied]
+            scored += spread(origin, reach & ~own, chess.ROOK)
+        else:
+            scored += spread(origin, _KING[origin] & ~own, chess.KING)
     if position.castling_rights & own:
         scored += [(gains.gain(move), code(move)) for move in position.generate_castling_moves()]
     if own & position.pawns:
