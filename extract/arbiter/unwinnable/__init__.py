@@ -122,8 +122,9 @@ class Progress:
 
 _PROGRESS: dict[tuple[str, bool, chess.Color, int], Progress] = {}
 # The cut searches kept, in positions reached (a search keeps each one's board and its queued moves:
-# about 1 KB a position); beyond it the oldest is dropped, and its round starts again when asked.
-KEPT_SEARCH_POSITIONS = 200_000
+# about 2 KB a position, so 100 MB at most); beyond it the oldest is dropped, and its round starts
+# again when asked.
+KEPT_SEARCH_POSITIONS = 50_000
 
 
 def _keep(key: tuple[str, bool, chess.Color, int], progress: Progress) -> None:
