@@ -149,11 +149,10 @@ def shortened(board: chess.Board, line: list[str]) -> list[str]:
 
 
 def _one_move(here: chess.Board, changed: int, key: object) -> str | None:
-    """The legal move from `here` (between squares of `changed`) that reaches the position `key`."""
-    for move in here.generate_legal_moves(changed, changed):
-        here.push(move)
-        reached = here._transposition_key() == key  # noqa: SLF001
-        here.pop()
-        if reached:
+    """The move from `here` (between squares of `changed`) that reaches the position `key`. Made on the
+    bitboards (`played`); pseudo-legal moves suffice: `key` is a later position of the line, whose
+    side not to move is not in check, so a move that reaches it is legal."""
+    for move in here.generate_pseudo_legal_moves(changed, changed):
+        if played(here, move)[1] == key:
             return move.uci()
     return None
