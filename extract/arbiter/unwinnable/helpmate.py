@@ -10,9 +10,12 @@ seen is not searched again. Two aims, tried in turn: taking the loser's pieces f
 could mate a lone king), and a mating net with the loser's own pieces as blockers.
 
 Speed (every real position is asked twice, often after every move of a game): moves are generated
-pseudo-legal and their legality checked only when one is played (most never are), the winner's attacks
-are computed once a position, and a narrow round lets the loser play only its one or two most helpful
-moves, which settles most real positions in a few dozen positions searched.
+pseudo-legal and their legality checked only when one is played (most never are), against the mover's
+pins found once a position; the winner's attacks are computed once a position and also tell whether
+the loser is in check and where its king may step; moves are made on the bitboards (`tree.played`);
+and a narrow round lets the loser play only its one or two most helpful moves, which settles most real
+positions in a few dozen positions searched. A search cut by the time limit is kept (`Search`) and goes
+on when given more time.
 """
 
 from __future__ import annotations
