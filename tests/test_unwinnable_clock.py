@@ -62,19 +62,19 @@ def test_an_answer_cut_short_goes_on_from_the_stage_it_had_finished(monkeypatch)
     board = chess.Board("8/4n3/KP6/2kP4/2P5/8/8/8 b - - 0 59")  # Black: no mate in the quick search
     state = {"out": False, "cut": True}
     quick: list[int] = []
-    real_regions, real_best_first = unwinnable.never_mate, unwinnable.best_first
+    real_regions, real_search = unwinnable.never_mate, unwinnable.Search
 
     def regions(*args: object) -> object:
         found = real_regions(*args)  # type: ignore[arg-type]
         state["out"] = state["cut"]  # the first time, the time runs out while the pawn proof runs
         return found
 
-    def best_first(*args: object) -> object:
+    def search(*args: object) -> object:
         quick.append(args[-1] == 1)  # type: ignore[comparison-overlap]
-        return real_best_first(*args)  # type: ignore[arg-type]
+        return real_search(*args)  # type: ignore[arg-type]
 
     monkeypatch.setattr(unwinnable, "never_mate", regions)
-    monkeypatch.setattr(unwinnable, "best_first", best_first)
+    monkeypatch.setattr(unwinnable, "Search", search)
     monkeypatch.setattr(unwinnable, "expired", lambda: state["out"])
     first = unwinnable.can_checkmate(board, chess.BLACK, budget=29_998)
     assert unwinnable.out_of_time(first)

@@ -9,8 +9,10 @@
   python-chess's material count (`has_insufficient_material`) on the same.
 - idle: the same real positions in this process under the processor-time limit alone (the wall-clock
   backstop off, as on an idle machine): what the engine decides when the machine is shared and busy.
+- nodes: the helpmate search's cost per position searched (its first two rounds, from the first 150
+  real positions, both colours; the best of three runs, so a busy machine says less about it).
 Skipped (said so) when the position files are absent. Usage: python tools/bench_positions.py [--dev N]
-[--dev-every N] [--lichess N] [--time-limit S] [--skip dev,lichess,idle]
+[--dev-every N] [--lichess N] [--time-limit S] [--skip dev,lichess,idle,nodes]
 """
 
 from __future__ import annotations
@@ -155,6 +157,36 @@ def idle(limit: int, seconds: float | None) -> list[bool]:
     return [share >= 0.995]
 
 
+def nodes() -> list[bool]:
+    """Microseconds of processor time per position the helpmate search reaches (not a target)."""
+    path = POSITIONS / "lichess-positions.txt"
+    if not path.exists():
+        print(f"SKIP  search cost: {path} is absent")
+        return []
+    from extract.arbiter.unwinnable.helpmate import Search
+
+    boards = [parse(line) for line in path.read_text(encoding="utf-8").splitlines()[:150]]
+    best, reached = float("inf"), 0
+    for _ in range(3):
+        begun, reached = time.process_time(), 0
+        for board in boards:
+            for colour in chess.COLORS:
+                for size, replies in ((200, 1), (1_000, 2)):
+                    search = Search(board, colour, False, replies)
+                    search.run(size)
+                    reached += search.size
+        best = min(best, time.process_time() - begun)
+    cost = best / reached * 1e6
+    print(f"      search: {cost:.1f} us of processor time per position searched ({reached:,})")
+    return []
+
+
+def parse(line: str) -> chess.Board:
+    from extract.arbiter.unwinnable.position import parse_fen
+
+    return parse_fen(line)[0]
+
+
 def _children_cpu() -> float:
     used = resource.getrusage(resource.RUSAGE_CHILDREN)
     return used.ru_utime + used.ru_stime
@@ -170,13 +202,14 @@ def main() -> int:
     parser.add_argument(
         "--time-limit", type=float, help="passed to position --time-limit (default: the command's own)"
     )
-    parser.add_argument("--skip", default="", help="comma-separated: dev, lichess, idle")
+    parser.add_argument("--skip", default="", help="comma-separated: dev, lichess, idle, nodes")
     args = parser.parse_args()
     skip = set(filter(None, args.skip.split(",")))
     results = ([] if "dev" in skip else dev(args.dev, max(1, args.dev_every))) + (
         [] if "lichess" in skip else lichess(args.lichess, args.time_limit)
     )
     results += [] if "idle" in skip else idle(args.lichess, args.time_limit)
+    results += [] if "nodes" in skip else nodes()
     print(f"{sum(results)}/{len(results)} position targets met")
     return 0 if all(results) else 1
 

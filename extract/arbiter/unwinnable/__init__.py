@@ -23,7 +23,7 @@ import chess
 
 from extract.arbiter.unwinnable.carry import candidates, remember
 from extract.arbiter.unwinnable.clock import expired
-from extract.arbiter.unwinnable.helpmate import best_first, strong
+from extract.arbiter.unwinnable.helpmate import Search, strong
 from extract.arbiter.unwinnable.kingpawn import applies, closure
 from extract.arbiter.unwinnable.pattern import aimed
 from extract.arbiter.unwinnable.reachable import search
@@ -68,12 +68,10 @@ def can_checkmate(board: chess.Board, colour: chess.Color, budget: int = DEFAULT
         return known
     if expired():  # the command's time is up: no search starts
         return _out_of_time_answer(0)
-    progress = _PROGRESS.pop(key, [0, 0])
+    progress = _PROGRESS.pop(key, None) or Progress()
     answer = _analyse(chess.Board(f"{key[0]} 0 1", chess960=board.chess960), colour, budget, progress)
     if answer.can_checkmate is None and expired():
-        if len(_PROGRESS) >= _KNOWN_MAX:
-            _PROGRESS.pop(next(iter(_PROGRESS)))
-        _PROGRESS[key] = progress  # asked again (with more time), the search goes on from there
+        _keep(key, progress)  # asked again (with more time), the analysis goes on from there
         return _out_of_time_answer(answer.nodes)
     if len(_KNOWN) >= _KNOWN_MAX:
         _KNOWN.pop(next(iter(_KNOWN)))
@@ -106,9 +104,42 @@ def after_move(board: chess.Board, colour: chess.Color) -> Mateability | None:
 _KNOWN: dict[tuple[str, bool, chess.Color, int], Mateability] = {}
 _KNOWN_MAX = 4096
 _CARRIED: dict[tuple[str, bool, chess.Color], Mateability] = {}
-# Cut short by the time limit: the stages already run to the end without an answer, and the positions
-# they searched (each stage is deterministic, so asked again the analysis starts at the next one).
-_PROGRESS: dict[tuple[str, bool, chess.Color, int], list[int]] = {}
+
+
+@dataclass
+class Progress:
+    """An analysis cut short by the time limit: the stages run to the end without an answer and the
+    positions they searched (each stage is deterministic, so asked again the analysis starts at the
+    next one), and within the helpmate rounds of the next stage, the rounds ended and the round the
+    limit cut (`search`, kept whole: asked again, it goes on where it stopped)."""
+
+    done: int = 0
+    nodes: int = 0
+    rounds: int = 0  # best-first rounds of stage `done + 1` run to the end
+    round_nodes: int = 0  # the positions searched before the round `search`
+    search: Search | None = None
+
+
+_PROGRESS: dict[tuple[str, bool, chess.Color, int], Progress] = {}
+# The cut searches kept, in positions reached (a search keeps each one's board and its queued moves:
+# about 2 KB a position, so 100 MB at most); beyond it the oldest is dropped, and its round starts
+# again when asked.
+KEPT_SEARCH_POSITIONS = 50_000
+
+
+def _keep(key: tuple[str, bool, chess.Color, int], progress: Progress) -> None:
+    if len(_PROGRESS) >= _KNOWN_MAX:
+        _PROGRESS.pop(next(iter(_PROGRESS)))
+    _PROGRESS[key] = progress
+    kept = sum(p.search.size for p in _PROGRESS.values() if p.search is not None)
+    for older in _PROGRESS.values():
+        if kept <= KEPT_SEARCH_POSITIONS:
+            break
+        if older.search is not None:
+            kept -= older.search.size
+            older.search = None
+
+
 _OUT_OF_TIME = "the time allowed for this question ran out before a checkmate was found or ruled out"
 
 
@@ -122,26 +153,26 @@ def _out_of_time_answer(nodes: int) -> Mateability:
 
 
 def _analyse(
-    board: chess.Board, colour: chess.Color, budget: int, progress: list[int] | None = None
+    board: chess.Board, colour: chess.Color, budget: int, progress: Progress | None = None
 ) -> Mateability:
-    """The stages in turn, cheapest first; `progress` ([stages run to the end, positions searched])
-    skips the stages an earlier call cut short by the time limit had already finished, and is
-    updated as each one ends in time without an answer."""
+    """The stages in turn, cheapest first; `progress` skips the stages (and helpmate rounds) an
+    earlier call cut short by the time limit had already finished, and is updated as each one ends
+    in time without an answer."""
     name, other = chess.COLOR_NAMES[colour].capitalize(), chess.COLOR_NAMES[not colour].capitalize()
     over = _game_over(board, colour, name, other)
     if over is not None:
         return over
     if board.has_insufficient_material(colour):
         return Mateability(False, reason=_material_reason(board, colour, name))
-    progress = [0, 0] if progress is None else progress
-    done, nodes = progress
+    progress = Progress() if progress is None else progress
+    done, nodes = progress.done, progress.nodes
 
     def finished(stage: int) -> None:  # the stage ran to its end in time: it need not run again
         if not expired():
-            progress[:] = [stage, nodes]
+            progress.done, progress.nodes, progress.rounds, progress.search = stage, nodes, 0, None
 
     if done < 1:
-        line, nodes = _guided(board, colour, QUICK_ROUNDS, budget, nodes)
+        line, nodes = _guided(board, colour, QUICK_ROUNDS, budget, nodes, progress)
         if line is not None:
             return _proved(board, colour, line, nodes)
         if expired():
@@ -154,7 +185,7 @@ def _analyse(
             return Mateability(False, reason=_region_reason(name, other, pawns.locked), nodes=nodes)
         finished(2)
     if done < 3:
-        found, nodes = _guided(board, colour, SHORT_ROUNDS, budget, nodes)
+        found, nodes = _guided(board, colour, SHORT_ROUNDS, budget, nodes, progress)
         if found is not None:
             return _proved(board, colour, found, nodes)
         finished(3)
@@ -185,7 +216,7 @@ def _analyse(
         finished(5)
     deep = min(PATTERN_DEEP, budget // 4)  # kept back for the last stage
     if done < 6:
-        found, nodes = _guided(board, colour, LONG_ROUNDS, budget - deep, nodes)
+        found, nodes = _guided(board, colour, LONG_ROUNDS, budget - deep, nodes, progress)
         if found is not None:
             return _proved(board, colour, found, nodes)
         finished(6)
@@ -248,19 +279,38 @@ def _replayed(board: chess.Board, colour: chess.Color, line: list[str], nodes: i
 
 
 def _guided(
-    board: chess.Board, colour: chess.Color, rounds: tuple[tuple[int, int], ...], budget: int, nodes: int
+    board: chess.Board,
+    colour: chess.Color,
+    rounds: tuple[tuple[int, int], ...],
+    budget: int,
+    nodes: int,
+    progress: Progress,
 ) -> tuple[list[str] | None, int]:
     """Best-first rounds of growing size, each aiming first (when `colour` could mate a lone king) at
-    taking the loser's pieces, then at a mating net; stops when the budget or the time is spent."""
+    taking the loser's pieces, then at a mating net; stops when the budget or the time is spent. A
+    round the time limit cuts is kept in `progress` with the rounds ended before it: asked again, the
+    analysis goes on with that round where it stopped."""
     aims = (True, False) if strong(board, colour) else (False,)
-    for size, replies in rounds:
-        for bare in aims:
-            if nodes >= budget or expired():
-                return None, nodes
-            line, used = best_first(board, colour, min(size, budget - nodes), bare, replies)
-            nodes += used
-            if line is not None:
-                return [m.uci() for m in line], nodes
+    plan = [(size, replies, bare) for size, replies in rounds for bare in aims]
+    first, search = progress.rounds, progress.search
+    if first or search is not None:
+        nodes = progress.round_nodes
+    for step in range(first, len(plan)):
+        size, replies, bare = plan[step]
+        if nodes >= budget or expired():
+            break
+        if search is None:
+            search = Search(board, colour, bare, replies)
+        allowed = min(size, budget - nodes)
+        line = search.run(allowed)
+        if line is not None:
+            return [m.uci() for m in line], nodes + search.size
+        if search.size < allowed and not search.exhausted:  # cut by the time limit
+            progress.rounds, progress.round_nodes, progress.search = step, nodes, search
+            return None, nodes + search.size
+        nodes += search.size
+        search = None
+        progress.rounds, progress.round_nodes, progress.search = step + 1, nodes, None
     return None, nodes
 
 

@@ -9,14 +9,15 @@ from dataclasses import dataclass, replace
 import chess
 
 from extract.arbiter.unwinnable import DEFAULT_BUDGET, Mateability, can_checkmate, dead, out_of_time
-from extract.arbiter.unwinnable.clock import now, time_limit
+from extract.arbiter.unwinnable.clock import expired, now, time_limit
 
-# In the first pass a position may take four times its even share of the time left (the share grows as
-# easy positions finish early); the hard ones it could not finish share, in the second pass, what is
-# left. Four, not two: a position cut short loses the search it had begun, and on real games (most
-# positions cheap, a few costing a hundred times the median) fewer cut short decide more in the same
-# time (tools/bench_positions.py).
-FIRST_PASS_SHARES = 4
+# The time a position may take in the first pass over the positions (at most its even share of the
+# time left); each later pass over the ones still undecided doubles it. Cheapest first: on real games
+# most positions take milliseconds and a few a hundred times the median, so the time goes to the many
+# cheap ones before the few dear ones, and the dear ones, resumed where they stopped (each keeps its
+# helpmate search, `unwinnable.Progress`), lose little by being cut (tools/bench_positions.py).
+FIRST_CAP = 0.02
+MIN_CAP = 0.001  # below this, re-entering an analysis costs more than it searches
 
 _PROBLEMS = {
     chess.STATUS_NO_WHITE_KING: "White has no king",
@@ -99,40 +100,44 @@ def analyse_all(
 ) -> Iterator[Analysis]:
     """Every position's answers, in order, all within `seconds` (None: no limit).
 
-    First pass: each position may take four times its even share of the time left, so a hard one cannot
-    starve the rest. Second pass: the positions whose answer ran out of time share what is left. A position
-    still undecided then says so ("not decided in time"); every position is answered. Answers are
-    given as soon as every earlier one is final."""
+    In passes over the positions not yet decided, each may take a time that doubles every pass
+    (`FIRST_CAP`, at most its even share, at first), and a position cut short goes on where it stopped
+    when its turn comes again: the cheap positions are all answered before the dear ones take the
+    rest. A position still undecided when the time is up says so ("not decided in time"); every
+    position is answered. Answers are given as soon as every earlier one is final."""
     if seconds is None:
         yield from (analyse(board, budget, note) for board, note in positions)
         return
     with time_limit(seconds):  # the whole run's wall-clock backstop (clock.WALL_GRACE)
-        yield from _two_passes(positions, budget, now() + seconds)
+        yield from _cheapest_first(positions, budget, now() + seconds)
 
 
-def _two_passes(
+def _cheapest_first(
     positions: Sequence[tuple[chess.Board, str]], budget: int, deadline: float
 ) -> Iterator[Analysis]:
     answers: dict[int, Analysis] = {}
-    again: list[int] = []
+    cut: dict[int, Analysis] = {}  # the answers cut short so far, for the time they took
+    waiting = list(range(len(positions)))
+    cap = max(MIN_CAP, min(FIRST_CAP, max(0.0, deadline - now()) / max(1, len(positions))))
     given = 0
-    for index, (board, note) in enumerate(positions):
-        share = max(0.0, deadline - now()) / (len(positions) - index)
-        with time_limit(min(FIRST_PASS_SHARES * share, max(0.0, deadline - now()))):
-            answers[index] = analyse(board, budget, note)
-        if _timed_out(answers[index]):
-            again.append(index)
-        while given in answers and not (again and again[0] == given):
-            yield answers.pop(given)
-            given += 1
-    for number, index in enumerate(again):
-        board, note = positions[index]
-        with time_limit(max(0.0, deadline - now()) / (len(again) - number)):
-            second = analyse(board, budget, note)
-        answers[index] = replace(second, ms=answers[index].ms + second.ms)
-    while given in answers:
-        yield answers.pop(given)
-        given += 1
+    while waiting:
+        still = []
+        for index in waiting:
+            board, note = positions[index]
+            left = max(0.0, deadline - now())
+            with time_limit(min(cap, left)):
+                answer = analyse(board, budget, note)
+            if index in cut:
+                answer = replace(answer, ms=cut.pop(index).ms + answer.ms)
+            if _timed_out(answer) and left > MIN_CAP and not expired():  # more time may decide it
+                cut[index] = answer
+                still.append(index)
+            else:
+                answers[index] = answer
+            while given in answers:
+                yield answers.pop(given)
+                given += 1
+        waiting, cap = still, 2 * cap
 
 
 def _timed_out(analysis: Analysis) -> bool:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import chess
 
+_SQUARES = chess.BB_SQUARES
 Parents = dict[object, tuple[object, chess.Move] | None]  # position key -> (parent key, move), root None
 
 
@@ -11,13 +12,70 @@ def reach(
     parents: Parents, position: chess.Board, key: object, move: chess.Move
 ) -> tuple[chess.Board, object] | None:
     """The position after `move`, recorded in `parents`; None when it was reached before."""
-    child = bare_copy(position)
-    child.push(move)
-    child_key = child._transposition_key()
+    child, child_key = played(position, move)
     if child_key in parents:
         return None
     parents[child_key] = (key, move)
     return child, child_key
+
+
+def played(position: chess.Board, move: chess.Move) -> tuple[chess.Board, object]:
+    """The position after the pseudo-legal `move` and its transposition key, `position` left alone.
+
+    The move is made on the bitboards directly, as python-chess's `push` makes it, at a third of its
+    cost (no move stack); castling, en passant and a king moving onto its own rook (Chess960) go
+    through `push` (tests/test_unwinnable_speed.py compares the two on every move of many positions)."""
+    origin, target = move.from_square, move.to_square
+    start, end = _SQUARES[origin], _SQUARES[target]
+    turn = position.turn
+    own, other = position.occupied_co[turn], position.occupied_co[not turn]
+    pawn, king = start & position.pawns, start & position.kings
+    if end & own or (king and target - origin in (2, -2)) or (pawn and target == position.ep_square):
+        child = bare_copy(position)
+        child.push(move)
+        return child, child._transposition_key()  # noqa: SLF001
+    child = object.__new__(type(position))
+    moved = start | end
+    pawns, knights, bishops = position.pawns & ~moved, position.knights & ~moved, position.bishops & ~moved
+    rooks, queens, kings = position.rooks & ~moved, position.queens & ~moved, position.kings & ~moved
+    placed = move.promotion or (
+        chess.PAWN if pawn else chess.KING if king else position.piece_type_at(origin)
+    )
+    if placed == chess.PAWN:
+        pawns |= end
+    elif placed == chess.KING:
+        kings |= end
+    elif placed == chess.KNIGHT:
+        knights |= end
+    elif placed == chess.BISHOP:
+        bishops |= end
+    elif placed == chess.ROOK:
+        rooks |= end
+    else:
+        queens |= end
+    capture = end & other
+    own, other = (own & ~start) | end, other & ~end
+    white, black = (own, other) if turn else (other, own)
+    rights = position.castling_rights
+    if rights:
+        rights = position.clean_castling_rights() & ~moved
+        if king:
+            rights &= ~(chess.BB_RANK_1 if turn else chess.BB_RANK_8)
+    promoted = position.promoted
+    if promoted or move.promotion:
+        promoted = (promoted & ~moved) | (end if promoted & start or move.promotion else 0)
+    child.occupied_co = [black, white]
+    child.pawns, child.knights, child.bishops = pawns, knights, bishops
+    child.rooks, child.queens, child.kings = rooks, queens, kings
+    child.promoted, child.occupied, child.chess960 = promoted, white | black, position.chess960
+    ep = (origin + target) // 2 if pawn and target - origin in (16, -16) else None
+    child.ep_square, child.move_stack, child._stack = ep, [], []  # noqa: SLF001
+    child.turn, child.castling_rights = not turn, rights
+    child.halfmove_clock = 0 if capture or pawn else position.halfmove_clock + 1
+    child.fullmove_number = position.fullmove_number + (not turn)
+    if ep is not None and not child.has_legal_en_passant():
+        ep = None
+    return child, (pawns, knights, bishops, rooks, queens, kings, white, black, not turn, rights, ep)
 
 
 def bare_copy(board: chess.Board) -> chess.Board:
@@ -53,21 +111,23 @@ def unwind(parents: Parents, key: object) -> list[chess.Move]:
 def shortened(board: chess.Board, line: list[str]) -> list[str]:
     """The line with its detours cut: from each position it passes, the one move that reaches the
     furthest later position of the line (same pieces, side to move and rights), so the rest of the line
-    follows unchanged and still mates. A line that does not replay is returned as it is (the caller
-    refuses it).
+    follows unchanged and still mates. The line is made on the bitboards (`played`), not checked move
+    by move: the caller replays what it gets, with python-chess, before it gives it (a line that moves
+    no piece of the side to move, or onto its own piece, comes back as it is).
 
     Only the later positions one move could reach are tried: those differing from this one on at most
     four squares (a castling), of the other side to move; moves are generated only from and to those
     squares, so a long line costs a few comparisons a pair of positions, not every move of each."""
     positions = [board.copy(stack=False)]
+    keys: list[object] = [positions[0]._transposition_key()]  # noqa: SLF001
     for uci in line:
-        move = chess.Move.from_uci(uci)
-        if not positions[-1].is_legal(move):
+        move, here = chess.Move.from_uci(uci), positions[-1]
+        own = here.occupied_co[here.turn]
+        if not own & _SQUARES[move.from_square] or own & _SQUARES[move.to_square]:
             return line
-        following = positions[-1].copy(stack=False)
-        following.push(move)
+        following, key = played(here, move)
         positions.append(following)
-    keys = [position._transposition_key() for position in positions]  # noqa: SLF001
+        keys.append(key)
     furthest = {key: at for at, key in enumerate(keys)}
     squares = [(position.occupied, position.occupied_co[chess.WHITE]) for position in positions]
     kept: list[str] = []
@@ -77,7 +137,7 @@ def shortened(board: chess.Board, line: list[str]) -> list[str]:
         here, (occupied, white) = positions[at], squares[at]
         for later in range(len(line) - (len(line) - at - 1) % 2, at + 2, -2):  # furthest first
             changed = (occupied ^ squares[later][0]) | (white ^ squares[later][1])
-            if chess.popcount(changed) > 4 or furthest[keys[later]] <= step:
+            if changed.bit_count() > 4 or furthest[keys[later]] <= step:
                 continue
             found = _one_move(here, changed, keys[later])
             if found is not None:
@@ -89,11 +149,10 @@ def shortened(board: chess.Board, line: list[str]) -> list[str]:
 
 
 def _one_move(here: chess.Board, changed: int, key: object) -> str | None:
-    """The legal move from `here` (between squares of `changed`) that reaches the position `key`."""
-    for move in here.generate_legal_moves(changed, changed):
-        here.push(move)
-        reached = here._transposition_key() == key  # noqa: SLF001
-        here.pop()
-        if reached:
+    """The move from `here` (between squares of `changed`) that reaches the position `key`. Made on the
+    bitboards (`played`); pseudo-legal moves suffice: `key` is a later position of the line, whose
+    side not to move is not in check, so a move that reaches it is legal."""
+    for move in here.generate_pseudo_legal_moves(changed, changed):
+        if played(here, move)[1] == key:
             return move.uci()
     return None
