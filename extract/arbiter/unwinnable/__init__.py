@@ -23,6 +23,7 @@ import chess
 
 from extract.arbiter.unwinnable.carry import candidates, remember
 from extract.arbiter.unwinnable.clock import expired
+from extract.arbiter.unwinnable.crowning import through_promotion
 from extract.arbiter.unwinnable.helpmate import best_first, strong
 from extract.arbiter.unwinnable.kingpawn import applies, closure
 from extract.arbiter.unwinnable.pattern import aimed
@@ -43,6 +44,8 @@ REACHABLE_POSITIONS = 20_000
 PATTERN_POSITIONS = 4_000  # aimed at a mating picture (`pattern`)
 PATTERN_DEEP, PICTURES_DEEP = 12_000, 4  # aimed again, deeper, when nothing else has answered
 REACHABLE_ANY = 6_000  # with many pieces: locked positions often have few reachable ones all the same
+REACHABLE_DEEP = 100_000  # the last stage, few pieces: every reachable position (about 10 s at most)
+CROWNING_POSITIONS = 30_000  # the last stage: a promotion planned first, then the mate (`crowning`)
 KINGPAWN_POSITIONS = 200_000  # kings and pawns only (`kingpawn`): a compact state, a few seconds at most
 KINGPAWN_CHEAPER = 5  # compact positions searched for one position of the budget
 
@@ -177,11 +180,7 @@ def _analyse(
         if reach.helpmate is not None:
             return _proved(board, colour, list(reach.helpmate), nodes)
         if reach.complete:
-            reason = (
-                f"every position that can still arise was searched ({reach.positions:,}); "
-                f"none is a checkmate by {name}"
-            )
-            return Mateability(False, reason=reason, nodes=nodes)
+            return Mateability(False, reason=_searched_reason(reach.positions, name), nodes=nodes)
         finished(5)
     deep = min(PATTERN_DEEP, budget // 4)  # kept back for the last stage
     if done < 6:
@@ -200,6 +199,9 @@ def _analyse(
         nodes += pawns.positions
         if pawns.never_mate:
             return Mateability(False, reason=_region_reason(name, other, pawns.locked), nodes=nodes)
+    last = _last(board, colour, name, nodes)
+    if last is not None:
+        return last
     return Mateability(
         None,
         reason=f"not decided: no checkmate by {name} was found and none was ruled out within "
@@ -264,6 +266,26 @@ def _guided(
     return None, nodes
 
 
+def _last(board: chess.Board, colour: chess.Color, name: str, nodes: int) -> Mateability | None:
+    """When nothing else has answered: a helpmate through a promotion planned first (`crowning`),
+    then, with few pieces, every reachable position again, many more of them."""
+    if expired():
+        return None
+    line, used = through_promotion(board, colour, CROWNING_POSITIONS)
+    nodes += used
+    if line is not None:
+        return _proved(board, colour, [m.uci() for m in line], nodes)
+    if expired() or applies(board) or not _few(board):
+        return None
+    reach = search(board, colour, REACHABLE_DEEP)
+    nodes += reach.positions
+    if reach.helpmate is not None:
+        return _proved(board, colour, list(reach.helpmate), nodes)
+    if reach.complete:
+        return Mateability(False, reason=_searched_reason(reach.positions, name), nodes=nodes)
+    return None
+
+
 def _few(board: chess.Board) -> bool:
     """Few enough pieces and free pawns that searching every reachable position may end."""
     pawns = board.pawns
@@ -295,6 +317,10 @@ def _material_reason(board: chess.Board, colour: chess.Color, name: str) -> str:
         f"no mating material: {name}'s bishops all stand on squares of one colour, "
         "with no knight or pawn on the board to block"
     )
+
+
+def _searched_reason(positions: int, name: str) -> str:
+    return f"every position that can still arise was searched ({positions:,}); none is a checkmate by {name}"
 
 
 def _region_reason(name: str, other: str, locked: bool) -> str:

@@ -1,0 +1,135 @@
+"""A helpmate that goes through a promotion: the pawn crowned first, the mate searched after.
+
+In a locked position the winner's only way to mate is often a new queen: the king walks round the
+chain, takes the pawn that blocks one of its own, and that pawn walks to the last rank; only then is
+there a piece that can give mate. A search aimed at mate sees none of that (no move brings a mate
+nearer until the queen is there), and a search of every position drowns in king walks. Here the plan
+comes first: a best-first search whose only aim is a promotion of the winner's, ordered by how far
+the nearest pawn is from it (`crown_distance`: the squares it has to go, the pieces in its way, and
+the winner's king's walk round the pawns to the loser's pawn it has to take). Both sides cooperate;
+the loser's moves that get out of the way are found because every position is ranked by that
+distance alone. Each new queen (or knight) found is handed to the mate search (`helpmate.best_first`),
+first with a small share of the positions, then, for the most promising, with more. A line found is a
+proof only once it replays, like every other; nothing here ever rules a mate out.
+"""
+
+from __future__ import annotations
+
+import heapq
+from functools import lru_cache
+
+import chess
+
+from extract.arbiter.unwinnable.clock import expired
+from extract.arbiter.unwinnable.geometry import pawn_attacks
+from extract.arbiter.unwinnable.helpmate import best_first, distance_to_mate
+from extract.arbiter.unwinnable.tree import Parents, reach, unwind
+
+FAR = 64
+MATE_ROUNDS = (400, 4_000)  # positions a mate search from one crowned position may use, round by round
+CROWNED_KEPT = 12  # crowned positions kept for the mate searches, the most promising
+
+
+def crown_distance(board: chess.Board, winner: chess.Color) -> int:
+    """How far the winner is from a promotion: over its pawns, the fewest of the squares the pawn has
+    to go, two for each piece in its way, and the winner's king's walk (round the pawns, off the
+    squares the loser's pawns guard) to the loser's pawn in its way, the one it has to take."""
+    own = board.pieces_mask(chess.PAWN, winner)
+    enemy = board.pieces_mask(chess.PAWN, not winner)
+    king = board.king(winner)
+    if king is None:
+        return FAR
+    walls = own | pawn_attacks(not winner, enemy)
+    best = FAR
+    for square in chess.scan_forward(own):
+        file, rank = chess.square_file(square), chess.square_rank(square)
+        togo = 7 - rank if winner == chess.WHITE else rank
+        last = chess.square(file, 7 if winner == chess.WHITE else 0)
+        ahead = (chess.between(square, last) | chess.BB_SQUARES[last]) & board.occupied
+        guess = togo + 2 * chess.popcount(ahead)
+        blockers = ahead & enemy
+        if blockers:
+            guess += min(walk(walls, target)[king] for target in chess.scan_forward(blockers))
+        best = min(best, guess)
+    return best
+
+
+@lru_cache(maxsize=1 << 12)
+def walk(walls: int, target: int) -> tuple[int, ...]:
+    """King moves from each square to `target`, never through `walls` (`target` itself may be one)."""
+    found = [FAR] * 64
+    found[target] = 0
+    frontier = seen = chess.BB_SQUARES[target]
+    step = 0
+    while frontier:
+        step += 1
+        reached = 0
+        for square in chess.scan_forward(frontier):
+            reached |= chess.BB_KING_ATTACKS[square]
+        reached &= ~seen & ~walls
+        for square in chess.scan_forward(reached):
+            found[square] = step
+        seen |= reached
+        frontier = reached
+    return tuple(found)
+
+
+def through_promotion(
+    board: chess.Board, winner: chess.Color, budget: int
+) -> tuple[list[chess.Move] | None, int]:
+    """A helpmate by `winner` through one of its promotions, within `budget` positions (the searches
+    after each promotion included)."""
+    if not board.pieces_mask(chess.PAWN, winner):
+        return None, 0
+    crowned, used = _crowns(board, winner, budget // 2)
+    ranked = sorted(crowned, key=lambda entry: entry[:2])[:CROWNED_KEPT]
+    if ranked and ranked[0][2].is_checkmate():
+        return ranked[0][3], used
+    for size in MATE_ROUNDS:
+        for _, _, after, line in ranked:
+            for bare in (False, True):
+                if used + size > budget or expired():
+                    return None, used
+                found, spent = best_first(after, winner, size, bare)
+                used += spent
+                if found is not None:
+                    return line + found, used
+    return None, used
+
+
+def _crowns(
+    board: chess.Board, winner: chess.Color, budget: int
+) -> tuple[list[tuple[int, int, chess.Board, list[chess.Move]]], int]:
+    """Positions just after a promotion of the winner's (to a queen or a knight), found best-first by
+    `crown_distance`, each with the moves that lead there and how near a mate it looks."""
+    start = board.copy(stack=False)
+    root = start._transposition_key()  # noqa: SLF001
+    parents: Parents = {root: None}
+    queue = [(2 * crown_distance(start, winner), 0, start, root, 0)]
+    crowned: list[tuple[int, int, chess.Board, list[chess.Move]]] = []
+    counter = 0
+    while queue and len(parents) < budget and len(crowned) < 4 * CROWNED_KEPT:
+        if not len(parents) & 255 and expired():
+            break
+        _, _, position, key, depth = heapq.heappop(queue)
+        mover = position.turn == winner
+        for move in position.generate_legal_moves():
+            if move.promotion and not mover:
+                continue  # the loser's new piece only gets in the way
+            reached = reach(parents, position, key, move)
+            if reached is None:
+                continue
+            child, child_key = reached
+            if move.promotion:
+                if move.promotion in (chess.QUEEN, chess.KNIGHT):
+                    line = unwind(parents, child_key)
+                    crowned.append((distance_to_mate(child, winner, False), len(crowned), child, line))
+                continue
+            if child.is_check() and not any(child.generate_legal_moves()):
+                if child.turn != winner:  # a mate on the way: nothing more to search
+                    return [(-1, len(crowned), child, unwind(parents, child_key))], len(parents)
+                continue
+            counter += 1
+            priority = 2 * crown_distance(child, winner) - depth - 1
+            heapq.heappush(queue, (priority, counter, child, child_key, depth + 1))
+    return crowned, len(parents)
