@@ -44,8 +44,9 @@ REACHABLE_POSITIONS = 20_000
 PATTERN_POSITIONS = 4_000  # aimed at a mating picture (`pattern`)
 PATTERN_DEEP, PICTURES_DEEP = 12_000, 4  # aimed again, deeper, when nothing else has answered
 REACHABLE_ANY = 6_000  # with many pieces: locked positions often have few reachable ones all the same
-REACHABLE_DEEP = 100_000  # the last stage, few pieces: every reachable position (about 10 s at most)
-CROWNING_POSITIONS = 30_000  # the last stage: a promotion planned first, then the mate (`crowning`)
+# The last stages, when nothing else has answered, each at most this many times the budget: a helpmate
+# through a promotion planned first (`crowning`), then, with few pieces, every reachable position.
+CROWNING_SHARE, REACHABLE_DEEP_SHARE = 0.6, 2  # with the default budget, 31,200 and 104,000 (~10 s)
 KINGPAWN_POSITIONS = 200_000  # kings and pawns only (`kingpawn`): a compact state, a few seconds at most
 KINGPAWN_CHEAPER = 5  # compact positions searched for one position of the budget
 
@@ -199,7 +200,7 @@ def _analyse(
         nodes += pawns.positions
         if pawns.never_mate:
             return Mateability(False, reason=_region_reason(name, other, pawns.locked), nodes=nodes)
-    last = _last(board, colour, name, nodes)
+    last = _last(board, colour, name, budget, nodes)
     if last is not None:
         return last
     return Mateability(
@@ -266,18 +267,18 @@ def _guided(
     return None, nodes
 
 
-def _last(board: chess.Board, colour: chess.Color, name: str, nodes: int) -> Mateability | None:
+def _last(board: chess.Board, colour: chess.Color, name: str, budget: int, nodes: int) -> Mateability | None:
     """When nothing else has answered: a helpmate through a promotion planned first (`crowning`),
     then, with few pieces, every reachable position again, many more of them."""
     if expired():
         return None
-    line, used = through_promotion(board, colour, CROWNING_POSITIONS)
+    line, used = through_promotion(board, colour, int(CROWNING_SHARE * budget))
     nodes += used
     if line is not None:
         return _proved(board, colour, [m.uci() for m in line], nodes)
     if expired() or applies(board) or not _few(board):
         return None
-    reach = search(board, colour, REACHABLE_DEEP)
+    reach = search(board, colour, REACHABLE_DEEP_SHARE * budget)
     nodes += reach.positions
     if reach.helpmate is not None:
         return _proved(board, colour, list(reach.helpmate), nodes)
