@@ -45,8 +45,9 @@ PATTERN_POSITIONS = 4_000  # aimed at a mating picture (`pattern`)
 PATTERN_DEEP, PICTURES_DEEP = 12_000, 4  # aimed again, deeper, when nothing else has answered
 REACHABLE_ANY = 6_000  # with many pieces: locked positions often have few reachable ones all the same
 # The last stages, when nothing else has answered, each at most this many times the budget: a helpmate
-# through a promotion planned first (`crowning`), then, with few pieces, every reachable position.
-CROWNING_SHARE, REACHABLE_DEEP_SHARE = 0.6, 2  # with the default budget, 31,200 and 104,000 (~10 s)
+# through a promotion planned first (`crowning`), then every reachable position, many more of them
+# with few pieces (with the default budget, 31,200, and 104,000 or 26,000: about 10 s at most).
+CROWNING_SHARE, REACHABLE_DEEP_SHARE, REACHABLE_DEEP_ANY = 0.6, 2, 0.5
 KINGPAWN_POSITIONS = 200_000  # kings and pawns only (`kingpawn`): a compact state, a few seconds at most
 KINGPAWN_CHEAPER = 5  # compact positions searched for one position of the budget
 
@@ -269,16 +270,16 @@ def _guided(
 
 def _last(board: chess.Board, colour: chess.Color, name: str, budget: int, nodes: int) -> Mateability | None:
     """When nothing else has answered: a helpmate through a promotion planned first (`crowning`),
-    then, with few pieces, every reachable position again, many more of them."""
+    then every reachable position again, many more of them (most with few pieces)."""
     if expired():
         return None
     line, used = through_promotion(board, colour, int(CROWNING_SHARE * budget))
     nodes += used
     if line is not None:
         return _proved(board, colour, [m.uci() for m in line], nodes)
-    if expired() or applies(board) or not _few(board):
+    if expired() or applies(board):  # kings and pawns only: searched much further already
         return None
-    reach = search(board, colour, REACHABLE_DEEP_SHARE * budget)
+    reach = search(board, colour, int((REACHABLE_DEEP_SHARE if _few(board) else REACHABLE_DEEP_ANY) * budget))
     nodes += reach.positions
     if reach.helpmate is not None:
         return _proved(board, colour, list(reach.helpmate), nodes)
