@@ -7,9 +7,9 @@ from __future__ import annotations
 import chess
 import pytest
 
-import extract.arbiter.unwinnable as unwinnable
-from extract.arbiter.unwinnable import can_checkmate, replays_to_mate
+from extract.arbiter.unwinnable import _last, can_checkmate, replays_to_mate
 from extract.arbiter.unwinnable.crowning import crown_distance, through_promotion
+from extract.arbiter.unwinnable.reachable import search
 
 # A wall of pawns across the board, every pawn blocked. White's rook can only give itself up on d3
 # (or b3, f3, h3): the pawn that takes it frees one of White's, which walks to the last rank.
@@ -51,14 +51,13 @@ def test_nothing_to_crown_nothing_searched():
 
 
 @pytest.mark.parametrize("colour", chess.COLORS)
-def test_few_pieces_searched_to_the_end_in_the_last_stage(colour, monkeypatch):
+def test_few_pieces_searched_to_the_end_in_the_last_stage(colour):
     board = chess.Board(SHUT_IN)
-    found = can_checkmate(board, colour, 4_000)  # the earlier search stops at the budget
-    assert found.can_checkmate is False
+    assert not search(board, colour, 4_000).complete  # the earlier stage's share is not enough
+    name = chess.COLOR_NAMES[colour].capitalize()
+    found = _last(board, colour, name, 4_000, 0)  # the last stage's is
+    assert found is not None and found.can_checkmate is False
     assert found.reason.startswith("every position that can still arise was searched")
-    monkeypatch.setattr(unwinnable, "REACHABLE_DEEP_SHARE", 0)
-    unwinnable._KNOWN.clear()
-    assert can_checkmate(board, colour, 4_000).can_checkmate is None
 
 
 def test_a_spare_pawn_move_gives_black_the_tempo_and_a_helpmate_that_replays():
