@@ -46,8 +46,8 @@ PATTERN_DEEP, PICTURES_DEEP = 12_000, 4  # aimed again, deeper, when nothing els
 REACHABLE_ANY = 6_000  # with many pieces: locked positions often have few reachable ones all the same
 # The last stages, when nothing else has answered, each at most this many times the budget: a helpmate
 # through a promotion planned first (`crowning`), then every reachable position, many more of them
-# with few pieces (with the default budget, 31,200, and 104,000 or 26,000: about 10 s at most).
-CROWNING_SHARE, REACHABLE_DEEP_SHARE, REACHABLE_DEEP_ANY = 0.6, 2, 0.5
+# with few pieces (with the default budget, 62,400, and 104,000 or 26,000: about 10 s each at most).
+CROWNING_SHARE, REACHABLE_DEEP_SHARE, REACHABLE_DEEP_ANY = 1.2, 2, 0.5
 KINGPAWN_POSITIONS = 200_000  # kings and pawns only (`kingpawn`): a compact state, a few seconds at most
 KINGPAWN_CHEAPER = 5  # compact positions searched for one position of the budget
 

@@ -33,7 +33,8 @@ CROWNED_KEPT = 12  # crowned positions kept for the mate searches, the most prom
 def crown_distance(board: chess.Board, winner: chess.Color) -> int:
     """How far the winner is from a promotion: over its pawns, the fewest of the squares the pawn has
     to go, two for each piece in its way, and the winner's king's walk (round the pawns, off the
-    squares the loser's pawns guard) to the loser's pawn in its way, the one it has to take."""
+    squares the loser's pawns guard) to the loser's pawn in its way, the one it has to take, or off
+    the file when the king itself is in the way."""
     own = board.pieces_mask(chess.PAWN, winner)
     enemy = board.pieces_mask(chess.PAWN, not winner)
     king = board.king(winner)
@@ -50,8 +51,49 @@ def crown_distance(board: chess.Board, winner: chess.Color) -> int:
         blockers = ahead & enemy
         if blockers:
             guess += min(walk(walls, target)[king] for target in chess.scan_forward(blockers))
+        if ahead & chess.BB_SQUARES[king]:  # the king steps off the file first (it may never)
+            steps = walk(walls, king)
+            guess += min(steps[other] for other in chess.scan_forward(~chess.BB_FILES[file] & chess.BB_ALL))
         best = min(best, guess)
     return best
+
+
+def plan(board: chess.Board, winner: chess.Color) -> int:
+    """How far the winner is from a promotion (`crown_distance`), a new piece of the loser's not yet
+    given up to its pawns counted too. When the winner's pawns can never get through by themselves,
+    the loser's must first: the loser's king takes the pawn in the way of one of its own, which is
+    crowned and given up to a pawn of the winner's (that changes file and gets through)."""
+    own, extra = crown_distance(board, winner), _given_up(board, winner)
+    if own < FAR or extra:
+        return own + extra if own < FAR else FAR + extra
+    return FAR + 2 + crown_distance(board, not winner)
+
+
+def _given_up(board: chess.Board, winner: chess.Color) -> int:
+    """The loser's new pieces (a crowned pawn of its own) are there to be taken by a pawn of the
+    winner's, which changes file: the knight moves from the nearest of them to a square one attacks."""
+    pieces = board.occupied_co[not winner] & ~board.pawns & ~board.kings
+    if not pieces:
+        return 0
+    table = _leaps(pawn_attacks(winner, board.pieces_mask(chess.PAWN, winner)))
+    return 2 + min(table[square] for square in chess.scan_forward(pieces))
+
+
+@lru_cache(maxsize=1 << 10)
+def _leaps(targets: int) -> tuple[int, ...]:
+    """Knight moves from each square to the nearest of `targets`."""
+    found = [FAR] * 64
+    frontier = seen = targets
+    step = 0
+    while frontier:
+        reached = 0
+        for square in chess.scan_forward(frontier):
+            found[square] = step
+            reached |= chess.BB_KNIGHT_ATTACKS[square]
+        step += 1
+        frontier = reached & ~seen
+        seen |= reached
+    return tuple(found)
 
 
 @lru_cache(maxsize=1 << 12)
@@ -81,7 +123,7 @@ def through_promotion(
     after each promotion included)."""
     if not board.pieces_mask(chess.PAWN, winner):
         return None, 0
-    crowned, used = _crowns(board, winner, budget // 2)
+    crowned, used = _crowns(board, winner, budget * 3 // 4)  # the plan is the long part
     ranked = sorted(crowned, key=lambda entry: entry[:2])[:CROWNED_KEPT]
     if ranked and ranked[0][2].is_checkmate():
         return ranked[0][3], used
@@ -105,7 +147,7 @@ def _crowns(
     start = board.copy(stack=False)
     root = start._transposition_key()  # noqa: SLF001
     parents: Parents = {root: None}
-    queue = [(2 * crown_distance(start, winner), 0, start, root, 0)]
+    queue = [(2 * plan(start, winner), 0, start, root, 0)]
     crowned: list[tuple[int, int, chess.Board, list[chess.Move]]] = []
     counter = 0
     while queue and len(parents) < budget and len(crowned) < 4 * CROWNED_KEPT:
@@ -114,13 +156,13 @@ def _crowns(
         _, _, position, key, depth = heapq.heappop(queue)
         mover = position.turn == winner
         for move in position.generate_legal_moves():
-            if move.promotion and not mover:
-                continue  # the loser's new piece only gets in the way
+            if move.promotion and not mover and move.promotion != chess.KNIGHT:
+                continue  # the loser's new piece is given up to a pawn (a knight reaches any square)
             reached = reach(parents, position, key, move)
             if reached is None:
                 continue
             child, child_key = reached
-            if move.promotion:
+            if move.promotion and mover:
                 if move.promotion in (chess.QUEEN, chess.KNIGHT):
                     line = unwind(parents, child_key)
                     crowned.append((distance_to_mate(child, winner, False), len(crowned), child, line))
@@ -130,6 +172,6 @@ def _crowns(
                     return [(-1, len(crowned), child, unwind(parents, child_key))], len(parents)
                 continue
             counter += 1
-            priority = 2 * crown_distance(child, winner) - depth - 1
+            priority = 2 * plan(child, winner) - depth - 1
             heapq.heappush(queue, (priority, counter, child, child_key, depth + 1))
     return crowned, len(parents)
