@@ -8,7 +8,7 @@ import chess
 import pytest
 
 from extract.arbiter.unwinnable import _last, can_checkmate, replays_to_mate
-from extract.arbiter.unwinnable.crowning import crown_distance, through_promotion
+from extract.arbiter.unwinnable.crowning import FAR, crown_distance, plan, through_promotion
 from extract.arbiter.unwinnable.reachable import search
 
 # A wall of pawns across the board, every pawn blocked. White's rook can only give itself up on d3
@@ -42,7 +42,7 @@ def test_the_distance_counts_the_kings_walk_to_the_pawn_in_the_way():
     blocked = chess.Board("4k3/8/p7/8/8/8/P7/4K3 w - - 0 1")  # the king takes a6 (round b5)
     assert crown_distance(blocked, chess.WHITE) == 6 + 2 + 5
     walled = chess.Board(WALL_ONLY)  # the king can never reach a pawn in the way
-    assert crown_distance(walled, chess.WHITE) >= 64
+    assert crown_distance(walled, chess.WHITE) >= FAR
 
 
 def test_nothing_to_crown_nothing_searched():
@@ -67,3 +67,26 @@ def test_a_spare_pawn_move_gives_black_the_tempo_and_a_helpmate_that_replays():
     found = can_checkmate(board, chess.BLACK, 4_000)
     assert found.can_checkmate is True
     assert replays_to_mate(board, chess.BLACK, found.helpmate)
+
+
+# White's king shut in on a3 by its own pawns (a4 and c4 guarded by b5): White's a-pawn is not free,
+# and none of White's pawns can get past Black's by itself.
+SHUT_IN_KING = "k7/3p1p2/7p/1p6/1P6/KP6/PP1P1P1P/8 w - - 0 1"
+
+
+def test_a_king_that_can_never_leave_its_pawns_file_frees_nothing():
+    board = chess.Board(SHUT_IN_KING)
+    assert crown_distance(board, chess.WHITE) >= FAR
+
+
+def test_the_plan_goes_through_the_losers_new_knight_given_up_to_a_pawn():
+    shut = chess.Board(SHUT_IN_KING)
+    # Black's king has taken d2 and its d-pawn stands one step from the last rank ...
+    near = chess.Board("8/2k2p2/5P1p/1p5P/1P6/KP6/PP1p4/8 b - - 0 1")
+    # ... is crowned a knight, one leap from c3, where b2 takes it ...
+    crowned = chess.Board("8/2k2p2/5P1p/1p5P/1P6/KP6/PP6/3n4 w - - 0 1")
+    # ... and White's pawn on c3 walks to c8 by itself.
+    taken = chess.Board("8/2k2p2/5P1p/1p5P/1P6/KPP5/P7/8 w - - 0 1")
+    steps = [plan(board, chess.WHITE) for board in (shut, near, crowned, taken)]
+    assert steps[0] > steps[1] and steps[2] > FAR > steps[3]
+    assert steps[1] == FAR + 2 + crown_distance(near, chess.BLACK)

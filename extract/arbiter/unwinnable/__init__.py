@@ -9,7 +9,9 @@ a material count; a short, narrow helpmate search (most real positions end there
 proof from the pawn structure that the winner can never give check (`regions`, with `mating`); a helpmate
 search aimed at a mating picture built from the pieces' regions (`pattern`); every reachable position
 when there are not too many (`reachable`; with kings and pawns only, `kingpawn`, on a compact state and
-much further); a longer helpmate search; and the aimed one again, deeper.
+much further); a longer helpmate search; the aimed one again, deeper; and, when nothing has answered,
+a helpmate through a promotion planned first (`crowning`) and every reachable position again, many
+more of them.
 Each `True` is replayed before it is returned, so a proof that does not replay is never given. After a
 move of a game, a helpmate known before it is carried over it when it can be (`after_move`, `carry`),
 with no search at all.
