@@ -10,7 +10,8 @@ the winner's king's walk round the pawns to the loser's pawn it has to take). Bo
 the loser's moves that get out of the way are found because every position is ranked by that
 distance alone. When the winner's pawns can never get through by themselves (its king shut in), the
 plan goes through the loser's: its king takes the pawn in the way of one of its own, which is crowned
-a knight and given up to a pawn of the winner's, which changes file and is free (`plan`). Each new queen (or knight) found is handed to the mate search (`helpmate.best_first`),
+a knight and given up to a pawn of the winner's, which changes file and is free (`plan`).
+Each new queen (or knight) of the winner's is handed to the mate search (`helpmate.best_first`),
 first with a small share of the positions, then, for the most promising, with more. A line found is a
 proof only once it replays, like every other; nothing here ever rules a mate out.
 """
