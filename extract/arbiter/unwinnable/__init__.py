@@ -248,9 +248,12 @@ def _replayed(board: chess.Board, colour: chess.Color, line: list[str], nodes: i
         return Mateability(
             None, reason="not decided: the line found did not replay to checkmate", nodes=nodes
         )
-    moves = len(line)
-    reason = f"the helpmate given ({moves} half-move{'s' * (moves != 1)}) ends in checkmate by {name}"
-    return Mateability(True, tuple(line), reason, nodes)
+    return Mateability(True, tuple(line), proof_reason(len(line), name), nodes)
+
+
+def proof_reason(moves: int, name: str) -> str:
+    """The reason given with a helpmate of `moves` half-moves by `name` (White, Black)."""
+    return f"the helpmate given ({moves} half-move{'s' * (moves != 1)}) ends in checkmate by {name}"
 
 
 def _guided(
