@@ -6,6 +6,7 @@ from typing import Any
 
 from extract.arbiter.runner import finish, play_events
 from extract.arbiter.state import Game
+from extract.arbiter.unwinnable.shorter import shown
 from extract.model.scenario import ScenarioError
 from extract.reports.plain import finding_text, ruling_text
 
@@ -34,8 +35,9 @@ def edition_ruling(law: Any, setup: Any, events: Any, fide: str | None, sources:
         if label and label not in articles:
             articles.append(label)
     plain = ruling_text(data, law.edition, sources, ruling.rules, consulted)
-    texts = [finding_text(f, law.edition) for f in ruling.findings]
-    findings = [f.as_dict() | {"text": text} for f, text in zip(ruling.findings, texts, strict=True)]
+    shown_findings = [shown(f) for f in ruling.findings]  # a long helpmate shortened for the reader
+    texts = [finding_text(f, law.edition) for f in shown_findings]
+    findings = [f.as_dict() | {"text": text} for f, text in zip(shown_findings, texts, strict=True)]
     stopped = []
     if unruled:
         later = "the event after it was" if unruled == 1 else f"the {unruled} events after it were"

@@ -9,7 +9,9 @@ a material count; a short, narrow helpmate search (most real positions end there
 proof from the pawn structure that the winner can never give check (`regions`, with `mating`); a helpmate
 search aimed at a mating picture built from the pieces' regions (`pattern`); every reachable position
 when there are not too many (`reachable`; with kings and pawns only, `kingpawn`, on a compact state and
-much further); a longer helpmate search; and the aimed one again, deeper.
+much further); a longer helpmate search; the aimed one again, deeper; and, when nothing has answered,
+a helpmate through a promotion planned first (`crowning`) and every reachable position again, many
+more of them.
 Each `True` is replayed before it is returned, so a proof that does not replay is never given. After a
 move of a game, a helpmate known before it is carried over it when it can be (`after_move`, `carry`),
 with no search at all.
@@ -23,6 +25,7 @@ import chess
 
 from extract.arbiter.unwinnable.carry import candidates, remember
 from extract.arbiter.unwinnable.clock import expired
+from extract.arbiter.unwinnable.crowning import through_promotion
 from extract.arbiter.unwinnable.helpmate import Search, strong
 from extract.arbiter.unwinnable.kingpawn import applies, closure
 from extract.arbiter.unwinnable.pattern import aimed
@@ -43,6 +46,10 @@ REACHABLE_POSITIONS = 20_000
 PATTERN_POSITIONS = 4_000  # aimed at a mating picture (`pattern`)
 PATTERN_DEEP, PICTURES_DEEP = 12_000, 4  # aimed again, deeper, when nothing else has answered
 REACHABLE_ANY = 6_000  # with many pieces: locked positions often have few reachable ones all the same
+# The last stages, when nothing else has answered, each at most this many times the budget: a helpmate
+# through a promotion planned first (`crowning`), then every reachable position, many more of them
+# with few pieces (with the default budget, 62,400, and 104,000 or 26,000: about 10 s each at most).
+CROWNING_SHARE, REACHABLE_DEEP_SHARE, REACHABLE_DEEP_ANY = 1.2, 2, 0.5
 KINGPAWN_POSITIONS = 200_000  # kings and pawns only (`kingpawn`): a compact state, a few seconds at most
 KINGPAWN_CHEAPER = 5  # compact positions searched for one position of the budget
 
@@ -208,11 +215,7 @@ def _analyse(
         if reach.helpmate is not None:
             return _proved(board, colour, list(reach.helpmate), nodes)
         if reach.complete:
-            reason = (
-                f"every position that can still arise was searched ({reach.positions:,}); "
-                f"none is a checkmate by {name}"
-            )
-            return Mateability(False, reason=reason, nodes=nodes)
+            return Mateability(False, reason=_searched_reason(reach.positions, name), nodes=nodes)
         finished(5)
     deep = min(PATTERN_DEEP, budget // 4)  # kept back for the last stage
     if done < 6:
@@ -231,6 +234,9 @@ def _analyse(
         nodes += pawns.positions
         if pawns.never_mate:
             return Mateability(False, reason=_region_reason(name, other, pawns.locked), nodes=nodes)
+    last = _last(board, colour, name, budget, nodes)
+    if last is not None:
+        return last
     return Mateability(
         None,
         reason=f"not decided: no checkmate by {name} was found and none was ruled out within "
@@ -273,9 +279,12 @@ def _replayed(board: chess.Board, colour: chess.Color, line: list[str], nodes: i
         return Mateability(
             None, reason="not decided: the line found did not replay to checkmate", nodes=nodes
         )
-    moves = len(line)
-    reason = f"the helpmate given ({moves} half-move{'s' * (moves != 1)}) ends in checkmate by {name}"
-    return Mateability(True, tuple(line), reason, nodes)
+    return Mateability(True, tuple(line), proof_reason(len(line), name), nodes)
+
+
+def proof_reason(moves: int, name: str) -> str:
+    """The reason given with a helpmate of `moves` half-moves by `name` (White, Black)."""
+    return f"the helpmate given ({moves} half-move{'s' * (moves != 1)}) ends in checkmate by {name}"
 
 
 def _guided(
@@ -314,6 +323,26 @@ def _guided(
     return None, nodes
 
 
+def _last(board: chess.Board, colour: chess.Color, name: str, budget: int, nodes: int) -> Mateability | None:
+    """When nothing else has answered: a helpmate through a promotion planned first (`crowning`),
+    then every reachable position again, many more of them (most with few pieces)."""
+    if expired():
+        return None
+    line, used = through_promotion(board, colour, int(CROWNING_SHARE * budget))
+    nodes += used
+    if line is not None:
+        return _proved(board, colour, [m.uci() for m in line], nodes)
+    if expired() or applies(board):  # kings and pawns only: searched much further already
+        return None
+    reach = search(board, colour, int((REACHABLE_DEEP_SHARE if _few(board) else REACHABLE_DEEP_ANY) * budget))
+    nodes += reach.positions
+    if reach.helpmate is not None:
+        return _proved(board, colour, list(reach.helpmate), nodes)
+    if reach.complete:
+        return Mateability(False, reason=_searched_reason(reach.positions, name), nodes=nodes)
+    return None
+
+
 def _few(board: chess.Board) -> bool:
     """Few enough pieces and free pawns that searching every reachable position may end."""
     pawns = board.pawns
@@ -345,6 +374,10 @@ def _material_reason(board: chess.Board, colour: chess.Color, name: str) -> str:
         f"no mating material: {name}'s bishops all stand on squares of one colour, "
         "with no knight or pawn on the board to block"
     )
+
+
+def _searched_reason(positions: int, name: str) -> str:
+    return f"every position that can still arise was searched ({positions:,}); none is a checkmate by {name}"
 
 
 def _region_reason(name: str, other: str, locked: bool) -> str:
