@@ -104,12 +104,14 @@ PACKAGES = {
 }
 
 # What the translation must not touch: numbering (7.5.5, A.4, III.4.1, 6.11a), a lone capital or
-# roman numeral (an appendix's letter), and markdown link targets.
+# roman numeral (an appendix's letter), markdown link targets, and the layout: line breaks and tabs
+# (a tab-separated glossary), which Apertium's HTML mode would fold into spaces.
 _KEEP = re.compile(
     r"\b(?:[A-Z]{1,3}|[IVX]{1,5}|\d+)(?:\.\d+[a-z]?)+\.?"
     r"|\b[A-Z]\b"
     r"|\b[IVX]{2,5}\b"
     r"|\]\([^)]*\)"
+    r"|[ ]*[\t\n][\t\n ]*"
 )
 
 
