@@ -188,16 +188,3 @@ def test_a_range_teaches_between_from_its_upper_bound(bare_kb):
 def test_no_range_without_a_joining_word(bare_kb):
     lowers, comparators = _range_votes(bare_kb, "mehr als 15 Minuten, aber weniger als 60 Minuten", 60)
     assert not lowers and "between" not in comparators
-
-
-def test_of_two_alike_comparator_phrases_the_longer_when_each_word_keeps_to_numbers() -> None:
-    """ "mindre än" (less than), not "än" alone, which follows "mer" (more) too; "minst", not "för minst"."""
-    from extract.kb.learned_votes import Votes
-
-    votes = Votes({"mindre": 0.9, "än": 0.55, "för": 0.2, "minst": 1.0})
-    for place in ("sv A.1", "sv B.1"):
-        votes.compete([("before", ("än",)), ("before", ("mindre", "än"))], "less", place, "before")
-        votes.compete([("before", ("minst",)), ("before", ("för", "minst"))], "at_least", place, "before")
-    comparators = votes.decide("sv").tables["comparators"]
-    assert comparators["less"] == ["mindre än"]
-    assert comparators["at_least"] == ["minst"]

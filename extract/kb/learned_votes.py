@@ -12,7 +12,6 @@ from extract.text.quantities import Compiled, Token
 
 SPECIFIC = 0.15  # a comparator phrase has a word that stands near a number this often
 PRECISION = 0.5  # a phrase means its comparator at half of its anchors or more
-WHOLE = 0.5  # ... the longer of two alike phrases when each word stands near a number this often
 UNIT_PRECISION = 0.75  # a word after numbers names its unit at three in four of them
 
 
@@ -84,15 +83,6 @@ class Votes:
         one, "ha" (if) rarely; punctuation tells nothing."""
         return max((self.near_numbers.get(word, 0.0) for word in gram if word.isalpha()), default=0.0)
 
-    def wholeness(self, gram: tuple[str, ...]) -> int:
-        """Between phrases with the same votes, the longer when each of its words keeps to numbers
-        (half its occurrences stand near one): "mindre än", not "än", for the word that says less
-        is "mindre" and "än" follows "mer" too; else the shorter ("minst", not "för minst")."""
-        words = [word for word in gram if word.isalpha()]
-        if words and all(self.near_numbers.get(word, 0.0) >= WHOLE for word in words):
-            return len(gram)
-        return -len(gram)
-
     def precision(self, slot: str, gram: tuple[str, ...], meaning: str) -> float:
         """How often a phrase that stands at anchors means `meaning` there; 0 when it means another
         comparator at two anchors or more ("mint" in both "több mint" and "kevesebb mint")."""
@@ -110,7 +100,7 @@ class Votes:
                     self.precision(c[0], c[1], meaning) >= PRECISION and self.specific(c[1]) >= SPECIFIC,
                     self.support[c][meaning],
                     c[0] == side,
-                    self.wholeness(c[1]),
+                    -len(c[1]),
                     self.precision(c[0], c[1], meaning),
                 ),
             )
