@@ -210,17 +210,22 @@ def main() -> int:
             f"(apt-get install {' '.join(sorted({PACKAGES[t.mode] for t in chosen if t.id in missing}))})"
         )
     chosen = [t for t in chosen if t.id not in missing]
-    with tempfile.TemporaryDirectory(prefix="chesslaws-translated-") as name:
-        work = arguments.work or Path(name)
-        corpus, kb = project(work, chosen)
-        alignment, results = build_and_check(corpus, kb)
-        figures = [measure(t, kb, alignment, results) for t in chosen]  # type: ignore[arg-type]
-        for t, f in zip(chosen, figures, strict=True):
-            if arguments.verbose:
-                print(f"  {t.id} wrong parameters: {f.wrong}\n  {t.id} checks not held: {f.failed}")
-                unmapped = _unmapped(kb, t.id, alignment)
-                print(f"  {t.id} unmapped leaves ({len(unmapped)}): {', '.join(unmapped)}")
-            print(f.line())
+    figures = []
+    # one build per source (the 2023 texts beside en-2023; the 2017 ones without da-2017, sv.yaml, nb.yaml)
+    for source in sorted({t.source for t in chosen}):
+        group = [t for t in chosen if t.source == source]
+        with tempfile.TemporaryDirectory(prefix="chesslaws-translated-") as name:
+            work = arguments.work / source if arguments.work else Path(name)
+            corpus, kb = project(work, group)
+            alignment, results = build_and_check(corpus, kb)
+            for t in group:
+                f = measure(t, kb, alignment, results)  # type: ignore[arg-type]
+                if arguments.verbose:
+                    print(f"  {t.id} wrong parameters: {f.wrong}\n  {t.id} checks not held: {f.failed}")
+                    unmapped = _unmapped(kb, t.id, alignment)
+                    print(f"  {t.id} unmapped leaves ({len(unmapped)}): {', '.join(unmapped)}")
+                print(f.line())
+                figures.append(f)
     print(f"{sum(f.passed() for f in figures)}/{len(figures)} machine-translated texts meet the targets")
     return 0 if all(f.passed() for f in figures) else 1
 
