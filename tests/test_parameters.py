@@ -236,3 +236,29 @@ def test_a_number_the_text_cites_is_never_a_parameter() -> None:
     assert cites(pattern, text, at("7")) and cites(pattern, text, at("9"))
     assert not cites(pattern, text, at("3"))  # a count the text states
     assert citations(keyed[3:]) is None  # no heading prints a word before its label: nothing is cited
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # the first is counted, then "another" in words no table knows: which one loses is unread
+        (
+            "give two extra minutes for the first completed illegal move; if the same player completes "
+            "a renewed illegal move, the game is lost.",
+            None,
+        ),
+        # the third is counted last; the thing named again in a later sentence is not a further one
+        (
+            "for the second illegal move two more minutes; at the third illegal move of the same player "
+            "the game is lost. It is drawn if no series of legal moves can mate.",
+            3,
+        ),
+        ("for the second illegal move by the same player the game is lost.", 2),
+    ],
+)
+def test_an_ordinal_whose_thing_is_counted_again_is_not_the_last(text, expected) -> None:
+    from extract.kb.parameters import Found, choose
+
+    found = [Found(q, "7.5.3", {"text": text}) for q in quantities(text, "en")]
+    chosen = choose("illegal_move.loss_on", found)
+    assert (chosen[1] if chosen else None) == expected

@@ -21,6 +21,7 @@ from extract.io.rules import Rule
 from extract.io.yamlfile import load_yaml
 from extract.model.kbrows import Parameter
 from extract.text.analyse import BOUND_OF, INCLUSIVE, Quantity, quantities
+from extract.text.quantities import tokens
 
 
 @cache
@@ -81,11 +82,27 @@ def choose(name: str, found: list[Found]) -> tuple[Found, int | float | bool] | 
             ]
             if later:
                 return later[0], int(best.quantity.value) + 1
+            if counted_again(best):
+                return None  # "the first illegal move ... another illegal move": which one, unread
         return best, number(best.quantity)
     if spec.get("pick") == "min":
         least = min(candidates, key=lambda f: f.quantity.value)
         return least, number(least.quantity)
     return candidates[0], number(candidates[0].quantity)
+
+
+def counted_again(hit: Found) -> bool:
+    """Whether the text names what an ordinal counts again after it ("første fuldførte ulovlige træk;
+    ... endnu et ulovligt træk"): two of the words after the ordinal (their first four letters, for
+    an inflected form) stand together again later in its sentence. The later mention is then a
+    further one in words the tables do not know, so the highest ordinal is not the last counted."""
+    text = str(hit.provision.get("text") or "")
+    tail = re.split(r"[.!?։।።](?:\s|$)", text[hit.quantity.end :])[0]  # the ordinal's own sentence
+    after = [t.lower_ for t in tokens(tail) if t.lower_.isalpha()]
+    heads = [w[:4] for w in after[:4] if len(w) >= 3]
+    pairs = {tuple(heads[k : k + 2]) for k in range(len(heads) - 1)}
+    rest = [w[:4] for w in after[4:]]
+    return any(tuple(rest[j : j + 2]) in pairs for j in range(len(rest) - 1))
 
 
 def number(q: Quantity) -> int | float:
