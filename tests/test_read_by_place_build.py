@@ -12,7 +12,7 @@ import sys
 
 import pytest
 from click.testing import CliRunner
-from conftest import ROOT, copy_project, load
+from conftest import ROOT, copy_project, drop_in, load
 
 from extract.cli import main
 
@@ -30,11 +30,11 @@ def renumbered(tmp_path_factory):
     source = unseen.source_text("en-2023")
     assert source.count(REMOVED) == 2 and source.count(CHANGED[0]) == 1
     source = source.replace(REMOVED, "", 1).replace(*CHANGED)
-    corpus, kb = copy_project(tmp_path_factory.mktemp("renumbered"), ["da-2017"])
-    (corpus / "ka-2023.txt").write_text(unseen.make_text(source, unseen.VARIANTS["ka-2023"]), "utf-8")
-    with (corpus / "editions.yaml").open("a", encoding="utf-8") as meta:
-        meta.write('\n- id: ka-2023\n  file: ka-2023.txt\n  language: ka\n  fide_edition: "2023"\n')
-        meta.write('  in_force: "2023-01-01"\n')
+    tmp = tmp_path_factory.mktemp("renumbered")
+    corpus, kb = copy_project(tmp, ["da-2017"])
+    text = tmp / "ka-2023.txt"
+    text.write_text(unseen.make_text(source, unseen.VARIANTS["ka-2023"]), "utf-8")
+    drop_in(corpus, [(text, "ka", "2023", "2023-01-01")])
     result = CliRunner().invoke(main, ["build", "--corpus", str(corpus), "--kb", str(kb)])
     assert result.exit_code == 0, result.output
     return corpus, kb

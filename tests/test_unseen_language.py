@@ -8,7 +8,7 @@ import sys
 
 import pytest
 from click.testing import CliRunner
-from conftest import ROOT, copy_project, load
+from conftest import ROOT, copy_project, drop_in, load
 
 from extract.cli import main
 from extract.text.quantities import quantities
@@ -65,12 +65,11 @@ def georgian(tmp_path_factory):
     seeds to align with (no kb/languages file for ka, whose CLDR words the text never uses)."""
     if not (unseen.SHARED / "en-2023.txt").is_file():
         pytest.skip("../shared/editions is absent")
-    corpus, kb = copy_project(tmp_path_factory.mktemp("unseen"), ["nb-2014", "da-2017"])
-    variant = unseen.VARIANTS["ka-2023"]
-    (corpus / "ka-2023.txt").write_text(unseen.make_text(unseen.source_text("en-2023"), variant), "utf-8")
-    with (corpus / "editions.yaml").open("a", encoding="utf-8") as meta:
-        meta.write('\n- id: ka-2023\n  file: ka-2023.txt\n  language: ka\n  fide_edition: "2023"\n')
-        meta.write('  in_force: "2023-01-01"\n')
+    tmp = tmp_path_factory.mktemp("unseen")
+    corpus, kb = copy_project(tmp, ["nb-2014", "da-2017"])
+    text = tmp / "ka-2023.txt"
+    text.write_text(unseen.make_text(unseen.source_text("en-2023"), unseen.VARIANTS["ka-2023"]), "utf-8")
+    drop_in(corpus, [(text, "ka", "2023", "2023-01-01")])
     result = CliRunner().invoke(main, ["build", "--corpus", str(corpus), "--kb", str(kb)])
     assert result.exit_code == 0, result.output
     return corpus, kb

@@ -46,6 +46,7 @@ from unseen_language import (  # noqa: E402 (a sibling tool, found through the p
     _rename_in_scenarios,
     _unmapped,
     build_and_check,
+    laws_of,
     load,
     measure,
     source_text,
@@ -68,8 +69,7 @@ class Translation:
     @property
     def fide_edition(self) -> str:
         """The Laws the source translates (da-2017: the 2017 Laws)."""
-        entries = load(ROOT / "corpus" / "editions.yaml")
-        return next((str(e["fide_edition"]) for e in entries if e["id"] == self.source), self.source[-4:])
+        return laws_of(self.source)
 
 
 TRANSLATIONS = {

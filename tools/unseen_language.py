@@ -31,6 +31,7 @@ Usage: python tools/unseen_language.py [--keep-source] [VARIANT ...]   (variants
 from __future__ import annotations
 
 import argparse
+import functools
 import hashlib
 import json
 import re
@@ -81,8 +82,7 @@ class Variant:
     @property
     def fide_edition(self) -> str:
         """The Laws the source translates (hu-2018: the 2017 Laws, in force from 2018)."""
-        entries = load(ROOT / "corpus" / "editions.yaml")
-        return next((str(e["fide_edition"]) for e in entries if e["id"] == self.source), self.source[-4:])
+        return laws_of(self.source)
 
 
 VARIANTS = {
@@ -267,6 +267,13 @@ def source_text(source: str) -> str:
 
 # ---------------------------------------------------------------------------------------------
 # The measurement
+
+
+@functools.cache
+def laws_of(source: str) -> str:
+    """The Laws a corpus edition translates, from corpus/editions.yaml (read once a run)."""
+    entries = load(ROOT / "corpus" / "editions.yaml")
+    return next((str(e["fide_edition"]) for e in entries if e["id"] == source), source[-4:])
 
 
 def load(path: Path) -> Any:

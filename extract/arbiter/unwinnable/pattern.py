@@ -11,7 +11,6 @@ picture only guides; what counts is the checkmate the search reaches, replayed l
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Iterator
 
 import chess
@@ -19,7 +18,7 @@ import chess
 from extract.arbiter.unwinnable.clock import expired
 from extract.arbiter.unwinnable.geometry import attacks, pawn_attacks
 from extract.arbiter.unwinnable.regions import grow
-from extract.arbiter.unwinnable.tree import Parents, mated_by, reach, unwind
+from extract.arbiter.unwinnable.tree import ranked_search
 
 Target = tuple[bool, int, int]  # colour, piece type, square it should stand on
 FAR = 12
@@ -215,29 +214,7 @@ def toward(
     """Best-first toward `picture`: the position nearest it (each piece's moves to its square) first."""
     maps = _maps(picture, board.pawns)
 
-    def distance(position: chess.Board) -> int:
-        return _measure(position, maps)
-
-    start = board.copy(stack=False)
-    parents: Parents = {start._transposition_key(): None}
-    queue: list[tuple[int, int, chess.Board, object]] = [
-        (distance(start), 0, start, start._transposition_key())
-    ]
-    counter = 0
-    while queue and len(parents) < budget:
-        if not len(parents) & 255 and expired():
-            break
-        _, _, position, key = heapq.heappop(queue)
-        for move in position.generate_legal_moves():
-            reached = reach(parents, position, key, move)
-            if reached is None:
-                continue
-            child, child_key = reached
-            if mated_by(child, winner):
-                return unwind(parents, child_key), len(parents)
-            counter += 1
-            heapq.heappush(queue, (distance(child), counter, child, child_key))
-    return None, len(parents)
+    return ranked_search(board, winner, budget, lambda position, _: _measure(position, maps))
 
 
 def aimed(

@@ -11,16 +11,14 @@ stays. It never changes an answer, only the proof shown.
 
 from __future__ import annotations
 
-import heapq
 from dataclasses import replace
 from functools import lru_cache
 
 import chess
 
 from extract.arbiter.unwinnable import proof_reason, replays_to_mate
-from extract.arbiter.unwinnable.clock import expired
 from extract.arbiter.unwinnable.helpmate import distance_to_mate, strong
-from extract.arbiter.unwinnable.tree import Parents, mated_by, reach, unwind
+from extract.arbiter.unwinnable.tree import ranked_search
 from extract.model.ruling import MateFinding
 
 SHORT_ENOUGH = 20  # half-moves: a line this short is shown as it is
@@ -57,25 +55,9 @@ def shorter(
 def _search(board: chess.Board, winner: chess.Color, longest: int, budget: int) -> list[str] | None:
     """A helpmate of at most `longest` half-moves, the short ones first (None: none within `budget`)."""
     bare = strong(board, winner)
-    start = board.copy(stack=False)
-    root = start._transposition_key()  # noqa: SLF001
-    parents: Parents = {root: None}
-    queue: list[tuple[int, int, chess.Board, object, int]] = [(0, 0, start, root, 0)]
-    counter = 0
-    while queue and len(parents) < budget:
-        if not len(parents) & 255 and expired():
-            return None
-        _, _, position, key, depth = heapq.heappop(queue)
-        if depth >= longest:
-            continue
-        for move in position.generate_legal_moves():
-            reached = reach(parents, position, key, move)
-            if reached is None:
-                continue
-            child, child_key = reached
-            if mated_by(child, winner):
-                return [m.uci() for m in unwind(parents, child_key)]
-            counter += 1
-            guess = distance_to_mate(child, winner, bare and strong(child, winner))
-            heapq.heappush(queue, (guess + DEPTH_WEIGHT * (depth + 1), counter, child, child_key, depth + 1))
-    return None
+
+    def rank(position: chess.Board, played: int) -> int:
+        return distance_to_mate(position, winner, bare and strong(position, winner)) + DEPTH_WEIGHT * played
+
+    found, _ = ranked_search(board, winner, budget, rank, longest)
+    return None if found is None else [m.uci() for m in found]

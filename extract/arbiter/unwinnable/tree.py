@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import heapq
+from collections.abc import Callable
+
 import chess
+
+from extract.arbiter.unwinnable.clock import expired
 
 _SQUARES = chess.BB_SQUARES
 Parents = dict[object, tuple[object, chess.Move] | None]  # position key -> (parent key, move), root None
@@ -76,6 +81,39 @@ def played(position: chess.Board, move: chess.Move) -> tuple[chess.Board, object
     if ep is not None and not child.has_legal_en_passant():
         ep = None
     return child, (pawns, knights, bishops, rooks, queens, kings, white, black, not turn, rights, ep)
+
+
+def ranked_search(
+    board: chess.Board,
+    winner: chess.Color,
+    budget: int,
+    rank: Callable[[chess.Board, int], int],
+    longest: int | None = None,
+) -> tuple[list[chess.Move] | None, int]:
+    """Best-first for a checkmate by `winner`: the position with the lowest `rank(position, half-moves
+    played)` expanded first, no line longer than `longest`; the mate found (None: none within `budget`
+    positions or the time limit) and the positions reached."""
+    start = board.copy(stack=False)
+    root = start._transposition_key()  # noqa: SLF001
+    parents: Parents = {root: None}
+    queue: list[tuple[int, int, chess.Board, object, int]] = [(0, 0, start, root, 0)]
+    counter = 0
+    while queue and len(parents) < budget:
+        if not len(parents) & 255 and expired():
+            break
+        _, _, position, key, depth = heapq.heappop(queue)
+        if longest is not None and depth >= longest:
+            continue
+        for move in position.generate_legal_moves():
+            reached = reach(parents, position, key, move)
+            if reached is None:
+                continue
+            child, child_key = reached
+            if mated_by(child, winner):
+                return unwind(parents, child_key), len(parents)
+            counter += 1
+            heapq.heappush(queue, (rank(child, depth + 1), counter, child, child_key, depth + 1))
+    return None, len(parents)
 
 
 def bare_copy(board: chess.Board) -> chess.Board:
