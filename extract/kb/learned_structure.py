@@ -180,6 +180,31 @@ def _section_sequences(references: Iterable[Edition]) -> dict[str, list[list[str
     return sequences
 
 
+def _contents_sequences(references: Iterable[Edition], kb_dir: Path) -> dict[str, list[list[str]]]:
+    """Article label -> for each reference edition with a table of contents, the sections its contents
+    names, in order, right before that article's entry ("contents" for its own title, then "intro",
+    "preface", "part.basic" before "§ 1"; "?" for a title the language data does not name)."""
+    sequences: dict[str, list[list[str]]] = {}
+    for rows, _ in references:
+        for provision in rows:
+            if not str(provision.get("label")).startswith("contents"):
+                continue
+            titled = provision.get("heading") not in (None, "contents")
+            pending = ["contents"] if titled else []
+            for line in str(provision.get("text") or "").splitlines():
+                line = _MARKUP.sub("", line).strip()
+                opened = opened_label(fold_label(line), kb_dir)
+                if opened is not None:
+                    if pending:
+                        sequences.setdefault(opened, []).append(pending)
+                    pending = []
+                elif short_title(line):
+                    pending.append((structural_label(line, kb_dir) or "?").split("-")[0])
+                else:
+                    pending = []
+    return sequences
+
+
 def _title_key(line: str) -> str:
     """A title as structural_label compares it: no leading number, no closing colon, casefolded."""
     return " ".join(re.sub(r"^[\d.\s]+(?=\D)", "", line).strip().rstrip(":.").strip().casefold().split())
@@ -191,18 +216,23 @@ def contents_words(
     kb_dir: Path,
     linked: Iterable[str] = (),
     above: Iterable[str] = (),
+    contents: bool = False,
 ) -> dict[str, list[str]]:
     """Structure words read from a table of contents (or a text's headings): the titles standing right
     before an entry ("Competition rules" between "5 …" and "6 …", "Contents", "Introduction", "Preface"
     before "1 …") are named, from the last one back, as the reference editions name the sections
     standing there. A title the contents links to a heading of the text (`linked`: "- [FIDE Laws of
     Chess](#…)") is an entry, never the title of the contents itself; one whose heading stands `above`
-    the contents (the document's own title) names no section."""
+    the contents (the document's own title) names no section. The `contents` lines of a table of
+    contents are named after the references' tables of contents where they have one."""
     entries = {_title_key(title) for title in linked}
     document = entries & {_title_key(_MARKUP.sub("", line).strip()) for line in above}
+    references = list(references)
     sequences = _section_sequences(references)
+    if contents:  # the titles of a table of contents are named as the references' contents name theirs
+        sequences.update(_contents_sequences(references, kb_dir))
     votes: dict[str, Counter[str]] = {}
-    pending: list[str] = []
+    pending: list[str] = []  # the titles right before an entry; "" for one the language data names
     for line in lines:
         line = _MARKUP.sub("", line).strip()
         opened = opened_label(fold_label(line), kb_dir)
@@ -210,12 +240,13 @@ def contents_words(
             key = _title_key(line)
             if not short_title(line):
                 pending = []  # only the titles right before an entry or heading name its sections
-            elif key and structural_label(line, kb_dir) is None:
-                pending.append(key)
+            elif key:
+                pending.append("" if structural_label(line, kb_dir) else key)
             continue
         for sequence in sequences.get(opened, []):
             for title, section in zip(reversed(pending), reversed(sequence), strict=False):
-                votes.setdefault(title, Counter())[section] += 1
+                if title and section != "?":
+                    votes.setdefault(title, Counter())[section] += 1
         pending = []
     learned: dict[str, list[str]] = {}
     for title, counter in votes.items():
@@ -354,7 +385,7 @@ def _named_parts(edition: Text, references: Sequence[Edition], kb_dir: Path) -> 
     text = edition.text.splitlines()
     with learned_structure(learned):
         start = next((n for n, line in enumerate(text) if _LINK.match(line)), 0)
-        sections = contents_words(lines or text, references, kb_dir, linked, text[:start])
+        sections = contents_words(lines or text, references, kb_dir, linked, text[:start], bool(lines))
         front = {} if lines else front_words(text, references, kb_dir)
     if lines and "contents" not in sections and not linked:
         return learned  # without its title (or its links), section words would cut the contents up

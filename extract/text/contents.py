@@ -50,7 +50,8 @@ class TableOfContents(ListMarkers):
         right before the first entry (its title, "Introduction", "Preface") are taken into it."""
         current = self.provisions[-1] if self.provisions else None
         in_run = current is not None and current.kind == "preface" and current.label.startswith("contents")
-        if self.section is not None and not in_run:
+        titled = self.section is not None and not in_run and self._front_titles() is not None
+        if self.section is not None and not in_run and not titled:
             return False
         if not self._entry(line, in_run):
             if in_run and short_title(line.text) and any(self._entry(a, in_run) for a in ahead[:1]):
@@ -60,21 +61,59 @@ class TableOfContents(ListMarkers):
         if in_run:
             self.append(line)
             return True
-        titles: list[Provision] = []
-        for provision in reversed(self.provisions):
-            if not provision.label.startswith("front.") or not short_title(provision.text):
-                break
-            titles.insert(0, provision)
+        titles = self._front_titles() or []
+        if titles:
+            del self.provisions[-len(titles) :]
+            self._forget(titles)
         label = "contents" if "contents" not in self.labels else self._unique("contents")
         provision = self.emit(line, label, "preface", printed=None, parent=None, heading="contents")
         provision.text = line.text
         if titles:
-            del self.provisions[-len(titles) - 1 : -1]
-            self.labels -= {t.label for t in titles}
             provision.start, provision.line = titles[0].start, titles[0].line
-            provision.text = "\n".join([*(t.text for t in titles), line.text])
+            provision.text = "\n".join([*(_title_text(t) for t in titles), line.text])
             provision.italic[:0] = [span for t in titles for span in t.italic]
+        if titled:
+            # the section words before the first entry named sections of a table of contents (its
+            # title unknown): it runs, as a titled one does, to the first line the text prints again
+            self.open_section(provision)
+            self.in_contents, self.linked_contents = True, False
+            self.contents_seen = [toc_key(t) for t in provision.text.splitlines()]
         return True
+
+    def _front_titles(self) -> list[Provision] | None:
+        """The provisions of the front matter that are only short titles ("Indhold:", "INTRODUCTION",
+        "PREFACE", "Basic rules") since the last paragraph: the titles of a table of contents, when a
+        line naming an article follows them. None when the open section holds more than titles, or
+        when an article was opened already."""
+        titles: list[Provision] = []
+        for provision in reversed(self.provisions):
+            if not (provision.label.startswith("front.") or provision.kind in ("preface", "heading")):
+                break
+            text = _title_text(provision)
+            if not text or not all(short_title(t) for t in text.splitlines()):
+                break
+            titles.insert(0, provision)
+        if self.section is not None and self.section not in titles:
+            return None
+        if any(p.kind == "article" for p in self.provisions):
+            return None
+        return titles
+
+    def _forget(self, gone: list[Provision]) -> None:
+        """Labels and counts of provisions taken into a table of contents, so that they are free again."""
+        self.labels -= {p.label for p in gone}
+        for provision in gone:
+            self.fronts -= provision.label.startswith("front.")
+            if provision.kind == "preface" and provision.parent is not None:
+                self.prefaces[provision.parent] -= 1
+
+    def end_of_contents(self, line: Line) -> None:
+        """At a line of an open table of contents (not a linked one) that the contents printed already,
+        the text itself starts again ("INTRODUCTION" listed, then the introduction's title): the
+        contents ends there, and the line is read as the text's."""
+        if self.in_contents and not self.linked_contents and toc_key(line.text) in self.contents_seen:
+            self.in_contents = False
+            self.section = None
 
     def _entry(self, line: Line, in_run: bool) -> bool:
         """An entry of a table of contents: its label is opened again later, or, inside the table, it
@@ -126,6 +165,16 @@ def short_title(text: str) -> bool:
     """A title line: one to six words, no digit, not a sentence."""
     words = text.split()
     return 0 < len(words) <= 6 and not any(ch.isdigit() for ch in text) and not text.endswith((".", ";", ","))
+
+
+def _title_text(provision: Provision) -> str:
+    """What a provision prints: its text, or the heading of a section opened by a title line."""
+    return provision.text or (provision.heading if provision.kind in ("preface", "heading") else "") or ""
+
+
+def toc_key(text: str) -> str:
+    """A line of a table of contents as compared with the lines printed again after it."""
+    return contents_key(text).casefold().rstrip(":.").strip()
 
 
 def contents_key(text: str) -> str:

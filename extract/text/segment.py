@@ -20,7 +20,7 @@ from extract.model import Edition, Kind, Provision
 from extract.model.vocab import ITEM_KINDS, STRUCTURAL_KINDS
 from extract.text import markdown
 from extract.text.clean import Line, split_lines
-from extract.text.contents import TableOfContents, contents_key, opened_label
+from extract.text.contents import TableOfContents, contents_key, opened_label, toc_key
 from extract.text.labels import (  # noqa: F401  (the label API lives in labels.py; re-exported)
     GLOSSARY_ENTRY,
     LETTER,
@@ -98,6 +98,7 @@ class Segmenter(TableOfContents):
             return self.toc_entry(line)
         if self.in_contents and self.linked_contents:
             self.in_contents = False  # a linked table of contents ends with its last link
+        self.end_of_contents(line)
         if self.in_glossary and (
             "\t" in line.raw
             or self.provisions[-1].kind == "glossary entry"
@@ -117,6 +118,7 @@ class Segmenter(TableOfContents):
         if structural and self.start_structural(line, structural):
             return None
         if self.in_contents:
+            self.contents_seen.append(toc_key(line.text))
             return self.append(line)
         if self.named_again(line, ahead):
             return None
@@ -208,7 +210,7 @@ class Segmenter(TableOfContents):
             self.open_section(provision)
             return True
         if self.in_contents:
-            key = line.text.casefold().rstrip(":.")
+            key = toc_key(line.text)
             if key not in self.contents_seen:
                 self.contents_seen.append(key)
                 return False
