@@ -164,3 +164,10 @@ def test_export_alignment_and_graph(aligner_only):
     assert out.splitlines()[0] == "rule,edition,label,confidence,method"
     graphml = CliRunner().invoke(main, ["export", "graph", "--kb", str(kb), "--format", "graphml"]).output
     assert graphml.startswith("<?xml") and "expresses" in graphml
+
+
+def test_cross_references_in_digits_of_any_script_name_the_labels_they_cite() -> None:
+    """A text printing its numbers in Devanagari or Arabic-Indic digits cites the same articles."""
+    assert references("मजथओ ७.५.१, ७.५.२ ठपअअ ७.५.४ चढफथह") == ["7.5.1", "7.5.2", "7.5.4"]
+    assert references("ثعوب ٦.١٢ ب و C.١٠") == ["6.12", "C.10"]
+    assert references("see 7.5.1 and C.10") == ["7.5.1", "C.10"]

@@ -18,6 +18,7 @@ from typing import Any
 from extract.io import languages
 from extract.io.languages import DEFAULT_KB
 from extract.io.terms import read_terms
+from extract.text.labels import fold_char
 from extract.text.quantities import BOUND_OF, INCLUSIVE, Quantity, quantities
 
 LOOKUP_LANGUAGES = {"da", "sv", "hu"}
@@ -92,8 +93,11 @@ def strip_suffix(word: str, suffixes: list[str]) -> str:
 
 
 def references(text: str) -> list[str]:
-    """Normalised labels of the cross-references in a text ("§ 6.12 b" -> "6.12.b")."""
+    """Normalised labels of the cross-references in a text ("§ 6.12 b" -> "6.12.b"; "७.५.१" -> "7.5.1":
+    digits of any script as the labels they name)."""
     found: list[str] = []
+    if not text.isascii():
+        text = "".join(map(fold_char, text))
     for match in REFERENCE.finditer(text):
         number, prefix = match.group("number"), match.group("prefix")
         if "." not in number and not prefix and not match.group("section"):
