@@ -20,7 +20,7 @@ import math
 import re
 import zlib
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import combinations
@@ -517,10 +517,14 @@ def align(
 
 
 def name_from_mapping(
-    links: dict[tuple[str, str], list[Link]], mapping: dict[Key, str], leaves: Iterable[Key]
+    links: dict[tuple[str, str], list[Link]],
+    mapping: dict[Key, str],
+    leaves: Iterable[Key],
+    weights: Mapping[str, float] | None = None,
 ) -> dict[Key, Assignment]:
     """Rules for leaves the published mapping does not cover (editions no curated list names): the
-    rule their links to mapped provisions vote for, with its confidence and the links as evidence."""
+    rule their links to mapped provisions vote for, with its confidence and the links as evidence.
+    `weights` (edition -> factor, `laws_weights`) weigh each neighbour's vote by its edition."""
     neighbours: dict[Key, list[tuple[Key, float]]] = defaultdict(list)
     for pair_links in links.values():
         for link in pair_links:
@@ -533,7 +537,7 @@ def name_from_mapping(
     for key in leaves:
         if key in mapping:
             continue
-        found = vote(key, neighbours[key], named)
+        found = vote(key, neighbours[key], named, weights)
         if found is not None:
             result[key] = found
     return result
@@ -564,18 +568,27 @@ def name_rules(
     return result
 
 
-def vote(key: Key, neighbours: list[tuple[Key, float]], named: dict[Key, Assignment]) -> Assignment | None:
-    """The rule the named neighbours of a leaf vote for, weighted by link score."""
+def vote(
+    key: Key,
+    neighbours: list[tuple[Key, float]],
+    named: dict[Key, Assignment],
+    weights: Mapping[str, float] | None = None,
+) -> Assignment | None:
+    """The rule the named neighbours of a leaf vote for, weighted by link score and, where `weights`
+    are given, by the neighbour's edition; the confidence is that of the link scores alone."""
     votes: dict[str, float] = defaultdict(float)
+    weighed: dict[str, float] = defaultdict(float)
     sources: dict[str, list[str]] = defaultdict(list)
     for other, score in neighbours:
         found = named.get(other)
         if found is not None and other != key:
             votes[found.rule] += score
+            weighed[found.rule] += score * (weights.get(other[0], 1.0) if weights else 1.0)
             sources[found.rule].append(f"{other[0]}:{other[1]} ({score:.2f})")
     if not votes:
         return None
-    rule, weight = max(votes.items(), key=lambda kv: (kv[1], kv[0]))
+    rule = max(weighed.items(), key=lambda kv: (kv[1], kv[0]))[0]
+    weight = votes[rule]
     if weight < MIN_VOTE:
         return None
     confidence = round(weight / sum(votes.values()) * min(1.0, weight), 3)

@@ -49,6 +49,7 @@ from extract.kb.align import (
     references_of,
 )
 from extract.kb.align_sections import name_by_section, name_containers
+from extract.kb.align_weights import laws_weights
 from extract.kb.aligned_values import read_by_place
 from extract.kb.apertium_store import Wanted, update_store
 from extract.kb.build_documents import (
@@ -587,7 +588,8 @@ class Stream:
         links = align(scope, pairs, self.cache)
         self.spool_links(links)
         leaf_keys = {(edition, key) for key in prepared.leaves}
-        final = name_from_mapping(links, core.published, leaf_keys)
+        laws = {i.id: i.fide_edition for i in context.infos}
+        final = name_from_mapping(links, core.published, leaf_keys, laws_weights(laws[edition], laws))
         if not context.use_overrides:
             return final
         own_text = {

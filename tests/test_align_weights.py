@@ -1,0 +1,38 @@
+"""Rule votes weighted by how near the voting neighbours' Laws are to the text's Laws."""
+
+from __future__ import annotations
+
+from extract.kb.align import Assignment, Link, name_from_mapping, vote
+from extract.kb.align_weights import laws_weights
+
+LAWS = {"da-2001": "2001", "sv-2009": "2009", "nb-2014": "2014", "da-2017": "2017", "hu-2018": "2017"}
+
+
+def test_a_translation_of_the_same_laws_counts_fully_and_older_laws_less_the_older_they_are() -> None:
+    weights = laws_weights("2017", LAWS)
+    assert weights["da-2017"] == weights["hu-2018"] == 1.0
+    assert 1.0 > weights["nb-2014"] > weights["sv-2009"] > weights["da-2001"] > 0.0
+    assert laws_weights("2023", LAWS)["hu-2018"] > laws_weights("2023", LAWS)["da-2001"]
+    assert set(laws_weights("unknown", LAWS).values()) == {1.0}  # no year: every vote counts alike
+
+
+def test_two_old_neighbours_at_the_same_number_lose_to_the_texts_of_the_same_laws() -> None:
+    """7.3 of a 2018 text: da-2001 and sv-2009 print the displaced-pieces rule there, da-2017 and
+    nb-2014 the colours-reversed rule (renumbered since 2001); link scores alone favour the old ones."""
+    text = ("xx-2018", "7.3")
+    named = {
+        ("da-2001", "7.3"): Assignment("displaced-pieces", 1.0, "mapping"),
+        ("sv-2009", "7.3"): Assignment("displaced-pieces", 1.0, "mapping"),
+        ("da-2017", "7.3"): Assignment("colours-reversed", 1.0, "mapping"),
+        ("nb-2014", "7.3"): Assignment("colours-reversed", 1.0, "mapping"),
+    }
+    neighbours = [(("da-2001", "7.3"), 0.3), (("sv-2009", "7.3"), 0.3), (("da-2017", "7.3"), 0.27)]
+    neighbours.append((("nb-2014", "7.3"), 0.2))
+    assert vote(text, neighbours, named).rule == "displaced-pieces"  # type: ignore[union-attr]
+    weighed = vote(text, neighbours, named, laws_weights("2017", LAWS))
+    assert weighed is not None and weighed.rule == "colours-reversed"
+    assert weighed.confidence == round(0.47 / 1.07 * 0.47, 3)  # the link scores' confidence, unweighted
+    links = {(a[0], "xx-2018"): [Link(a, text, score, ())] for a, score in neighbours}
+    mapping = {key: a.rule for key, a in named.items()}
+    found = name_from_mapping(links, mapping, [text], laws_weights("2017", LAWS))
+    assert found[text].rule == "colours-reversed"
