@@ -80,3 +80,35 @@ def test_contents_titles_are_named_as_the_references_contents_name_theirs() -> N
     learned = learn_for(edition(new), [(rows, REFERENCE)], DEFAULT_KB)
     assert learned.get("contents") == ["noma"] and learned.get("intro") == ["intro"]
     assert learned.get("part.basic") == ["basko"]
+
+
+# A contents whose entries the first pass cannot all find again: the body names its appendices with a
+# word no language file has ("Blotz A. Rapido"), so "A. Rapido" in the contents is opened again nowhere.
+UNNAMED = (
+    "Sopa 2017\n\nNoma:\n\nPrefo\n\n1.Zork: Tuwa1\n\n2.Zork: Tuwa2\n\n3.Zork: Tuwa3\n\nA. Rapido\n\n"
+    "B. Blitzo\n\nGlosso tima\n\nPrefo\n\nKemu frim drob salo mek.\n\n"
+    + body()
+    + "Blotz A. Rapido\n\nA.1 Frim drob salo.\n\nA.2 Drob salo frim.\n\n"
+    + "Blotz B. Blitzo\n\nB.1 Frim salo.\n\nB.2 Salo frim drob.\n"
+)
+
+
+def test_a_contents_runs_past_entries_opened_nowhere_else_to_where_the_text_starts() -> None:
+    provisions = segment(edition(UNNAMED), DEFAULT_KB, {"chapter_words": ["zork"]})
+    contents = [p for p in provisions if p.label.startswith("contents")]
+    assert len(contents) == 1
+    assert contents[0].text.splitlines()[0] == "Noma:" and contents[0].text.splitlines()[-1] == "Glosso tima"
+    assert [p.label for p in provisions if p.kind == "article"][:3] == ["1", "2", "3"]
+    assert not duplicate_labels(provisions) and coverage(UNNAMED, provisions) == 1.0
+
+
+def test_a_sentence_ends_a_contents_and_a_heading_it_listed_opens_its_article() -> None:
+    """No line of the contents is printed again: the title above the first sentence starts the text,
+    and a heading of an article the contents listed opens that article (one contents per text)."""
+    text = TEXT.replace("INTRO\n\nKemu", "Gwill\n\nKemu").replace("PREFO\n\nFrim", "Frim")
+    text = text.replace("\n\nBasko\n\n1. zork", "\n\n1. zork")
+    provisions = segment(edition(text), DEFAULT_KB, LEARNED)
+    contents = [p for p in provisions if p.label.startswith("contents")]
+    assert len(contents) == 1 and contents[0].text.splitlines()[-1] == "3.Zork: Tuwa3"
+    assert [p.text for p in provisions if p.label.startswith("front.")][1] == "Gwill"
+    assert [p.label for p in provisions if p.kind == "article"] == ["1", "2", "3"]

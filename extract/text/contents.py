@@ -23,6 +23,7 @@ class TableOfContents(ListMarkers):
 
     last_opening: dict[str, int] = field(default_factory=dict)  # article label -> last line opening it
     last_entry: str = ""  # the label of the last entry of a table of contents named again
+    listed: set[str] = field(default_factory=set)  # labels a table of contents named again has listed
 
     def shaped_contents(self, line: Line) -> bool:
         """A table of contents with no title the language data knows: in the front matter, a run of
@@ -37,10 +38,10 @@ class TableOfContents(ListMarkers):
             return False
         if in_run:
             self.append(line)
+        elif "contents" in self.labels:
+            return False  # a text has one table of contents: its headings come after it
         else:
-            label = "contents" if "contents" not in self.labels else self._unique("contents")
-            provision = self.emit(line, label, "preface", printed=None, parent=None, heading="contents")
-            provision.text = line.text
+            self._open_contents(line)
         return True
 
     def named_again(self, line: Line, ahead: list[Line]) -> bool:
@@ -61,6 +62,16 @@ class TableOfContents(ListMarkers):
         if in_run:
             self.append(line)
             return True
+        if "contents" in self.labels:
+            return False
+        self._open_contents(line)
+        return True
+
+    def _open_contents(self, line: Line) -> None:
+        """A table of contents found by its shape, opened at its first entry: the short titles right
+        before it (its own title, "INTRODUCTION", "PREFACE", whatever the language data names them)
+        are taken into it, and it runs, as a titled one does, to the first line the text prints
+        again (or the first sentence)."""
         titles = self._front_titles() or []
         if titles:
             del self.provisions[-len(titles) :]
@@ -72,13 +83,9 @@ class TableOfContents(ListMarkers):
             provision.start, provision.line = titles[0].start, titles[0].line
             provision.text = "\n".join([*(_title_text(t) for t in titles), line.text])
             provision.italic[:0] = [span for t in titles for span in t.italic]
-        if titled:
-            # the section words before the first entry named sections of a table of contents (its
-            # title unknown): it runs, as a titled one does, to the first line the text prints again
-            self.open_section(provision)
-            self.in_contents, self.linked_contents = True, False
-            self.contents_seen = [toc_key(t) for t in provision.text.splitlines()]
-        return True
+        self.open_section(provision)
+        self.in_contents, self.linked_contents = True, False
+        self.contents_seen = [toc_key(t) for t in provision.text.splitlines()]
 
     def _front_titles(self) -> list[Provision] | None:
         """The provisions of the front matter that are only short titles ("Indhold:", "INTRODUCTION",
@@ -107,26 +114,45 @@ class TableOfContents(ListMarkers):
             if provision.kind == "preface" and provision.parent is not None:
                 self.prefaces[provision.parent] -= 1
 
-    def end_of_contents(self, line: Line) -> None:
-        """At a line of an open table of contents (not a linked one) that the contents printed already,
-        the text itself starts again ("INTRODUCTION" listed, then the introduction's title): the
-        contents ends there, and the line is read as the text's."""
-        if self.in_contents and not self.linked_contents and toc_key(line.text) in self.contents_seen:
+    def end_of_contents(self, line: Line, ahead: list[Line]) -> None:
+        """Where the text itself starts after an open table of contents (not a linked one), the contents
+        ends and the line is read as the text's: at a line the contents printed already ("INTRODUCTION"
+        listed, then the introduction's title), a heading of an article it listed, a sentence, or a
+        title above a sentence."""
+        if not self.in_contents or self.linked_contents:
+            return
+        opened = opened_label(line.text, self.kb_dir)
+        if (
+            toc_key(line.text) in self.contents_seen
+            or opened in self.listed
+            or _sentence(line.text)
+            or short_title(line.text) and bool(ahead) and _sentence(ahead[0].text)
+        ):
             self.in_contents = False
             self.section = None
+
+    def contents_line(self, line: Line) -> None:
+        """A line of an open table of contents: kept in it, and what it lists remembered."""
+        self.contents_seen.append(toc_key(line.text))
+        opened = opened_label(line.text, self.kb_dir)
+        if opened is not None:
+            self.listed.add(opened)
+        self.append(line)
 
     def _entry(self, line: Line, in_run: bool) -> bool:
         """An entry of a table of contents: its label is opened again later, or, inside the table, it
         is the next label after the entry before it ("D." after "C.", its later heading not known)."""
         opened = opened_label(line.text, self.kb_dir)
-        if opened is None:
-            return False
+        if opened is None or not in_run and opened in self.listed:
+            return False  # a contents lists an article once: a heading it listed opens the article
         if self.last_opening.get(opened, 0) > line.number:
             self.last_entry = opened
+            self.listed.add(opened)
             return True
         previous = self.last_entry if in_run else ""
         follows = bool(previous) and opened == _next_label(previous)
         self.last_entry = opened if follows else self.last_entry
+        self.listed |= {opened} if follows else set()
         return follows
 
     def toc_entry(self, line: Line) -> None:
@@ -165,6 +191,12 @@ def short_title(text: str) -> bool:
     """A title line: one to six words, no digit, not a sentence."""
     words = text.split()
     return 0 < len(words) <= 6 and not any(ch.isdigit() for ch in text) and not text.endswith((".", ";", ","))
+
+
+def _sentence(text: str) -> bool:
+    """A line no table of contents prints: a sentence (many words, or a full stop after several)."""
+    words = text.split()
+    return len(words) > 14 or len(words) > 3 and text.rstrip().endswith((".", ";"))
 
 
 def _title_text(provision: Provision) -> str:

@@ -98,7 +98,7 @@ class Segmenter(TableOfContents):
             return self.toc_entry(line)
         if self.in_contents and self.linked_contents:
             self.in_contents = False  # a linked table of contents ends with its last link
-        self.end_of_contents(line)
+        self.end_of_contents(line, ahead)
         if self.in_glossary and (
             "\t" in line.raw
             or self.provisions[-1].kind == "glossary entry"
@@ -118,8 +118,7 @@ class Segmenter(TableOfContents):
         if structural and self.start_structural(line, structural):
             return None
         if self.in_contents:
-            self.contents_seen.append(toc_key(line.text))
-            return self.append(line)
+            return self.contents_line(line)
         if self.named_again(line, ahead):
             return None
         if self.article_heading(line, ahead):
