@@ -126,7 +126,9 @@ class TableOfContents(ListMarkers):
             toc_key(line.text) in self.contents_seen
             or opened in self.listed
             or _sentence(line.text)
-            or short_title(line.text) and bool(ahead) and _sentence(ahead[0].text)
+            or short_title(line.text)
+            and bool(ahead)
+            and _sentence(ahead[0].text)
         ):
             self.in_contents = False
             self.section = None
