@@ -403,14 +403,10 @@ class Figures:
 def measure(
     variant: Variant, kb: Path, alignment: list[dict[str, Any]], results: list[dict[str, Any]]
 ) -> Figures:
-    from extract.model import Provision
-    from extract.text.segment import leaves
-
-    document = load(kb / "generated" / "provisions" / f"{variant.id}.yaml")
-    found = leaves([Provision.from_dict(variant.id, p) for p in document["provisions"]])
+    found = _leaf_keys(kb, variant.id)
     rules = {r["label"]: r["rule"] for r in alignment if r["edition"] == variant.id}
     source = source_mapping(variant, alignment)
-    compared = [p.label for p in found if p.label in rules and p.label in source]
+    compared = [key for key in found if key in rules and key in source]
     rows = load(kb / "generated" / "parameters.yaml")
     got = {(r["parameter"], r["rule"]): r["value"] for r in rows if r["edition"] == variant.id}
     by_name = {r["parameter"]: r["value"] for r in rows if r["edition"] == variant.id}
@@ -428,7 +424,7 @@ def measure(
     return Figures(
         variant.id,
         len(found),
-        sum(p.label in rules for p in found),
+        sum(key in rules for key in found),
         sum(rules[label] == source[label] for label in compared),
         len(compared),
         len(gold(variant)) - len(wrong),
@@ -456,16 +452,21 @@ def run(
 
 
 def _unmapped(kb: Path, edition: str, alignment: list[dict[str, Any]]) -> list[str]:
+    mapped = {r["label"] for r in alignment if r["edition"] == edition}
+    return [key for key in _leaf_keys(kb, edition) if key not in mapped]
+
+
+def _leaf_keys(kb: Path, edition: str) -> list[str]:
+    """The keys alignment.yaml names an edition's leaves by ("4.6.1", or "4.6.1@236" for a label
+    the edition prints twice), in text order."""
     from extract.model import Provision
+    from extract.model.kbrows import provision_keys
     from extract.text.segment import leaves
 
     document = load(kb / "generated" / "provisions" / f"{edition}.yaml")
-    mapped = {r["label"] for r in alignment if r["edition"] == edition}
-    return [
-        p.label
-        for p in leaves([Provision.from_dict(edition, p) for p in document["provisions"]])
-        if p.label not in mapped
-    ]
+    provisions = [Provision.from_dict(edition, p) for p in document["provisions"]]
+    keys = dict(zip(map(id, provisions), provision_keys((p.label, p.line) for p in provisions), strict=True))
+    return [keys[id(p)] for p in leaves(provisions)]
 
 
 def main() -> int:
