@@ -36,3 +36,29 @@ def test_two_old_neighbours_at_the_same_number_lose_to_the_texts_of_the_same_law
     mapping = {key: a.rule for key, a in named.items()}
     found = name_from_mapping(links, mapping, [text], laws_weights("2017", LAWS))
     assert found[text].rule == "colours-reversed"
+
+
+def test_a_sub_item_no_reference_has_takes_the_rule_of_its_item_where_a_sibling_agrees() -> None:
+    from extract.kb.align_sections import name_by_parent
+
+    def row(label: str, parent: str | None) -> tuple[str, dict[str, object]]:
+        return label, {"label": label, "parent": parent, "kind": "item"}
+
+    keyed = [row("8.1", "8"), row("8.1.1", "8.1"), row("8.1.1.1", "8.1.1"), row("8.1.1.2", "8.1.1")]
+    keyed += [row("7.5", "7"), row("7.5.1", "7.5"), row("7.5.3", "7.5"), row("9.1", "9"), row("9.1.1", "9.1")]
+    named = {
+        ("xx-2023", "8.1.1"): "recording",
+        ("xx-2023", "8.1.1.1"): "recording",
+        ("xx-2023", "7.5.1"): "illegal-move-correction",
+        ("da-2017", "7.5"): "illegal-moves",
+        ("da-2017", "9.1"): "draw-offer",
+    }
+    parents = {"illegal-move-correction": "illegal-moves"}
+    unnamed = [("xx-2023", "8.1.1.2"), ("xx-2023", "7.5.3"), ("xx-2023", "9.1.1")]
+    found = name_by_parent(unnamed, keyed, named, ["da-2017"], set(), parents)
+    assert found[("xx-2023", "8.1.1.2")].rule == "recording"  # its item, named in the edition itself
+    assert found[("xx-2023", "7.5.3")].rule == "illegal-moves"  # as da-2017 names 7.5; 7.5.1 agrees
+    assert ("xx-2023", "9.1.1") not in found  # no sibling says da-2017's 9.1 is this 9.1
+    assert found[("xx-2023", "7.5.3")].confidence < 0.5
+    carrying = name_by_parent(unnamed, keyed, named, ["da-2017"], {"illegal-moves"}, parents)
+    assert ("xx-2023", "7.5.3") not in carrying  # a rule with parameters is given only where stated

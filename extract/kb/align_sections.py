@@ -98,3 +98,41 @@ def name_by_section(
                     result[(edition, key)] = Assignment(rule, 0.2, "aligner", (evidence,))
                 break
     return result
+
+
+def name_by_parent(
+    unnamed: Iterable[Key],
+    keyed: Sequence[tuple[str, Mapping[str, object]]],
+    named: Mapping[Key, str],
+    references: Sequence[str],
+    carrying: set[str],
+    parents: Mapping[str, str | None],
+) -> dict[Key, Assignment]:
+    """Rules for an edition's numbered leaves no link named (a sub-item no reference edition has, such
+    as the 2023 Laws' 8.1.1.2, "the electronic scoresheet"): the rule of the item above it, as the
+    edition names that item or else as the nearest reference edition names the same label, where a
+    sibling's rule agrees (it is that rule or one below it in kb/rules: the label was not renumbered),
+    and where that rule carries no parameters (a value is read only from the provisions that state
+    it). A coarser rule, but a true one: the sub-item is part of what its item says."""
+    rows = dict(keyed)
+    key_of = {str(row["label"]): key for key, row in keyed}
+    children: dict[str, list[str]] = {}
+    for key, row in keyed:
+        children.setdefault(str(row.get("parent")), []).append(key)
+    result: dict[Key, Assignment] = {}
+    for edition, key in sorted(unnamed):
+        parent = str(rows.get(key, {}).get("parent"))
+        if parent not in key_of or structural(chapter_of(parent)):
+            continue
+        own = named.get((edition, key_of[parent]))
+        there = [(reference, named.get((reference, parent))) for reference in references]
+        found = next(((where, rule) for where, rule in [(edition, own), *there] if rule), None)
+        if found is None or found[1] in carrying:
+            continue
+        where, rule = found
+        siblings = [named.get((edition, other)) for other in children.get(parent, []) if other != key]
+        if any(s == rule or s is not None and parents.get(s) == rule for s in siblings):
+            place = "in this edition" if where == edition else f"as {where} names {parent}"
+            evidence = f"a sub-item of {parent} ({rule}, {place}); no provision alike"
+            result[(edition, key)] = Assignment(rule, 0.2, "aligner", (evidence,))
+    return result

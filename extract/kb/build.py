@@ -48,7 +48,7 @@ from extract.kb.align import (
     reference_pairs,
     references_of,
 )
-from extract.kb.align_sections import name_by_section, name_containers
+from extract.kb.align_sections import name_by_parent, name_by_section, name_containers
 from extract.kb.align_weights import laws_weights
 from extract.kb.aligned_values import read_by_place
 from extract.kb.apertium_store import Wanted, update_store
@@ -612,6 +612,9 @@ class Stream:
         final.update(
             name_by_section(leaf_keys - final.keys(), prepared.keyed, named, references[edition], carrying)
         )
+        named = ChainMap({key: a.rule for key, a in final.items()}, core.published)
+        unnamed = leaf_keys - final.keys()
+        final.update(name_by_parent(unnamed, prepared.keyed, named, references[edition], carrying, parents))
         return final
 
     def spool_links(self, links: dict[tuple[str, str], list[Link]]) -> None:
