@@ -62,3 +62,15 @@ def test_a_sub_item_no_reference_has_takes_the_rule_of_its_item_where_a_sibling_
     assert found[("xx-2023", "7.5.3")].confidence < 0.5
     carrying = name_by_parent(unnamed, keyed, named, ["da-2017"], {"illegal-moves"}, parents)
     assert ("xx-2023", "7.5.3") not in carrying  # a rule with parameters is given only where stated
+
+
+def test_sub_items_none_of_which_is_named_take_their_items_rule_only_as_the_edition_names_it() -> None:
+    from extract.kb.align_sections import name_by_parent
+
+    keyed = [(label, {"label": label, "parent": parent}) for label, parent in (
+        ("8.1.1", "8.1"), ("8.1.1.1", "8.1.1"), ("8.1.1.2", "8.1.1"), ("9.1", "9"), ("9.1.1", "9.1"),
+    )]  # fmt: skip
+    named = {("xx-2023", "8.1.1"): "recording", ("da-2017", "9.1"): "draw-offer"}
+    unnamed = [("xx-2023", "8.1.1.1"), ("xx-2023", "8.1.1.2"), ("xx-2023", "9.1.1")]
+    found = name_by_parent(unnamed, keyed, named, ["da-2017"], set(), {})
+    assert {key[1]: a.rule for key, a in found.items()} == {"8.1.1.1": "recording", "8.1.1.2": "recording"}

@@ -111,8 +111,9 @@ def name_by_parent(
     """Rules for an edition's numbered leaves no link named (a sub-item no reference edition has, such
     as the 2023 Laws' 8.1.1.2, "the electronic scoresheet"): the rule of the item above it, as the
     edition names that item or else as the nearest reference edition names the same label, where a
-    sibling's rule agrees (it is that rule or one below it in kb/rules: the label was not renumbered),
-    and where that rule carries no parameters (a value is read only from the provisions that state
+    sibling's rule agrees (it is that rule or one below it in kb/rules: the label was not renumbered;
+    with no sibling named, only the edition's own naming of the item counts), and where that rule
+    carries no parameters (a value is read only from the provisions that state
     it). A coarser rule, but a true one: the sub-item is part of what its item says."""
     rows = dict(keyed)
     key_of = {str(row["label"]): key for key, row in keyed}
@@ -131,7 +132,8 @@ def name_by_parent(
             continue
         where, rule = found
         siblings = [named.get((edition, other)) for other in children.get(parent, []) if other != key]
-        if any(s == rule or s is not None and parents.get(s) == rule for s in siblings):
+        agree = any(s == rule or s is not None and parents.get(s) == rule for s in siblings)
+        if agree or where == edition and not any(siblings):
             place = "in this edition" if where == edition else f"as {where} names {parent}"
             evidence = f"a sub-item of {parent} ({rule}, {place}); no provision alike"
             result[(edition, key)] = Assignment(rule, 0.2, "aligner", (evidence,))
