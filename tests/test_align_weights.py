@@ -74,3 +74,18 @@ def test_sub_items_none_of_which_is_named_take_their_items_rule_only_as_the_edit
     unnamed = [("xx-2023", "8.1.1.1"), ("xx-2023", "8.1.1.2"), ("xx-2023", "9.1.1")]
     found = name_by_parent(unnamed, keyed, named, ["da-2017"], set(), {})
     assert {key[1]: a.rule for key, a in found.items()} == {"8.1.1.1": "recording", "8.1.1.2": "recording"}
+
+
+def test_a_part_heading_is_named_by_its_label_or_left_unnamed() -> None:
+    from extract.kb.align_sections import name_structural
+
+    keyed = [
+        (label, {"label": label}) for label in ("part.basic", "part.guidelines-2", "preface.1", "contents")
+    ]
+    named = {("hu-2018", "part.guidelines"): "guidelines-heading", ("da-2017", "part.basic"): "basic-heading"}
+    labels = ("part.basic", "part.guidelines", "contents", "preface")
+    found = name_structural("xx-2018", [k for k, _ in keyed], keyed, named, ["da-2017", "hu-2018"], labels)
+    assert found[("xx-2018", "part.basic")].rule == "basic-heading"  # type: ignore[union-attr]
+    assert found[("xx-2018", "part.guidelines-2")].rule == "guidelines-heading"  # type: ignore[union-attr]
+    assert found[("xx-2018", "contents")] is None  # no reference names its contents: unnamed, not guessed
+    assert ("xx-2018", "preface.1") not in found  # a paragraph is aligned by its words

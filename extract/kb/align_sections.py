@@ -138,3 +138,32 @@ def name_by_parent(
             evidence = f"a sub-item of {parent} ({rule}, {place}); no provision alike"
             result[(edition, key)] = Assignment(rule, 0.2, "aligner", (evidence,))
     return result
+
+
+def name_structural(
+    edition: str,
+    leaves: Iterable[str],
+    keyed: Sequence[tuple[str, Mapping[str, object]]],
+    named: Mapping[Key, str],
+    references: Sequence[str],
+    structural_labels: Iterable[str],
+) -> dict[Key, Assignment | None]:
+    """Rules for an edition's part headings ("part.guidelines", "part.guidelines-2", "contents"): a
+    one-line title says too little for its words to align it, but its label, read from the words that
+    name the parts, says which part it opens. It takes the rule the nearest reference edition that has
+    the same part gives that part's heading; with none, it is left unnamed (None) rather than named
+    after another part by its place."""
+    bases, wanted = set(structural_labels), set(leaves)
+    result: dict[Key, Assignment | None] = {}
+    for key, row in keyed:
+        label = str(row["label"])
+        base = label.split("-")[0]
+        if key not in wanted or base not in bases or "." in label[len(base) :]:
+            continue
+        found = next(((where, rule) for where in references if (rule := named.get((where, base)))), None)
+        result[(edition, key)] = (
+            Assignment(found[1], 0.5, "aligner", (f"the heading of {base}, as in {found[0]}",))
+            if found
+            else None
+        )
+    return result

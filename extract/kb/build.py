@@ -48,7 +48,7 @@ from extract.kb.align import (
     reference_pairs,
     references_of,
 )
-from extract.kb.align_sections import name_by_parent, name_by_section, name_containers
+from extract.kb.align_sections import name_by_parent, name_by_section, name_containers, name_structural
 from extract.kb.align_weights import laws_weights
 from extract.kb.aligned_values import read_by_place
 from extract.kb.apertium_store import Wanted, update_store
@@ -76,6 +76,7 @@ from extract.text.analyse import (
     load_terms,
     pipeline,
 )
+from extract.text.labels import STRUCTURE_LABELS
 from extract.text.segment import coverage, duplicate_labels, leaves, segment
 
 
@@ -592,12 +593,19 @@ class Stream:
         final = name_from_mapping(links, core.published, leaf_keys, laws_weights(laws[edition], laws))
         if not context.use_overrides:
             return final
+        info = next(i for i in context.infos if i.id == edition)
+        references = {edition: references_of(info, context.infos)}
+        headings = name_structural(
+            edition, prepared.leaves, prepared.keyed, core.published, references[edition], STRUCTURE_LABELS
+        )
+        for heading, assignment in headings.items():  # a part's heading is named by its label alone
+            final.pop(heading, None)
+            final.update({heading: assignment} if assignment else {})
         own_text = {
             (edition, key)
             for key, p in prepared.keyed
             if (edition, key) not in leaf_keys and p["kind"] in RULE_KINDS and p["text"]
         }
-        info = next(i for i in context.infos if i.id == edition)
         by_label = {str(p["label"]): key for key, p in prepared.keyed}
         children: dict[tuple[str, str], list[tuple[str, str]]] = {}
         for key, p in prepared.keyed:
@@ -606,7 +614,6 @@ class Stream:
                 children.setdefault((edition, parent_key), []).append((edition, key))
         named = ChainMap({key: a.rule for key, a in final.items()}, core.published)
         parents = {rule.id: rule.parent for rule in context.rules}
-        references = {edition: references_of(info, context.infos)}
         final.update(name_containers(own_text, named, references, children, parents))
         carrying = {rule.id for rule in context.rules if rule.parameters}
         final.update(
