@@ -112,3 +112,15 @@ def test_a_sentence_ends_a_contents_and_a_heading_it_listed_opens_its_article() 
     assert len(contents) == 1 and contents[0].text.splitlines()[-1] == "3.Zork: Tuwa3"
     assert [p.text for p in provisions if p.label.startswith("front.")][1] == "Gwill"
     assert [p.label for p in provisions if p.kind == "article"] == ["1", "2", "3"]
+
+
+def test_a_part_the_body_titles_otherwise_than_the_contents_is_learned_from_the_body() -> None:
+    """The contents lists "Basko"; the body prints "BASKA ZORKO" right before Article 1, where the
+    references' bodies have their basic-rules heading."""
+    reference = segment(edition(REFERENCE, "en"), DEFAULT_KB)
+    rows = [p.as_dict() for p in reference]
+    new = TEXT.replace("Frim drob salo kemu mek.\n\nBasko\n\n", "Frim drob salo kemu mek.\n\nBASKA ZORKO\n\n")
+    learned = learn_for(edition(new), [(rows, REFERENCE)], DEFAULT_KB)
+    assert learned.get("part.basic") == ["baska zorko", "basko"]
+    provisions = segment(edition(new), DEFAULT_KB, learned)
+    assert [p.label for p in provisions if p.parent is None][-5:] == ["preface", "part.basic", "1", "2", "3"]

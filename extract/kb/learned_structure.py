@@ -372,7 +372,8 @@ def front_words(lines: Iterable[str], references: Iterable[Edition], kb_dir: Pat
 
 
 def _named_parts(edition: Text, references: Sequence[Edition], kb_dir: Path) -> dict[str, list[str]]:
-    """The words beside an edition's article labels, and the section titles before its articles."""
+    """The words beside an edition's article labels, and the section titles before its articles (in
+    its table of contents, and in its body right before an article's heading)."""
     first = [p.as_dict() for p in segment(edition, kb_dir)]
     learned = learn_structure((first, edition.text), references, kb_dir)
     if not learned:
@@ -391,4 +392,13 @@ def _named_parts(edition: Text, references: Sequence[Edition], kb_dir: Path) -> 
         return learned  # without its title (or its links), section words would cut the contents up
     for section, words in [*sections.items(), *front.items()]:
         learned[section] = sorted({*learned.get(section, []), *words})
+    if lines:  # the body may title a part otherwise than its contents does ("JÁTÉKSZABÁLYOK")
+        body = [
+            line for line in text[edition.text.count("\n", 0, max(p.end for p in contents)) :] if line.strip()
+        ]
+        with learned_structure(learned):
+            titled = contents_words(body, references, kb_dir)
+        known = {word for words in learned.values() for word in words}
+        for section, words in titled.items():
+            learned[section] = sorted({*learned.get(section, []), *(w for w in words if w not in known)})
     return learned
