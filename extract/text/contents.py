@@ -122,13 +122,12 @@ class TableOfContents(ListMarkers):
         if not self.in_contents or self.linked_contents:
             return
         opened = opened_label(line.text, self.kb_dir)
+        above_sentence = short_title(line.text) and bool(ahead) and _sentence(ahead[0].text)
         if (
             toc_key(line.text) in self.contents_seen
             or opened in self.listed
             or _sentence(line.text)
-            or short_title(line.text)
-            and bool(ahead)
-            and _sentence(ahead[0].text)
+            or above_sentence
         ):
             self.in_contents = False
             self.section = None
