@@ -18,6 +18,7 @@ Laws of Chess"): a coarser rule, but a true one. Rules that carry parameters are
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 
 from extract.kb.align import Assignment, Key, chapter_of, structural
@@ -113,8 +114,8 @@ def name_by_parent(
     edition names that item or else as the nearest reference edition names the same label, where a
     sibling's rule agrees (it is that rule or one below it in kb/rules: the label was not renumbered;
     with no sibling named, only the edition's own naming of the item counts), and where that rule
-    carries no parameters (a value is read only from the provisions that state
-    it). A coarser rule, but a true one: the sub-item is part of what its item says."""
+    carries no parameters (a value is read only from the provisions that state it). A coarser rule,
+    but a true one: the sub-item is part of what its item says."""
     rows = dict(keyed)
     key_of = {str(row["label"]): key for key, row in keyed}
     children: dict[str, list[str]] = {}
@@ -123,8 +124,9 @@ def name_by_parent(
     result: dict[Key, Assignment] = {}
     for edition, key in sorted(unnamed):
         parent = str(rows.get(key, {}).get("parent"))
-        if parent not in key_of or structural(chapter_of(parent)):
-            continue
+        numbered = re.fullmatch(r"\d+|[a-z]", str(rows.get(key, {}).get("label", "")).rsplit(".", 1)[-1])
+        if not numbered or parent not in key_of or structural(chapter_of(parent)):
+            continue  # a table, an example, a sub-heading: what it is, its item does not say
         own = named.get((edition, key_of[parent]))
         there = [(reference, named.get((reference, parent))) for reference in references]
         found = next(((where, rule) for where, rule in [(edition, own), *there] if rule), None)

@@ -89,13 +89,16 @@ class TableOfContents(ListMarkers):
 
     def _front_titles(self) -> list[Provision] | None:
         """The provisions of the front matter that are only short titles ("Indhold:", "INTRODUCTION",
-        "PREFACE", "Basic rules") since the last paragraph: the titles of a table of contents, when a
-        line naming an article follows them. None when the open section holds more than titles, or
-        when an article was opened already."""
+        "PREFACE", "Basic rules") since the last paragraph, the text's first line excepted: the titles
+        of a table of contents, when a line naming an article follows them. None when the open section
+        holds more than titles, or when an article was opened already."""
         titles: list[Provision] = []
         for provision in reversed(self.provisions):
             if not (provision.label.startswith("front.") or provision.kind in ("preface", "heading")):
                 break
+            if provision is self.provisions[0] and provision.label.startswith("front."):
+                break  # the text's first line is its own title, not the contents'
+
             text = _title_text(provision)
             if not text or not all(short_title(t) for t in text.splitlines()):
                 break
