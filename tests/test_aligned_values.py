@@ -187,3 +187,46 @@ def test_nothing_is_offered_where_the_nearest_laws_have_the_rule_but_state_no_nu
     keyed = [("k1", {"label": "7.3", "kind": "article", "text": raw[4:-1], "start": 4, "end": len(raw)})]
     args = (RULES, "xx-2018", "xx", keyed, raw, {("xx-2018", "k1"): "colours-reversed"}, [])
     assert list(stated_by_place(*args, [reference("da-2001", 10)], LAWS, ROOT / "kb")) == []
+
+
+PENALTY = [r for r in load_rules(ROOT / "kb") if r.id == "illegal-move-penalty"]
+LOSS = "illegal_move.loss_on"
+
+
+def count(text: str, laws: dict[str, int]) -> list[Parameter]:
+    """loss_on read by place from one made-up 7.5.5, the references' values per edition given."""
+    raw = f"7.5.5 {text}\n"
+    keyed = [("k1", {"label": "7.5.5", "kind": "article", "text": text, "start": 6, "end": len(raw)})]
+    references = [
+        Parameter(LOSS, "illegal-move-penalty", e, v, "count", "7.5.5", 0, 2, "...") for e, v in laws.items()
+    ]
+    found = [
+        Parameter(
+            "illegal_move.time_bonus", "illegal-move-penalty", "xx-2018", 2, "minutes", "7.5.5", 0, 1, ""
+        )
+    ]
+    return read_by_place(
+        PENALTY, "xx-2018", "xx", keyed, raw, {("xx-2018", "k1"): "illegal-move-penalty"},
+        found, references, LAWS, ROOT / "kb",
+    )  # fmt: skip
+
+
+def test_a_count_no_ordinal_says_is_the_number_of_mentions_where_the_references_agree():
+    """ "for the first illegal move ... for the second illegal move", in words the tables do not know:
+    the text names the illegal move twice, after another word each time; the second mention is the
+    count the references state (2), read at the word before it."""
+    text = "Ѫѫ ѩѭѯ ѳѵѷ ѹѻѿ, ѽѿ ѻѯ. Ѫѫ ѡѣѥ ѳѵѷ ѹѻѿ ѽѿ ѻѯ ѷѹѳ."
+    [row] = count(text, {"da-2017": 2, "da-2001": 3})
+    assert (row.parameter, row.value) == (LOSS, 2)
+    assert (row.start, row.end) == (6 + text.index("ѡѣѥ"), 6 + text.index("ѡѣѥ") + 3)
+
+
+def test_no_count_where_the_mentions_differ_from_the_references_or_one_is_removed():
+    twice = "Ѫѫ ѩѭѯ ѳѵѷ ѹѻѿ, ѽѿ ѻѯ. Ѫѫ ѡѣѥ ѳѵѷ ѹѻѿ ѽѿ ѻѯ ѷѹѳ."
+    assert count(twice, {"da-2017": 3}) == []  # the text names it twice, the Laws count three: no value
+    once = "Ѫѫ ѩѭѯ ѳѵѷ ѹѻѿ, ѽѿ ѻѯ. Ѫѫ ѽѿ ѻѯ ѷѹѳ."
+    assert count(once, {"da-2017": 2}) == []  # the second mention removed: nothing to count
+    same = "Ѫѫ ѩѭѯ ѳѵѷ ѹѻѿ, ѽѿ ѻѯ. Ѫѫ ѩѭѯ ѳѵѷ ѹѻѿ ѽѿ ѻѯ ѷѹѳ."
+    assert count(same, {"da-2017": 2}) == []  # the same word before each mention: nothing counted
+    uneven = "Ѫѫ ѩѭѯ ѳѵѷ ѹѻѿ, ѽѿ ѻѯ. Ѫѫ ѡѣѥ ѳѵѷ ѹѻѿ ѽѿ ѻѯ ѷѹѳ. ѣѣѣ ѱѱѱ ѫѫѫ. ѧѧѧ ѱѱѱ ѫѫѫ. ѿѿѿ ѱѱѱ ѫѫѫ."
+    assert count(uneven, {"da-2017": 2}) == []  # two things named, two and three times: which counts?

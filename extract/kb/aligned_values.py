@@ -106,6 +106,8 @@ def stated_by_place(
                 for span in [raw_span(raw, by_key[key], q)]
                 if not any(start < span[1] and span[0] < end for start, end in taken)
             ]
+            if not numbers and spec.get("next"):
+                numbers = _counted(raw, [(key, by_key[key]) for key in sorted(where)], values)
             if len(numbers) != 1:
                 continue
             key, q, (start, end) = numbers[0]
@@ -114,6 +116,57 @@ def stated_by_place(
             yield Stated(name, rule.id, value, label, start, end, sentence(raw, start, end), values, nearest)
             if value in values:
                 taken.append((start, end))
+
+
+def _counted(
+    raw: str, keyed: list[tuple[str, dict[str, object]]], values: set[int | float]
+) -> list[tuple[str, Quantity, tuple[int, int]]]:
+    """Where the text counts what it names, with no ordinal the words know ("for the first illegal
+    move ...; for the second illegal move", "første ulovlige træk ...; endnu et ulovligt træk"): the
+    number of times a provision names it is the count, at the word before its last mention. Read only
+    where that count is the one the references state, and the provisions that name a thing again
+    agree on how often; else nothing (the count of mentions is no finding of another number)."""
+    found = [(key, provision, mentions(str(provision.get("text") or ""))) for key, provision in keyed]
+    counted = [(key, provision, m) for key, provision, m in found if m is not None]
+    if len({m.value for _, _, m in counted}) != 1 or counted[0][2].value not in values:
+        return []
+    key, provision, q = counted[0]
+    return [(key, q, raw_span(raw, provision, q))]
+
+
+def mentions(text: str) -> Quantity | None:
+    """How many times a text names the same thing: the longest run of words (their first four
+    letters, so that inflected forms agree: "ulovlige træk", "ulovligt træk"; of three letters or
+    more) that stands more than once, right after another word each time; the word before its last mention
+    says that count ("second", "segundo", "et"). None where two longest runs stand a different number
+    of times, or none twice."""
+    doc = tokens(text)
+    heads = [t.lower_[:4] if t.lower_.isalpha() and len(t.lower_) >= 3 else None for t in doc]
+    best: dict[tuple[str, ...], list[int]] = {}
+    for size in range(2, 6):
+        runs: dict[tuple[str, ...], list[int]] = {}
+        for i in range(1, len(heads) - size + 1):
+            run = heads[i : i + size]
+            if all(run):
+                runs.setdefault(tuple(h for h in run if h), []).append(i)
+        repeated = {  # a thing counted: other words before each mention ("first", "second")
+            run: at
+            for run, at in runs.items()
+            if len(at) > 1
+            and len({doc[i - 1].lower_ for i in at}) == len(at)
+            and all(doc[i - 1].lower_.isalpha() for i in at)
+        }
+        if not repeated:
+            break
+        best = repeated
+    if not best or len({len(at) for at in best.values()}) != 1:
+        return None
+    at = max(max(positions) for positions in best.values()) - 1
+    word = doc[at]
+    if not word.lower_.isalpha():
+        return None
+    count = len(next(iter(best.values())))
+    return Quantity(float(count), "ordinal", None, word.idx, word.idx + len(word.text), (word.text,))
 
 
 def read_by_place(
