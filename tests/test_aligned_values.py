@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
 from conftest import ROOT
 
@@ -193,7 +194,7 @@ PENALTY = [r for r in load_rules(ROOT / "kb") if r.id == "illegal-move-penalty"]
 LOSS = "illegal_move.loss_on"
 
 
-def count(text: str, laws: dict[str, int]) -> list[Parameter]:
+def count(text: str, laws: dict[str, int], learned: dict[str, Any] | None = None) -> list[Parameter]:
     """loss_on read by place from one made-up 7.5.5, the references' values per edition given."""
     raw = f"7.5.5 {text}\n"
     keyed = [("k1", {"label": "7.5.5", "kind": "article", "text": text, "start": 6, "end": len(raw)})]
@@ -207,7 +208,7 @@ def count(text: str, laws: dict[str, int]) -> list[Parameter]:
     ]
     return read_by_place(
         PENALTY, "xx-2018", "xx", keyed, raw, {("xx-2018", "k1"): "illegal-move-penalty"},
-        found, references, LAWS, ROOT / "kb",
+        found, references, LAWS, ROOT / "kb", learned,
     )  # fmt: skip
 
 
@@ -230,3 +231,13 @@ def test_no_count_where_the_mentions_differ_from_the_references_or_one_is_remove
     assert count(same, {"da-2017": 2}) == []  # the same word before each mention: nothing counted
     uneven = "Ѫѫ ѩѭѯ ѳѵѷ ѹѻѿ, ѽѿ ѻѯ. Ѫѫ ѡѣѥ ѳѵѷ ѹѻѿ ѽѿ ѻѯ ѷѹѳ. ѣѣѣ ѱѱѱ ѫѫѫ. ѧѧѧ ѱѱѱ ѫѫѫ. ѿѿѿ ѱѱѱ ѫѫѫ."
     assert count(uneven, {"da-2017": 2}) == []  # two things named, two and three times: which counts?
+
+
+def test_a_number_of_another_unit_is_no_candidate_and_markup_is_no_word():
+    """ "two extra minutes" is the time bonus, not the count of illegal moves; "#ulovleg" (a word the
+    translation engine did not know) is the same word after the mark."""
+    learned = {"numbers": {"ѹѹѹ": 3}, "units": {"minute": ["ѩѩѩѩ"]}}
+    text = "Ѫѫ ѹѹѹ ѩѩѩѩ ѩѭѯ #ѳѵѷ ѹѻѿ, ѽѿ ѻѯ. Ѫѫ ѡѣѥ #ѳѵѷ ѹѻѿ ѽѿ ѻѯ ѷѹѳ."
+    [row] = count(text, {"da-2017": 2}, learned)
+    assert (row.value, text[row.start - 6 : row.end - 6]) == (2, "ѡѣѥ")
+    assert count(text, {"da-2017": 2}, {"numbers": {"ѹѹѹ": 3}}) == []  # 3 stands there, of no unit

@@ -19,7 +19,7 @@ with the citation word the text's own headings print) is no candidate.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -28,7 +28,7 @@ from extract.io.rules import Rule
 from extract.kb.learned_numbers import laws_year
 from extract.kb.parameters import citations, cites, raw_span, rule_provisions, sentence, specs, unit_of
 from extract.model.kbrows import Parameter
-from extract.text.quantities import Compiled, Quantity, compiled, on_square, tokens
+from extract.text.quantities import Compiled, Quantity, Token, compiled, on_square, quantities, tokens
 
 
 def nearest_values(
@@ -101,7 +101,13 @@ def stated_by_place(
                 (key, q, span)
                 for key in sorted(where)
                 for text in [str(by_key[key].get("text") or "")]
-                for q in _numbers(text, table, set(spec["units"]), 1 in values)
+                for q in _numbers(
+                    text,
+                    table,
+                    set(spec["units"]),
+                    1 in values,
+                    _measured(text, language, kb_dir, learned, spec),
+                )
                 if not cites(citing, text, q)
                 for span in [raw_span(raw, by_key[key], q)]
                 if not any(start < span[1] and span[0] < end for start, end in taken)
@@ -153,16 +159,15 @@ def mentions(text: str) -> Quantity | None:
             run: at
             for run, at in runs.items()
             if len(at) > 1
-            and len({doc[i - 1].lower_ for i in at}) == len(at)
-            and all(doc[i - 1].lower_.isalpha() for i in at)
+            and len({_before(doc, i).lower_ for i in at}) == len(at)
+            and all(_before(doc, i).lower_.isalpha() for i in at)
         }
         if not repeated:
             break
         best = repeated
     if not best or len({len(at) for at in best.values()}) != 1:
         return None
-    at = max(max(positions) for positions in best.values()) - 1
-    word = doc[at]
+    word = _before(doc, max(max(positions) for positions in best.values()))
     if not word.lower_.isalpha():
         return None
     count = len(next(iter(best.values())))
@@ -194,15 +199,45 @@ def read_by_place(
     ]
 
 
-def _numbers(text: str, table: Compiled, units: set[str], one: bool = False) -> list[Quantity]:
+CLAUSE_MARKS = frozenset(",;:.!?()[]\"'«»“”„‘’—–-·।։።")
+
+
+def _before(doc: tuple[Token, ...], at: int) -> Token:
+    """The token before token `at`, markup between left out ("#ulovleg", "**10 minutes**"); a mark
+    that ends a clause is a token (a word before it is not the word before `at`)."""
+    for token in reversed(doc[:at]):
+        if token.lower_.isalnum() or any(c in CLAUSE_MARKS for c in token.lower_):
+            return token
+    return doc[0]
+
+
+def _measured(
+    text: str, language: str, kb_dir: Path, learned: dict[str, Any] | None, spec: dict[str, Any]
+) -> list[tuple[int, int]]:
+    """Where the words read a quantity of another unit than the parameter's ("two extra minutes"
+    where a count of illegal moves is looked for): no candidate stands there."""
+    units = set(spec["units"])
+    return [
+        (q.start, q.end)
+        for q in quantities(text, language, kb_dir, learned)
+        if q.unit is not None and q.unit not in units and q.unit not in ("bare", "next")
+    ]
+
+
+def _numbers(
+    text: str, table: Compiled, units: set[str], one: bool = False, measured: Sequence[tuple[int, int]] = ()
+) -> list[Quantity]:
     """The numbers of a text: digit runs (not squares of the board, not labels such as "9.2.2") and
-    number words the tables know that count nothing else than the parameter's units. The word for one
-    counts only where one is looked for (`one`): in many languages it is also the indefinite article
-    ("un arbitro", "ein Schiedsrichter"), which the tables do not always know as such."""
+    number words the tables know that count nothing else than the parameter's units, nor stand in a
+    quantity the words read with another unit (`measured`). The word for one counts only where one is
+    looked for (`one`): in many languages it is also the indefinite article ("un arbitro", "ein
+    Schiedsrichter"), which the tables do not always know as such."""
     doc = tokens(text)
     found: list[Quantity] = []
     for i, token in enumerate(doc):
         word = token.lower_
+        if any(start <= token.idx < end for start, end in measured):
+            continue
         if word.isdigit() and len(word) <= 3 and not on_square(doc, i):
             found.append(
                 Quantity(

@@ -338,7 +338,7 @@ def glossed(sources: Sources, known: set[str], spread: dict[str, int]) -> dict[s
         counted |= {doc[i].lower_ for i in range(1, len(doc)) if doc[i - 1].lower_[:1].isdigit()}
         for match in GLOSS.finditer(text):
             word = match.group(1).casefold()
-            if word not in known and match.group(2) != "1" and spread.get(word, 0) <= RARE:
+            if word not in known and int(match.group(2)) != 1 and spread.get(word, 0) <= RARE:
                 values[word].add(int(match.group(2)))  # not "egy (1)": also an article
     return {
         word: next(iter(found))
