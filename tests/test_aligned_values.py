@@ -241,3 +241,9 @@ def test_a_number_of_another_unit_is_no_candidate_and_markup_is_no_word():
     [row] = count(text, {"da-2017": 2}, learned)
     assert (row.value, text[row.start - 6 : row.end - 6]) == (2, "ѡѣѥ")
     assert count(text, {"da-2017": 2}, {"numbers": {"ѹѹѹ": 3}}) == []  # 3 stands there, of no unit
+
+
+def test_the_same_number_twice_is_one_number():
+    [row] = read("Ѫѫѧ ѩѭ 10 ѯѱ ѳѵ. Ѷѷ 10 ѯѱ ѹѻ.", [reference("da-2017", 10)])
+    assert (row.value, row.start) == (10, 4 + 7)
+    assert read("Ѫѫѧ ѩѭ 10 ѯѱ ѳѵ. Ѷѷ 12 ѯѱ ѹѻ.", [reference("da-2017", 10)]) == []  # two numbers: none

@@ -13,8 +13,15 @@ differs from theirs gets no value this way (the place alone cannot tell a differ
 read in the wrong place, so the parameter stays missing and the arbiter says so; never a guess, never
 the references' number) but a finding: `stated_by_place` offers every such number, and the lint's
 laws-divergence (extract/reports/lint/laws.py) says "the text says X where the Laws say Y". A
-provision with two candidate numbers gets none either; a number that cites an article ("Article 7",
-with the citation word the text's own headings print) is no candidate.
+provision with two different candidate numbers gets none either (the same number twice is one: "fewer
+than 10 moves ... after 10 moves or more"); a number that cites an article ("Article 7", with the
+citation word the text's own headings print) is no candidate, nor one the words read with another unit
+("two extra minutes" where a count of illegal moves is looked for).
+
+A count no ordinal the words know states ("for the first illegal move ...; for the second illegal
+move", "første ulovlige træk ...; endnu et ulovligt træk"; a parameter marked `next`) is the number of
+times the provision names the thing it counts, after another word each time; read only where that is
+the references' number.
 """
 
 from __future__ import annotations
@@ -112,6 +119,8 @@ def stated_by_place(
                 for span in [raw_span(raw, by_key[key], q)]
                 if not any(start < span[1] and span[0] < end for start, end in taken)
             ]
+            if len({q.value for _, q, _ in numbers}) == 1:
+                numbers = numbers[:1]  # "fewer than 10 moves ... after 10 moves or more": one number
             if not numbers and spec.get("next"):
                 numbers = _counted(raw, [(key, by_key[key]) for key in sorted(where)], values)
             if len(numbers) != 1:
@@ -199,6 +208,7 @@ def read_by_place(
     ]
 
 
+MEASURES = frozenset({"minute", "second", "hour", "cm"})
 CLAUSE_MARKS = frozenset(",;:.!?()[]\"'«»“”„‘’—–-·।։።")
 
 
@@ -214,13 +224,18 @@ def _before(doc: tuple[Token, ...], at: int) -> Token:
 def _measured(
     text: str, language: str, kb_dir: Path, learned: dict[str, Any] | None, spec: dict[str, Any]
 ) -> list[tuple[int, int]]:
-    """Where the words read a quantity of another unit than the parameter's ("two extra minutes"
-    where a count of illegal moves is looked for): no candidate stands there."""
-    units = set(spec["units"])
+    """Where the words read a measure (minutes, seconds, hours, centimetres) and the parameter is a
+    count ("two extra minutes" where the count of illegal moves is looked for), or a count whose word
+    stands right after its number (a word between at most: "60 gange") and the parameter is a measure:
+    no candidate stands there. Counts of one thing and another are not told apart (the unit the words
+    give a number may be a word or two after it: "5 gångar pr parti")."""
+    found = quantities(text, language, kb_dir, learned)
+    if not set(spec["units"]) & MEASURES:
+        return [(q.start, q.end) for q in found if q.unit in MEASURES]
     return [
         (q.start, q.end)
-        for q in quantities(text, language, kb_dir, learned)
-        if q.unit is not None and q.unit not in units and q.unit not in ("bare", "next")
+        for q in found
+        if q.unit not in MEASURES and q.unit not in (None, "bare", "next", "ordinal") and len(q.tokens) <= 3
     ]
 
 
