@@ -247,3 +247,16 @@ def test_the_same_number_twice_is_one_number():
     [row] = read("Ѫѫѧ ѩѭ 10 ѯѱ ѳѵ. Ѷѷ 10 ѯѱ ѹѻ.", [reference("da-2017", 10)])
     assert (row.value, row.start) == (10, 4 + 7)
     assert read("Ѫѫѧ ѩѭ 10 ѯѱ ѳѵ. Ѷѷ 12 ѯѱ ѹѻ.", [reference("da-2017", 10)]) == []  # two numbers: none
+
+
+def test_a_count_right_before_its_word_is_no_candidate_for_a_measure():
+    """ "10 minutes or less, or 60 times the increment ... 10 minutes": the 60 counts the increment."""
+    [blitz] = [r for r in load_rules(ROOT / "kb") if r.id == "blitz-definition"]
+    text = "Ѫѫ 10 ѯѱѳ ѳѵѷ 60 ѩѩѩ ѹѹѹ."
+    raw = f"B.1 {text}\n"
+    keyed = [("k1", {"label": "B.1", "kind": "article", "text": text, "start": 4, "end": len(raw)})]
+    upper = Parameter("blitz.upper_minutes", "blitz-definition", "da-2017", 10, "minutes", "B.1", 0, 2, "...")
+    args = (keyed, raw, {("xx-2018", "k1"): "blitz-definition"}, [], [upper], LAWS, ROOT / "kb")
+    rows = read_by_place([blitz], "xx-2018", "xx", *args, {"units": {"move": ["ѩѩѩ"]}})
+    assert [(r.parameter, r.value) for r in rows] == [("blitz.upper_minutes", 10)]
+    assert read_by_place([blitz], "xx-2018", "xx", *args, {}) == []  # 10 and 60, both bare: which?

@@ -227,9 +227,10 @@ def _measured(
     """Where the words read a measure (minutes, seconds, hours, centimetres) and the parameter is a
     count ("two extra minutes" where the count of illegal moves is looked for), or a count whose word
     stands right after its number (a word between at most: "60 gange") and the parameter is a measure:
-    no candidate stands there. Counts of one thing and another are not told apart (the unit the words
-    give a number may be a word or two after it: "5 gångar pr parti")."""
-    found = quantities(text, language, kb_dir, learned)
+    no candidate stands there. A unit a bare number inherits from the quantity before it is no reading;
+    counts of one thing and another are not told apart (the unit the words give a number may be a word
+    or two after it: "5 gångar pr parti")."""
+    found = [q for q in quantities(text, language, kb_dir, learned) if len(q.tokens) >= 2]  # a unit word read
     if not set(spec["units"]) & MEASURES:
         return [(q.start, q.end) for q in found if q.unit in MEASURES]
     return [
