@@ -260,3 +260,24 @@ def test_a_count_right_before_its_word_is_no_candidate_for_a_measure():
     rows = read_by_place([blitz], "xx-2018", "xx", *args, {"units": {"move": ["ѩѩѩ"]}})
     assert [(r.parameter, r.value) for r in rows] == [("blitz.upper_minutes", 10)]
     assert read_by_place([blitz], "xx-2018", "xx", *args, {}) == []  # 10 and 60, both bare: which?
+
+
+def test_a_number_the_references_state_for_another_parameter_of_the_rule_is_no_divergence():
+    """B.1: "10 minutes or less, or the base time plus 60 times the increment is 10 minutes or less":
+    where the words read neither, the 10 is the upper limit's, not another factor than the Laws' 60."""
+    [blitz] = [r for r in load_rules(ROOT / "kb") if r.id == "blitz-definition"]
+    text = "Ѫѫ 10 ѯѱѳ ѳѵѷ ѹѹѹ."
+    raw = f"B.1 {text}\n"
+    keyed = [("k1", {"label": "B.1", "kind": "article", "text": text, "start": 4, "end": len(raw)})]
+    references = [
+        Parameter("blitz.upper_minutes", "blitz-definition", "da-2017", 10, "minutes", "B.1", 0, 2, "..."),
+        Parameter("increment.factor", "blitz-definition", "da-2017", 60, "moves", "B.1", 0, 2, "..."),
+    ]
+    args = (keyed, raw, {("xx-2018", "k1"): "blitz-definition"}, [], references, LAWS, ROOT / "kb")
+    stated = list(stated_by_place([blitz], "xx-2018", "xx", *args))
+    assert [(s.name, s.value) for s in stated] == [("blitz.upper_minutes", 10)]  # no factor of 10 offered
+    alone = [r for r in references if r.parameter == "increment.factor"]
+    args = (keyed, raw, {("xx-2018", "k1"): "blitz-definition"}, [], alone, LAWS, ROOT / "kb")
+    assert [(s.name, s.value) for s in stated_by_place([blitz], "xx-2018", "xx", *args)] == [
+        ("increment.factor", 10)
+    ]  # no other parameter states 10: offered for review

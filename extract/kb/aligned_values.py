@@ -127,10 +127,25 @@ def stated_by_place(
                 continue
             key, q, (start, end) = numbers[0]
             value = int(q.value) if float(q.value).is_integer() else q.value
+            if value not in values and value in _siblings(
+                name, rule, references, laws, laws.get(edition, "")
+            ):
+                continue  # "10 minutes or less ... 60 times": the 10 is the other parameter's, no divergence
             label = str(by_key[key].get("label"))
             yield Stated(name, rule.id, value, label, start, end, sentence(raw, start, end), values, nearest)
             if value in values:
                 taken.append((start, end))
+
+
+def _siblings(
+    name: str, rule: Rule, references: list[Parameter], laws: dict[str, str], own_laws: str
+) -> set[int | float]:
+    """The values the nearest references state for the rule's other parameters."""
+    found: set[int | float] = set()
+    for other in rule.parameters:
+        if other != name:
+            found |= nearest_values(other, rule, references, laws, own_laws)[0]
+    return found
 
 
 def _counted(
