@@ -64,6 +64,10 @@ def test_one_place_teaches_its_one_rare_unknown_word_where_numbers_stand_and_not
     assert learn(two) == {}  # two unknown words before units: which says five, the place cannot tell
     frequent = dict(once) | {f"f{n}": ("Spilleren har tabt.", f"Plor pento tabo {n}.") for n in range(4)}
     assert learn(frequent) == {}  # a word of many provisions where no five is stated: no number word
+    digits = dict(once) | {"r2": ("Efter 5 træk.", "Eftor pento zugas, 5 zugas.")}
+    assert learn(digits) == {"numbers": {"pento": 5}}  # where it stands beside a 5, five is stated too
+    elsewhere = dict(once) | {"r2": ("Efter 6 træk.", "Eftor pento zugas, 6 zugas.")}
+    assert learn(elsewhere) == {}  # it stands where the references state no five
     other = {"r1": ("Spilleren får fem minutter eller seks minutter.", "Spollaren fyr pento minuk.")}
     assert learn(other) == {}  # the references state two numbers the place lacks: which one, unknown
 

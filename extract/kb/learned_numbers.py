@@ -204,7 +204,8 @@ class Place:
     where: dict[tuple[float, str], tuple[float, ...]]
     unit_words: frozenset[str] = frozenset()  # candidates that are unit words too: ordinals only
     compared: frozenset[str] = frozenset()  # candidates right after a comparator, where numbers stand
-    agreed: frozenset[float] = frozenset()  # lacking numbers the nearest references all state, 3 in 4 of all
+    agreed: frozenset[float] = frozenset()  # lacking numbers the nearest references all state, half of all
+    stated: frozenset[float] = frozenset()  # every number a reference states there
 
 
 def anchored_numbers(
@@ -309,11 +310,7 @@ def _alone(
     return [
         (word, next(iter(keys)), linked[word])
         for word, keys in sorted(found.items())
-        if len(keys) == 1
-        and all(
-            any(k[0] == next(iter(keys))[0] and share >= MIN_SHARE for k, share in p.missing.items())
-            for p in everywhere[word]
-        )
+        if len(keys) == 1 and all(next(iter(keys))[0] in p.stated for p in everywhere[word])
     ]
 
 
@@ -507,6 +504,7 @@ def _places(sources: Sources, base: Compiled) -> list[Place]:
                     frozenset(w for w in words if unit_of_token(w, base) is not None),
                     frozenset(w for w in compared if unit_of_token(w, base) is None),
                     _agreed(by_edition, _nearest_laws(by_edition, edition, sources.laws), own),
+                    frozenset(number[0] for found in by_edition.values() for number, _ in found),
                 )
             )
     return places
@@ -515,15 +513,15 @@ def _places(sources: Sources, base: Compiled) -> list[Place]:
 def _agreed(
     by_edition: dict[str, _Found], nearest: dict[str, _Found], own: set[tuple[float, str]]
 ) -> frozenset[float]:
-    """The numbers a place lacks that every reference with the nearest Laws states, and three in
-    four of all its references, in any kind (the third time, three times)."""
+    """The numbers a place lacks that every reference with the nearest Laws states, and half of all
+    its references, in any kind (the third time, three times)."""
     values = {number[0] for found in by_edition.values() for number, _ in found} - {v for v, _ in own}
     return frozenset(
         value
         for value in values
         if all(any(n[0] == value for n, _ in found) for found in nearest.values())
         and sum(any(n[0] == value for n, _ in found) for found in by_edition.values())
-        >= STRICT * len(by_edition)
+        >= MIN_SHARE * len(by_edition)
     )
 
 
