@@ -4,7 +4,10 @@ first step of the words learned from the aligned editions (kb/learned_lexicon.py
 - `heard_units`: the units whose library (or curated) words stand right after a number in the
   language's texts; the others are learned from the aligned editions like moves and games;
 - `learn_unknown_numbers`: number words the libraries lack, learned before a unit word ("két perc"
-  where the references state two minutes).
+  where the references state two minutes);
+- `anchored_numbers`: number words, ordinals and zero where no digit stands, anchored on the
+  references' numbers place after place, or from one place where one rare unknown word stands where
+  numbers stand, or glossed by the text itself ("nulla (0)").
 """
 
 from __future__ import annotations
