@@ -258,11 +258,13 @@ def anchored_numbers(
             "there where numbers stand)"
             for p in linked[:5]
         ]
-    for word, value in glossed(sources, learned, spread).items():
+    for word, (value, where) in glossed(sources, learned, spread).items():
         table = "zero" if value == 0 else "numbers"
         if word not in tables.get(table, {}):
             tables.setdefault(table, {})[word] = value
-            evidence[(table, word)] = [f"{word} ({value}): the text writes the digits after the word"]
+            evidence[(table, word)] = [
+                f"{place} ({word} ({value}): the text writes the digits after it)" for place in where[:5]
+            ]
     return tables, evidence
 
 
@@ -326,13 +328,15 @@ def _spread(sources: Sources) -> dict[str, int]:
     return spread
 
 
-def glossed(sources: Sources, known: set[str], spread: dict[str, int]) -> dict[str, int]:
+def glossed(sources: Sources, known: set[str], spread: dict[str, int]) -> dict[str, tuple[int, list[str]]]:
     """Number words the text itself glosses with digits ("nulla (0)", "два (2)"): a word the tables
     lack, rare in the language's texts and never right after a digit (a unit: "0 point"), right
-    before a number in parentheses, glossed with that number wherever it is glossed."""
+    before a number in parentheses, glossed with that number wherever it is glossed; with the
+    provisions where it is."""
     values: dict[str, set[int]] = defaultdict(set)
+    places: dict[str, list[str]] = defaultdict(list)
     counted: set[str] = set()
-    for _, _, provision in sources.own():
+    for edition, _, provision in sources.own(ordered=True):
         text = str(provision.get("text") or "")
         doc = doc_of(provision)
         counted |= {doc[i].lower_ for i in range(1, len(doc)) if doc[i - 1].lower_[:1].isdigit()}
@@ -340,8 +344,9 @@ def glossed(sources: Sources, known: set[str], spread: dict[str, int]) -> dict[s
             word = match.group(1).casefold()
             if word not in known and int(match.group(2)) != 1 and spread.get(word, 0) <= RARE:
                 values[word].add(int(match.group(2)))  # not "egy (1)": also an article
+                places[word].append(f"{edition} {provision.get('label')}")
     return {
-        word: next(iter(found))
+        word: (next(iter(found)), places[word])
         for word, found in sorted(values.items())
         if len(found) == 1 and word not in counted
     }
