@@ -281,3 +281,14 @@ def test_a_number_the_references_state_for_another_parameter_of_the_rule_is_no_d
     assert [(s.name, s.value) for s in stated_by_place([blitz], "xx-2018", "xx", *args)] == [
         ("increment.factor", 10)
     ]  # no other parameter states 10: offered for review
+
+
+def test_a_count_of_another_thing_stays_a_candidate_for_a_count():
+    """ "högst göras 5 gångar pr parti": the words may give the 5 the unit of a word or two after it
+    (games); counts are not told apart, so the 5 stays the count looked for (a measure would not)."""
+    raw = "7.3 Ѫѫѧ ѩѭ 10 ѯѱ ѳѵ ѷѹ.\n"
+    keyed = [("k1", {"label": "7.3", "kind": "article", "text": raw[4:-1], "start": 4, "end": len(raw)})]
+    args = (RULES, "xx-2018", "xx", keyed, raw, {("xx-2018", "k1"): "colours-reversed"}, [])
+    rest = ([reference("da-2017", 10)], LAWS, ROOT / "kb")
+    assert [r.value for r in read_by_place(*args, *rest, {"units": {"game": ["ѯѱ"]}})] == [10]
+    assert read_by_place(*args, *rest, {"units": {"minute": ["ѯѱ"]}}) == []  # ten minutes: no count
