@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
 from conftest import ROOT
 
@@ -187,3 +188,107 @@ def test_nothing_is_offered_where_the_nearest_laws_have_the_rule_but_state_no_nu
     keyed = [("k1", {"label": "7.3", "kind": "article", "text": raw[4:-1], "start": 4, "end": len(raw)})]
     args = (RULES, "xx-2018", "xx", keyed, raw, {("xx-2018", "k1"): "colours-reversed"}, [])
     assert list(stated_by_place(*args, [reference("da-2001", 10)], LAWS, ROOT / "kb")) == []
+
+
+PENALTY = [r for r in load_rules(ROOT / "kb") if r.id == "illegal-move-penalty"]
+LOSS = "illegal_move.loss_on"
+
+
+def count(text: str, laws: dict[str, int], learned: dict[str, Any] | None = None) -> list[Parameter]:
+    """loss_on read by place from one made-up 7.5.5, the references' values per edition given."""
+    raw = f"7.5.5 {text}\n"
+    keyed = [("k1", {"label": "7.5.5", "kind": "article", "text": text, "start": 6, "end": len(raw)})]
+    references = [
+        Parameter(LOSS, "illegal-move-penalty", e, v, "count", "7.5.5", 0, 2, "...") for e, v in laws.items()
+    ]
+    found = [
+        Parameter(
+            "illegal_move.time_bonus", "illegal-move-penalty", "xx-2018", 2, "minutes", "7.5.5", 0, 1, ""
+        )
+    ]
+    return read_by_place(
+        PENALTY, "xx-2018", "xx", keyed, raw, {("xx-2018", "k1"): "illegal-move-penalty"},
+        found, references, LAWS, ROOT / "kb", learned,
+    )  # fmt: skip
+
+
+def test_a_count_no_ordinal_says_is_the_number_of_mentions_where_the_references_agree():
+    """ "for the first illegal move ... for the second illegal move", in words the tables do not know:
+    the text names the illegal move twice, after another word each time; the second mention is the
+    count the references state (2), read at the word before it."""
+    text = "Ѫѫ ѩѭѯ ѳѵѷ ѹѻѿ, ѽѿ ѻѯ. Ѫѫ ѡѣѥ ѳѵѷ ѹѻѿ ѽѿ ѻѯ ѷѹѳ."
+    [row] = count(text, {"da-2017": 2, "da-2001": 3})
+    assert (row.parameter, row.value) == (LOSS, 2)
+    assert (row.start, row.end) == (6 + text.index("ѡѣѥ"), 6 + text.index("ѡѣѥ") + 3)
+
+
+def test_no_count_where_the_mentions_differ_from_the_references_or_one_is_removed():
+    twice = "Ѫѫ ѩѭѯ ѳѵѷ ѹѻѿ, ѽѿ ѻѯ. Ѫѫ ѡѣѥ ѳѵѷ ѹѻѿ ѽѿ ѻѯ ѷѹѳ."
+    assert count(twice, {"da-2017": 3}) == []  # the text names it twice, the Laws count three: no value
+    once = "Ѫѫ ѩѭѯ ѳѵѷ ѹѻѿ, ѽѿ ѻѯ. Ѫѫ ѽѿ ѻѯ ѷѹѳ."
+    assert count(once, {"da-2017": 2}) == []  # the second mention removed: nothing to count
+    same = "Ѫѫ ѩѭѯ ѳѵѷ ѹѻѿ, ѽѿ ѻѯ. Ѫѫ ѩѭѯ ѳѵѷ ѹѻѿ ѽѿ ѻѯ ѷѹѳ."
+    assert count(same, {"da-2017": 2}) == []  # the same word before each mention: nothing counted
+    uneven = "Ѫѫ ѩѭѯ ѳѵѷ ѹѻѿ, ѽѿ ѻѯ. Ѫѫ ѡѣѥ ѳѵѷ ѹѻѿ ѽѿ ѻѯ ѷѹѳ. ѣѣѣ ѱѱѱ ѫѫѫ. ѧѧѧ ѱѱѱ ѫѫѫ. ѿѿѿ ѱѱѱ ѫѫѫ."
+    assert count(uneven, {"da-2017": 2}) == []  # two things named, two and three times: which counts?
+
+
+def test_a_number_of_another_unit_is_no_candidate_and_markup_is_no_word():
+    """ "two extra minutes" is the time bonus, not the count of illegal moves; "#ulovleg" (a word the
+    translation engine did not know) is the same word after the mark."""
+    learned = {"numbers": {"ѹѹѹ": 3}, "units": {"minute": ["ѩѩѩѩ"]}}
+    text = "Ѫѫ ѹѹѹ ѩѩѩѩ ѩѭѯ #ѳѵѷ ѹѻѿ, ѽѿ ѻѯ. Ѫѫ ѡѣѥ #ѳѵѷ ѹѻѿ ѽѿ ѻѯ ѷѹѳ."
+    [row] = count(text, {"da-2017": 2}, learned)
+    assert (row.value, text[row.start - 6 : row.end - 6]) == (2, "ѡѣѥ")
+    assert count(text, {"da-2017": 2}, {"numbers": {"ѹѹѹ": 3}}) == []  # 3 stands there, of no unit
+
+
+def test_the_same_number_twice_is_one_number():
+    [row] = read("Ѫѫѧ ѩѭ 10 ѯѱ ѳѵ. Ѷѷ 10 ѯѱ ѹѻ.", [reference("da-2017", 10)])
+    assert (row.value, row.start) == (10, 4 + 7)
+    assert read("Ѫѫѧ ѩѭ 10 ѯѱ ѳѵ. Ѷѷ 12 ѯѱ ѹѻ.", [reference("da-2017", 10)]) == []  # two numbers: none
+
+
+def test_a_count_right_before_its_word_is_no_candidate_for_a_measure():
+    """ "10 minutes or less, or 60 times the increment ... 10 minutes": the 60 counts the increment."""
+    [blitz] = [r for r in load_rules(ROOT / "kb") if r.id == "blitz-definition"]
+    text = "Ѫѫ 10 ѯѱѳ ѳѵѷ 60 ѩѩѩ ѹѹѹ."
+    raw = f"B.1 {text}\n"
+    keyed = [("k1", {"label": "B.1", "kind": "article", "text": text, "start": 4, "end": len(raw)})]
+    upper = Parameter("blitz.upper_minutes", "blitz-definition", "da-2017", 10, "minutes", "B.1", 0, 2, "...")
+    args = (keyed, raw, {("xx-2018", "k1"): "blitz-definition"}, [], [upper], LAWS, ROOT / "kb")
+    rows = read_by_place([blitz], "xx-2018", "xx", *args, {"units": {"move": ["ѩѩѩ"]}})
+    assert [(r.parameter, r.value) for r in rows] == [("blitz.upper_minutes", 10)]
+    assert read_by_place([blitz], "xx-2018", "xx", *args, {}) == []  # 10 and 60, both bare: which?
+
+
+def test_a_number_the_references_state_for_another_parameter_of_the_rule_is_no_divergence():
+    """B.1: "10 minutes or less, or the base time plus 60 times the increment is 10 minutes or less":
+    where the words read neither, the 10 is the upper limit's, not another factor than the Laws' 60."""
+    [blitz] = [r for r in load_rules(ROOT / "kb") if r.id == "blitz-definition"]
+    text = "Ѫѫ 10 ѯѱѳ ѳѵѷ ѹѹѹ."
+    raw = f"B.1 {text}\n"
+    keyed = [("k1", {"label": "B.1", "kind": "article", "text": text, "start": 4, "end": len(raw)})]
+    references = [
+        Parameter("blitz.upper_minutes", "blitz-definition", "da-2017", 10, "minutes", "B.1", 0, 2, "..."),
+        Parameter("increment.factor", "blitz-definition", "da-2017", 60, "moves", "B.1", 0, 2, "..."),
+    ]
+    args = (keyed, raw, {("xx-2018", "k1"): "blitz-definition"}, [], references, LAWS, ROOT / "kb")
+    stated = list(stated_by_place([blitz], "xx-2018", "xx", *args))
+    assert [(s.name, s.value) for s in stated] == [("blitz.upper_minutes", 10)]  # no factor of 10 offered
+    alone = [r for r in references if r.parameter == "increment.factor"]
+    args = (keyed, raw, {("xx-2018", "k1"): "blitz-definition"}, [], alone, LAWS, ROOT / "kb")
+    assert [(s.name, s.value) for s in stated_by_place([blitz], "xx-2018", "xx", *args)] == [
+        ("increment.factor", 10)
+    ]  # no other parameter states 10: offered for review
+
+
+def test_a_count_of_another_thing_stays_a_candidate_for_a_count():
+    """ "högst göras 5 gångar pr parti": the words may give the 5 the unit of a word or two after it
+    (games); counts are not told apart, so the 5 stays the count looked for (a measure would not)."""
+    raw = "7.3 Ѫѫѧ ѩѭ 10 ѯѱ ѳѵ ѷѹ.\n"
+    keyed = [("k1", {"label": "7.3", "kind": "article", "text": raw[4:-1], "start": 4, "end": len(raw)})]
+    args = (RULES, "xx-2018", "xx", keyed, raw, {("xx-2018", "k1"): "colours-reversed"}, [])
+    rest = ([reference("da-2017", 10)], LAWS, ROOT / "kb")
+    assert [r.value for r in read_by_place(*args, *rest, {"units": {"game": ["ѯѱ"]}})] == [10]
+    assert read_by_place(*args, *rest, {"units": {"minute": ["ѯѱ"]}}) == []  # ten minutes: no count

@@ -57,9 +57,44 @@ def test_a_number_word_an_ordinal_and_zero_are_learned_where_the_references_stat
     assert "fursto" not in str(tables)  # "first" is as often "before" as a number: never anchored
 
 
-def test_no_word_without_two_places_or_before_no_unit():
+def test_one_place_teaches_its_one_rare_unknown_word_where_numbers_stand_and_nothing_else():
     once = {rule: PAIRS[rule] for rule in ("r1", "r4")}
-    assert learn(once) == {}  # one place: any word of it could be the number
+    assert learn(once) == {"numbers": {"pento": 5}}  # the one unknown word before a unit word
+    two = {"r1": ("Spilleren får fem minutter og fem træk.", "Spollaren fyr pento minuk ok sixo zugas.")}
+    assert learn(two) == {}  # two unknown words before units: which says five, the place cannot tell
+    frequent = dict(once) | {f"f{n}": ("Spilleren har tabt.", f"Plor pento tabo {n}.") for n in range(4)}
+    assert learn(frequent) == {}  # a word of many provisions where no five is stated: no number word
+    digits = dict(once) | {"r2": ("Efter 5 træk.", "Eftor pento zugas, 5 zugas.")}
+    assert learn(digits) == {"numbers": {"pento": 5}}  # where it stands beside a 5, five is stated too
+    elsewhere = dict(once) | {"r2": ("Efter 6 træk.", "Eftor pento zugas, 6 zugas.")}
+    assert learn(elsewhere) == {}  # it stands where the references state no five
+    other = {"r1": ("Spilleren får fem minutter eller seks minutter.", "Spollaren fyr pento minuk.")}
+    assert learn(other) == {}  # the references state two numbers the place lacks: which one, unknown
+
+
+def test_one_place_teaches_the_word_after_a_comparator():
+    seed = {**UNITS, "comparators": {"at_least": ["mondst"]}}
+    pairs = [("Stillingen er gentaget mindst tredje gang.", "Stollingen ar mondst dat drito kirr.")]
+    pairs += [("Det er godt.", f"Dat ar gud {n}.") for n in range(4)]  # "dat" (the): a frequent word
+    provisions: dict[str, list[tuple[str, dict[str, object]]]] = {"da-2017": [], "xx-2023": []}
+    for n, pair in enumerate(pairs):
+        for edition, text in zip(provisions, pair, strict=True):
+            provisions[edition].append((f"k{n}", {"label": f"{n}.1", "text": text}))
+    assigned = {(e, f"k{n}"): (f"r{n}",) for e in provisions for n in range(len(pairs))}
+    sources = Sources("xx", provisions, {"da-2017": "da", "xx-2023": "xx"}, assigned, DEFAULT_KB)
+    tables, evidence = anchored_numbers(sources, seed)
+    assert tables == {"ordinals": {"drito": 3}}  # "dat" stands between
+    assert "one unknown word" in evidence[("word:ordinals", "drito")][0]
+
+
+def test_a_number_the_text_glosses_with_digits_is_learned():
+    glossing = dict(PAIRS) | {"r13": ("Taberen får 0 point.", "Tabaren fyr nullo (0) punkto.")}
+    assert learn(glossing)["zero"] == {"nix": 0, "nullo": 0}
+    listed = dict(PAIRS) | {f"l{n}": ("Se listen.", f"Sa lista (1) ok (2) ok (3) ok {n}.") for n in range(4)}
+    assert "ok" not in str(learn(listed))  # a word of many provisions before a list's numbers: no gloss
+
+
+def test_no_word_before_no_unit():
     unitless = {
         "r1": ("Spilleren får fem minutter ekstra.", "Plor vask pento ekstral."),
         "r2": ("Efter fem træk kan han kræve remis.", "Hoba pento grim remisa."),

@@ -13,13 +13,20 @@ differs from theirs gets no value this way (the place alone cannot tell a differ
 read in the wrong place, so the parameter stays missing and the arbiter says so; never a guess, never
 the references' number) but a finding: `stated_by_place` offers every such number, and the lint's
 laws-divergence (extract/reports/lint/laws.py) says "the text says X where the Laws say Y". A
-provision with two candidate numbers gets none either; a number that cites an article ("Article 7",
-with the citation word the text's own headings print) is no candidate.
+provision with two different candidate numbers gets none either (the same number twice is one: "fewer
+than 10 moves ... after 10 moves or more"); a number that cites an article ("Article 7", with the
+citation word the text's own headings print) is no candidate, nor one the words read with another unit
+("two extra minutes" where a count of illegal moves is looked for).
+
+A count no ordinal the words know states ("for the first illegal move ...; for the second illegal
+move", "første ulovlige træk ...; endnu et ulovligt træk"; a parameter marked `next`) is the number of
+times the provision names the thing it counts, after another word each time; read only where that is
+the references' number.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -28,7 +35,7 @@ from extract.io.rules import Rule
 from extract.kb.learned_numbers import laws_year
 from extract.kb.parameters import citations, cites, raw_span, rule_provisions, sentence, specs, unit_of
 from extract.model.kbrows import Parameter
-from extract.text.quantities import Compiled, Quantity, compiled, on_square, tokens
+from extract.text.quantities import Compiled, Quantity, Token, compiled, on_square, quantities, tokens
 
 
 def nearest_values(
@@ -101,19 +108,94 @@ def stated_by_place(
                 (key, q, span)
                 for key in sorted(where)
                 for text in [str(by_key[key].get("text") or "")]
-                for q in _numbers(text, table, set(spec["units"]), 1 in values)
+                for q in _numbers(
+                    text,
+                    table,
+                    set(spec["units"]),
+                    1 in values,
+                    _measured(text, language, kb_dir, learned, spec),
+                )
                 if not cites(citing, text, q)
                 for span in [raw_span(raw, by_key[key], q)]
                 if not any(start < span[1] and span[0] < end for start, end in taken)
             ]
+            if len({q.value for _, q, _ in numbers}) == 1:
+                numbers = numbers[:1]  # "fewer than 10 moves ... after 10 moves or more": one number
+            if not numbers and spec.get("next"):
+                numbers = _counted(raw, [(key, by_key[key]) for key in sorted(where)], values)
             if len(numbers) != 1:
                 continue
             key, q, (start, end) = numbers[0]
             value = int(q.value) if float(q.value).is_integer() else q.value
+            if value not in values and value in _siblings(
+                name, rule, references, laws, laws.get(edition, "")
+            ):
+                continue  # "10 minutes or less ... 60 times": the 10 is the other parameter's, no divergence
             label = str(by_key[key].get("label"))
             yield Stated(name, rule.id, value, label, start, end, sentence(raw, start, end), values, nearest)
             if value in values:
                 taken.append((start, end))
+
+
+def _siblings(
+    name: str, rule: Rule, references: list[Parameter], laws: dict[str, str], own_laws: str
+) -> set[int | float]:
+    """The values the nearest references state for the rule's other parameters."""
+    found: set[int | float] = set()
+    for other in rule.parameters:
+        if other != name:
+            found |= nearest_values(other, rule, references, laws, own_laws)[0]
+    return found
+
+
+def _counted(
+    raw: str, keyed: list[tuple[str, dict[str, object]]], values: set[int | float]
+) -> list[tuple[str, Quantity, tuple[int, int]]]:
+    """Where the text counts what it names, with no ordinal the words know ("for the first illegal
+    move ...; for the second illegal move", "første ulovlige træk ...; endnu et ulovligt træk"): the
+    number of times a provision names it is the count, at the word before its last mention. Read only
+    where that count is the one the references state, and the provisions that name a thing again
+    agree on how often; else nothing (the count of mentions is no finding of another number)."""
+    found = [(key, provision, mentions(str(provision.get("text") or ""))) for key, provision in keyed]
+    counted = [(key, provision, m) for key, provision, m in found if m is not None]
+    if len({m.value for _, _, m in counted}) != 1 or counted[0][2].value not in values:
+        return []
+    key, provision, q = counted[0]
+    return [(key, q, raw_span(raw, provision, q))]
+
+
+def mentions(text: str) -> Quantity | None:
+    """How many times a text names the same thing: the longest run of words (their first four
+    letters, so that inflected forms agree: "ulovlige træk", "ulovligt træk"; of three letters or
+    more) that stands more than once, right after another word each time; the word before its last mention
+    says that count ("second", "segundo", "et"). None where two longest runs stand a different number
+    of times, or none twice."""
+    doc = tokens(text)
+    heads = [t.lower_[:4] if t.lower_.isalpha() and len(t.lower_) >= 3 else None for t in doc]
+    best: dict[tuple[str, ...], list[int]] = {}
+    for size in range(2, 6):
+        runs: dict[tuple[str, ...], list[int]] = {}
+        for i in range(1, len(heads) - size + 1):
+            run = heads[i : i + size]
+            if all(run):
+                runs.setdefault(tuple(h for h in run if h), []).append(i)
+        repeated = {  # a thing counted: other words before each mention ("first", "second")
+            run: at
+            for run, at in runs.items()
+            if len(at) > 1
+            and len({_before(doc, i).lower_ for i in at}) == len(at)
+            and all(_before(doc, i).lower_.isalpha() for i in at)
+        }
+        if not repeated:
+            break
+        best = repeated
+    if not best or len({len(at) for at in best.values()}) != 1:
+        return None
+    word = _before(doc, max(max(positions) for positions in best.values()))
+    if not word.lower_.isalpha():
+        return None
+    count = len(next(iter(best.values())))
+    return Quantity(float(count), "ordinal", None, word.idx, word.idx + len(word.text), (word.text,))
 
 
 def read_by_place(
@@ -141,15 +223,52 @@ def read_by_place(
     ]
 
 
-def _numbers(text: str, table: Compiled, units: set[str], one: bool = False) -> list[Quantity]:
+MEASURES = frozenset({"minute", "second", "hour", "cm"})
+CLAUSE_MARKS = frozenset(",;:.!?()[]\"'«»“”„‘’—–-·।։።")
+
+
+def _before(doc: tuple[Token, ...], at: int) -> Token:
+    """The token before token `at`, markup between left out ("#ulovleg", "**10 minutes**"); a mark
+    that ends a clause is a token (a word before it is not the word before `at`)."""
+    for token in reversed(doc[:at]):
+        if token.lower_.isalnum() or any(c in CLAUSE_MARKS for c in token.lower_):
+            return token
+    return doc[0]
+
+
+def _measured(
+    text: str, language: str, kb_dir: Path, learned: dict[str, Any] | None, spec: dict[str, Any]
+) -> list[tuple[int, int]]:
+    """Where the words read a measure (minutes, seconds, hours, centimetres) and the parameter is a
+    count ("two extra minutes" where the count of illegal moves is looked for), or a count whose word
+    stands right after its number (a word between at most: "60 gange") and the parameter is a measure:
+    no candidate stands there. A unit a bare number inherits from the quantity before it is no reading;
+    counts of one thing and another are not told apart (the unit the words give a number may be a word
+    or two after it: "5 gångar pr parti")."""
+    found = [q for q in quantities(text, language, kb_dir, learned) if len(q.tokens) >= 2]  # a unit word read
+    if not set(spec["units"]) & MEASURES:
+        return [(q.start, q.end) for q in found if q.unit in MEASURES]
+    return [
+        (q.start, q.end)
+        for q in found
+        if q.unit not in MEASURES and q.unit not in (None, "bare", "next", "ordinal") and len(q.tokens) <= 3
+    ]
+
+
+def _numbers(
+    text: str, table: Compiled, units: set[str], one: bool = False, measured: Sequence[tuple[int, int]] = ()
+) -> list[Quantity]:
     """The numbers of a text: digit runs (not squares of the board, not labels such as "9.2.2") and
-    number words the tables know that count nothing else than the parameter's units. The word for one
-    counts only where one is looked for (`one`): in many languages it is also the indefinite article
-    ("un arbitro", "ein Schiedsrichter"), which the tables do not always know as such."""
+    number words the tables know that count nothing else than the parameter's units, nor stand in a
+    quantity the words read with another unit (`measured`). The word for one counts only where one is
+    looked for (`one`): in many languages it is also the indefinite article ("un arbitro", "ein
+    Schiedsrichter"), which the tables do not always know as such."""
     doc = tokens(text)
     found: list[Quantity] = []
     for i, token in enumerate(doc):
         word = token.lower_
+        if any(start <= token.idx < end for start, end in measured):
+            continue
         if word.isdigit() and len(word) <= 3 and not on_square(doc, i):
             found.append(
                 Quantity(

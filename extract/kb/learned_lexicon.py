@@ -98,7 +98,11 @@ def learn(
     taught = {u: w for u, w in learned.tables.get("units", {}).items() if u in LIBRARY_UNITS}
     more = learn_unknown_numbers(sources, {"units": taught}) if taught else {}
     seed: dict[str, Any] = {"numbers": more | numbers, "units": taught}
-    every_unit = {**seed, "units": learned.tables.get("units", {})}  # no unit word says a number
+    every_unit = {  # no unit word says a number; a word after a comparator may (learned_numbers `_alone`)
+        **seed,
+        "units": learned.tables.get("units", {}),
+        "comparators": learned.tables.get("comparators", {}),
+    }
     found, evidence = anchored_numbers(sources, every_unit)
     if not set(more) - set(numbers) and not found:
         return learned

@@ -4,11 +4,15 @@ first step of the words learned from the aligned editions (kb/learned_lexicon.py
 - `heard_units`: the units whose library (or curated) words stand right after a number in the
   language's texts; the others are learned from the aligned editions like moves and games;
 - `learn_unknown_numbers`: number words the libraries lack, learned before a unit word ("két perc"
-  where the references state two minutes).
+  where the references state two minutes);
+- `anchored_numbers`: number words, ordinals and zero where no digit stands, anchored on the
+  references' numbers place after place, or from one place where one rare unknown word stands where
+  numbers stand, or glossed by the text itself ("nulla (0)").
 """
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -202,6 +206,9 @@ class Place:
     missing: dict[tuple[float, str], float]
     where: dict[tuple[float, str], tuple[float, ...]]
     unit_words: frozenset[str] = frozenset()  # candidates that are unit words too: ordinals only
+    compared: frozenset[str] = frozenset()  # candidates right after a comparator, where numbers stand
+    agreed: frozenset[float] = frozenset()  # lacking numbers the nearest references all state, half of all
+    stated: frozenset[float] = frozenset()  # every number a reference states there
 
 
 def anchored_numbers(
@@ -240,7 +247,109 @@ def anchored_numbers(
         ]
         explained |= {(id(p), key) for p in linked}
         del occurrences[word]
+    learned = set(base.single) | {word for table in tables.values() for word in table}
+    spread = _spread(sources)
+    for word, key, linked in _alone(places, explained, spread, learned):
+        value, kind = key
+        table = "zero" if value == 0 else "ordinals" if kind == ORDINAL else "numbers"
+        tables.setdefault(table, {})[word] = int(value)
+        evidence[("word:ordinals" if table == "ordinals" else table, word)] = [
+            f"{p.edition} {p.label} (where the references state {int(value)}; the one unknown word "
+            "there where numbers stand)"
+            for p in linked[:5]
+        ]
+    for word, (value, where) in glossed(sources, learned, spread).items():
+        table = "zero" if value == 0 else "numbers"
+        if word not in tables.get(table, {}):
+            tables.setdefault(table, {})[word] = value
+            evidence[(table, word)] = [
+                f"{place} ({word} ({value}): the text writes the digits after it)" for place in where[:5]
+            ]
     return tables, evidence
+
+
+RARE = 3  # a word learned from its place alone stands in this many provisions of the language at most
+GLOSS = re.compile(r"([^\W\d_]+)\s*\((\d{1,3})\)")
+
+
+def _alone(
+    places: list[Place],
+    explained: set[tuple[int, tuple[float, str]]],
+    spread: dict[str, int],
+    known: set[str],
+) -> list[tuple[str, tuple[float, str], list[Place]]]:
+    """Number words no two places teach, learned from their place alone: where the references agree
+    on the one number a place lacks ("at least the third time", "at most three games") and one word
+    of the place, rare in the language's texts, stands where numbers stand (right after a comparator;
+    a cardinal right before a unit word too, while an ordinal there might be the unit word itself:
+    "segundo"), that word says the number; in every place where it stands the references state that
+    number. Of the kinds the references state, the one most of them state."""
+    found: dict[str, set[tuple[float, str]]] = defaultdict(set)
+    linked: dict[str, list[Place]] = defaultdict(list)
+    everywhere: dict[str, list[Place]] = defaultdict(list)
+    for place in places:
+        for word in place.words:
+            everywhere[word].append(place)
+        lacking = {
+            key: share
+            for key, share in place.missing.items()
+            if share >= MIN_SHARE and key[0] != 1 and key[0] in place.agreed
+        }
+        if any(
+            (id(place), (value, kind)) in explained for value, _ in lacking for kind in (ORDINAL, CARDINAL)
+        ):
+            continue
+        if len({key[0] for key in lacking}) != 1:
+            continue
+        key = max(lacking, key=lambda k: (lacking[k], k[1] == ORDINAL))
+        counting = place.counting if key[1] == CARDINAL else frozenset()  # "the second" may be the unit
+        slots = [
+            w
+            for w in place.compared | counting
+            if spread.get(w, 0) <= RARE and w not in known and w not in place.unit_words
+        ]
+        if len(slots) != 1:
+            continue
+        found[slots[0]].add(key)
+        linked[slots[0]].append(place)
+    return [
+        (word, next(iter(keys)), linked[word])
+        for word, keys in sorted(found.items())
+        if len(keys) == 1 and all(next(iter(keys))[0] in p.stated for p in everywhere[word])
+    ]
+
+
+def _spread(sources: Sources) -> dict[str, int]:
+    """In how many of the language's provisions each word stands."""
+    spread: dict[str, int] = defaultdict(int)
+    for _, _, provision in sources.own():
+        for word in {t.lower_ for t in doc_of(provision)}:
+            spread[word] += 1
+    return spread
+
+
+def glossed(sources: Sources, known: set[str], spread: dict[str, int]) -> dict[str, tuple[int, list[str]]]:
+    """Number words the text itself glosses with digits ("nulla (0)", "два (2)"): a word the tables
+    lack, rare in the language's texts and never right after a digit (a unit: "0 point"), right
+    before a number in parentheses, glossed with that number wherever it is glossed; with the
+    provisions where it is."""
+    values: dict[str, set[int]] = defaultdict(set)
+    places: dict[str, list[str]] = defaultdict(list)
+    counted: set[str] = set()
+    for edition, _, provision in sources.own(ordered=True):
+        text = str(provision.get("text") or "")
+        doc = doc_of(provision)
+        counted |= {doc[i].lower_ for i in range(1, len(doc)) if doc[i - 1].lower_[:1].isdigit()}
+        for match in GLOSS.finditer(text):
+            word = match.group(1).casefold()
+            if word not in known and int(match.group(2)) != 1 and spread.get(word, 0) <= RARE:
+                values[word].add(int(match.group(2)))  # not "egy (1)": also an article
+                places[word].append(f"{edition} {provision.get('label')}")
+    return {
+        word: (next(iter(found)), places[word])
+        for word, found in sorted(values.items())
+        if len(found) == 1 and word not in counted
+    }
 
 
 Kin = dict[str, dict[tuple[float, str], str]]  # a stem -> the numbers it is a form of, with its source
@@ -378,6 +487,7 @@ def _places(sources: Sources, base: Compiled) -> list[Place]:
             for i in range(len(doc) - 1)
             if doc[i].lower_ in words and unit_of_token(doc[i + 1].lower_, base) is not None
         )
+        compared = frozenset(doc[i].lower_ for i in _after_comparators(doc, base) if doc[i].lower_ in words)
         by_edition: dict[str, _Found] = defaultdict(list)
         for rule in rules:
             for reference, found in stated.get(rule, {}).items():
@@ -400,9 +510,40 @@ def _places(sources: Sources, base: Compiled) -> list[Place]:
                     dict(missing),
                     {k: tuple(v) for k, v in where.items() if k in missing},
                     frozenset(w for w in words if unit_of_token(w, base) is not None),
+                    frozenset(w for w in compared if unit_of_token(w, base) is None),
+                    _agreed(by_edition, _nearest_laws(by_edition, edition, sources.laws), own),
+                    frozenset(number[0] for found in by_edition.values() for number, _ in found),
                 )
             )
     return places
+
+
+def _agreed(
+    by_edition: dict[str, _Found], nearest: dict[str, _Found], own: set[tuple[float, str]]
+) -> frozenset[float]:
+    """The numbers a place lacks that every reference with the nearest Laws states, and half of all
+    its references, in any kind (the third time, three times)."""
+    values = {number[0] for found in by_edition.values() for number, _ in found} - {v for v, _ in own}
+    return frozenset(
+        value
+        for value in values
+        if all(any(n[0] == value for n, _ in found) for found in nearest.values())
+        and sum(any(n[0] == value for n, _ in found) for found in by_edition.values())
+        >= MIN_SHARE * len(by_edition)
+    )
+
+
+def _after_comparators(doc: tuple[Token, ...], base: Compiled) -> list[int]:
+    """The tokens right after a comparator the tables know, and the next ("at least" _three_ times,
+    "at least" the _third_ time: the word between is frequent, and no slot of a word learned alone)."""
+    found = []
+    lowers = [t.lower_ for t in doc]
+    for i, word in enumerate(lowers):
+        for size in base.starts.get(word, ()):
+            if str(base.phrases.get(tuple(lowers[i : i + size]), "")).startswith("PRE:"):
+                found += [i + size, i + size + 1]
+                break
+    return [i for i in found if i < len(doc)]
 
 
 def _closest(distances: list[float]) -> float:
