@@ -119,7 +119,7 @@ def _learn(
 ) -> Learned:
     anchors, neutral = find_anchors(sources, seed)
     base = compiled(sources.language, sources.kb_dir, seed)
-    votes = Votes(_specificity(sources, base))
+    votes = Votes(*_specificity(sources, base))
     lowers = _ranges(anchors, base)
     heard = heard_units(sources, base)
     for anchor in anchors:
@@ -146,19 +146,26 @@ def _learn(
     return learned
 
 
-def _specificity(sources: Sources, base: Compiled) -> dict[str, float]:
-    """Per word of the language's texts: the share of its occurrences within three words of a number."""
+def _specificity(
+    sources: Sources, base: Compiled
+) -> tuple[dict[str, float], Counter[tuple[str, ...]]]:
+    """Per word of the language's texts: the share of its occurrences within three words of a number;
+    and how often each phrase of up to four words occurs in them."""
     seen: Counter[str] = Counter()
     near: Counter[str] = Counter()
+    grams: Counter[tuple[str, ...]] = Counter()
     for _, _, provision in sources.own():
         doc = tokens(str(provision.get("text") or ""))
+        words = [t.lower_ for t in doc]
+        for n in range(1, MAX_GRAM + 2):
+            grams.update(zip(*(words[k:] for k in range(n)), strict=False))
         numbers = _numbers_at(doc, base)
         close = {k for i in numbers for k in range(i - NEAR, i + NEAR + 1)}
         for i, token in enumerate(doc):
             seen[token.lower_] += 1
             if i in close:
                 near[token.lower_] += 1
-    return {word: near[word] / count for word, count in seen.items() if near[word]}
+    return {word: near[word] / count for word, count in seen.items() if near[word]}, grams
 
 
 def find_anchors(
