@@ -368,8 +368,13 @@ def quantities(
         elif between_pending and comparator is None:
             comparator, between_pending = "between_upper", False
         post = phrases.get(last + 1)
+        if post is None and last + 2 < len(doc) and doc[last + 1].text in (",", "("):
+            post = phrases.get(last + 2)  # "10 perc, vagy annál kevesebb", "30 sekunder (eller mer)"
         if post and post[0].startswith("POST:") and comparator is None:
+            opened = doc[last + 1].text == "("
             comparator, last = post[0][5:], post[1] - 1
+            if opened and last + 1 < len(doc) and doc[last + 1].text == ")":
+                last += 1  # the quantity's words close the bracket they opened
         if (table.replaced == "after" and ending.get(start_token, ("",))[0] == "INSTEAD") or (
             table.replaced == "before" and phrases.get(last + 1, ("",))[0] == "INSTEAD"
         ):
