@@ -7,7 +7,6 @@ from typing import Any
 
 from extract.io.languages import DEFAULT_KB
 from extract.kb.learned_lexicon import learn
-from extract.kb.learned_numbers import Sources
 from extract.text.quantities import quantities
 
 # rule -> (Danish reference, the made-up language's text); "ath" (than) also stands in "moro ath"
@@ -45,7 +44,43 @@ def read(text: str, tables: dict[str, Any]) -> list[tuple[float, str, str | None
 def test_a_comparator_keeps_the_word_that_makes_it_one():
     tables = learned(PAIRS)
     assert tables["comparators"] == {"less": ["mindro ath"]}  # never "ath" alone
-    assert read("moro ath 10 minuk, mon mindro ath 60 minuk", tables) == [
-        (10, "minute", None),  # "more than" is not learned: no comparator rather than a wrong one
-        (60, "minute", "less"),
-    ]
+    assert read("moro ath 10 minuk", tables) == [(10, "minute", None)]  # "more than": not learned
+    assert read("mindro ath 60 minuk", tables) == [(60, "minute", "less")]
+
+
+RANGES = {
+    "comparators": {"more": ["moro ath"], "less": ["ath"]},
+    "postfix": {"at_most": ["ollar mindro"]},
+    "units": {"minute": ["minuk"], "second": ["sekund"]},
+}
+
+
+def test_a_range_is_read_only_with_both_ends_learned():
+    both = "moro ath 10 minuk, mon ath 60 minuk"
+    assert read(both, RANGES) == [(10, "minute", "more"), (60, "minute", "less")]
+    one_end = {**RANGES, "comparators": {"less": ["ath"]}}
+    assert read(both, one_end) == [(10, "minute", None), (60, "minute", None)]  # absent, not guessed
+    alike = "ath 10 minuk, mon ath 60 minuk"  # two upper bounds: "ath" was learned wrongly
+    assert read(alike, RANGES) == [(10, "minute", None), (60, "minute", None)]
+    apart = "ath 10 minuk. Mon ath 60 minuk"  # two sentences: two quantities, no range
+    assert read(apart, RANGES) == [(10, "minute", "less"), (60, "minute", "less")]
+    units = "ath 10 minuk, mon ath 60 sekund"  # minutes and seconds: no range
+    assert read(units, RANGES) == [(10, "minute", "less"), (60, "second", "less")]
+
+
+def test_a_comparator_after_the_quantity_past_a_comma_or_a_bracket():
+    assert read("10 minuk, ollar mindro", RANGES) == [(10, "minute", "at_most")]
+    assert read("10 minuk (ollar mindro) pa", RANGES) == [(10, "minute", "at_most")]
+    assert quantities("10 minuk (ollar mindro) pa", "xx", DEFAULT_KB, RANGES)[0].tokens[-1] == ")"
+
+
+def test_a_comparator_after_the_quantity_is_learned_with_its_side():
+    pairs = {
+        **PAIRS,
+        "r7": ("Et lynparti på 10 minutter eller mindre.", "Ot lynparta pa 10 minuk ollar mindro."),
+        "r8": ("Hvis tiden er 5 minutter eller mindre.", "Jafs tidan ar 5 minuk ollar mindro."),
+    }
+    tables = learned(pairs)
+    assert tables["postfix"] == {"at_most": ["ollar mindro"]}  # "ollar" (or) alone stands anywhere
+    assert tables["comparators"] == {"less": ["mindro ath"]}
+    assert read("pa 15 minuk ollar mindro", tables) == [(15, "minute", "at_most")]

@@ -146,9 +146,7 @@ def _learn(
     return learned
 
 
-def _specificity(
-    sources: Sources, base: Compiled
-) -> tuple[dict[str, float], Counter[tuple[str, ...]]]:
+def _specificity(sources: Sources, base: Compiled) -> tuple[dict[str, float], Counter[tuple[str, ...]]]:
     """Per word of the language's texts: the share of its occurrences within three words of a number;
     and how often each phrase of up to four words occurs in them."""
     seen: Counter[str] = Counter()

@@ -383,7 +383,7 @@ def quantities(
         side = "before" if start_token < i else "after" if post and comparator == post[0][5:] else ""
         found.append(replace(quantity, side=side) if side else quantity)
         i = last + 1
-    return _inherit_units(found, text)
+    return _whole_ranges(_inherit_units(found, text), text)
 
 
 ORDINAL_INDICATORS = frozenset("ºª")  # Unicode's ordinal indicators: "2º", "2ª"
@@ -489,4 +489,27 @@ def _inherit_units(found: list[Quantity], text: str) -> list[Quantity]:
                 continue
             q = replace(q, unit=following.unit)
         result.append(q)
+    return result
+
+
+def _whole_ranges(found: list[Quantity], text: str) -> list[Quantity]:
+    """Two quantities of one unit of time joined by at most three words in one clause ("mer än 10
+    minuter, men mindre än 60 minuter", "mellem 15 og 60 minutter") are a range. It is read only when
+    one end is a lower bound and the other an upper one: where one end's comparator is unknown, or
+    both ends bound alike ("än 10 ... än 60" with "än" taken for "less"), neither end keeps its
+    comparator. The range is then absent rather than guessed."""
+    result = list(found)
+    for k in range(len(found) - 1):
+        first, second = found[k], found[k + 1]
+        if first.unit != second.unit or first.unit not in ("minute", "second", "hour"):
+            continue
+        if "replaced" in (first.comparator, second.comparator):
+            continue
+        between = text[first.end : second.start]
+        if any(c in CLAUSE_END for c in between) or sum(t.lower_.isalpha() for t in tokens(between)) > 3:
+            continue
+        bounds = {BOUND_OF.get(str(first.comparator)), BOUND_OF.get(str(second.comparator))}
+        if bounds not in ({"lower", "upper"}, {None}):
+            result[k] = replace(result[k], comparator=None, side="")
+            result[k + 1] = replace(result[k + 1], comparator=None, side="")
     return result
