@@ -99,9 +99,10 @@ class Votes:
         self, best: tuple[str, tuple[str, ...]], candidates: list[tuple[str, tuple[str, ...]]], meaning: str
     ) -> tuple[str, tuple[str, ...]]:
         """The winning phrase, grown by one word at a time away from the number while the longer
-        phrase stands at every anchor the shorter does (two at least) and the added word belongs to
-        it: "mindre än", not "än", which also stands in "mer än" and "annat än"; "eller mindre", not
-        "eller"."""
+        phrase stands at every anchor the shorter does (two at least) and either stands at fewer
+        anchors where it does not mean this (the shorter one is less precise) or the added word
+        belongs to it: "mindre än", not "än", which also stands in "mer än" and "annat än"; "eller
+        mindre", not "eller"."""
         slot, gram = best
         for other_slot, longer in sorted(candidates, key=lambda c: len(c[1])):
             if other_slot != slot or len(longer) != len(gram) + 1 or not _contains(longer, gram, slot):
@@ -109,7 +110,10 @@ class Votes:
             support = self.support[(slot, longer)][meaning]
             if support < max(self.support[(slot, gram)][meaning], 2):
                 continue  # one place cannot tell the phrase from the words that happen to stand there
-            if self.precision(slot, longer, meaning) < PRECISION or not self.belongs(longer, gram, slot):
+            precise = self.precision(slot, longer, meaning)
+            if precise < PRECISION:
+                continue
+            if precise <= self.precision(slot, gram, meaning) and not self.belongs(longer, gram, slot):
                 continue
             gram = longer
         return slot, gram
