@@ -84,3 +84,28 @@ def test_a_comparator_after_the_quantity_is_learned_with_its_side():
     assert tables["postfix"] == {"at_most": ["ollar mindro"]}  # "ollar" (or) alone stands anywhere
     assert tables["comparators"] == {"less": ["mindro ath"]}
     assert read("pa 15 minuk ollar mindro", tables) == [(15, "minute", "at_most")]
+
+
+MULTIPLIER = {"multiply": ["kat"], "increment_words": ["ekstro"], "units": {"minute": ["minuk"]}}
+
+
+def test_a_multiplier_after_the_number_with_the_increment_before_it_or_glued():
+    assert read("tad plas ekstro tadon 60 kat", MULTIPLIER) == [(60, "factor", None)]
+    assert read("tad plas 60kat", MULTIPLIER) == [(60, "factor", None)]  # glued, as "60倍"
+    assert read("tad plas 60 kat", MULTIPLIER) == []  # no increment: an occurrence count, unread
+
+
+def test_a_multiplier_and_the_increment_before_it_are_learned_where_the_references_state_the_factor():
+    pairs = {
+        "r1": (
+            "Den tildelte tid + 60 gange hver tillægstid er 10 minutter eller mindre.",
+            "Dan tildo tad plas ekstro tadon 60 kat ar 10 minuk ollar mindro.",
+        ),
+        "r2": (
+            "Den tildelte tid + 60 gange hver tillægstid er mere end 10 minutter.",
+            "Dan tildo tad plas ekstro tadon 60 kat ar moro ath 10 minuk.",
+        ),
+    }
+    tables = learned({**PAIRS, **pairs})
+    assert tables["multiply"] == ["kat"] and "ekstro" in tables["increment_words"]
+    assert read("ekstro tadon 60 kat", tables) == [(60, "factor", None)]

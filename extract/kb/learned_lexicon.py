@@ -427,8 +427,9 @@ def _vote(
         unit_end = end + 1
     if anchor.unit == "factor" and follower.isalpha():
         votes.add("multiply", (follower,), "multiply", place)
-        for token in doc[end + 2 : end + 6]:
-            if token.lower_.isalpha() and len(token.lower_) > 3:
+        around = (*doc[max(at - 3, 0) : at], *doc[end + 2 : end + 6])  # "hver tillægstid", "többletidő 60"
+        for token in around:
+            if token.lower_.isalpha() and len(token.lower_) > 3 and token.lower_ != follower:
                 votes.add("increment_words", (token.lower_,), "increment_words", place)
     if end + 1 < len(doc):
         votes.seen("unit", (doc[end + 1].lower_,))

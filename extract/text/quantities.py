@@ -462,12 +462,21 @@ def _unit_after(
                 return "factor", label[1] - 1 if label[0] == "MULT" else j
             if label[0] == "MULT" and j == i + 2 and doc[i + 1].text == "-":
                 return "factor", label[1] - 1
+            if label[0] == "MULT" and j == i + 1 and _factor_glued_or_after(doc, i, table):
+                return "factor", label[1] - 1
         if label[0].startswith("UNIT:"):
             return label[0][5:], label[1] - 1
         unit = unit_of_token(token, table)
         if unit is not None:
             return unit, j
     return None, i
+
+
+def _factor_glued_or_after(doc: tuple[Token, ...], i: int, table: Compiled) -> bool:
+    """A multiplier right after the number multiplies an increment: glued to it ("60倍", "60배") or
+    after an increment word ("वृद्धि का 60 गुना", "ek sürenin 60 katı": the increment before)."""
+    glued = doc[i + 1].idx == doc[i].idx + len(doc[i].text)
+    return glued or any(t.lower_ in table.increments for t in doc[max(i - 3, 0) : i])
 
 
 def _inherit_units(found: list[Quantity], text: str) -> list[Quantity]:
