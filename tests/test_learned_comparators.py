@@ -109,3 +109,24 @@ def test_a_multiplier_and_the_increment_before_it_are_learned_where_the_referenc
     tables = learned({**PAIRS, **pairs})
     assert tables["multiply"] == ["kat"] and "ekstro" in tables["increment_words"]
     assert read("ekstro tadon 60 kat", tables) == [(60, "factor", None)]
+
+
+def test_a_word_for_n_fold_is_learned_where_the_factor_stands_elsewhere():
+    """The references state 60 times the increment in two provisions; the text writes one with digits
+    ("ekstro 60 kat") and the other with one word no library reads ("ekstro sextokat"): that word
+    stands where the factor stands, right after the increment word, so it says sixty-fold."""
+    factor = {
+        "r7": (
+            "Den tildelte tid + 60 gange hver tillægstid er mere end 10 minutter.",
+            "Dan tildo tad plas ekstro 60 kat ar moro ath 10 minuk.",
+        ),
+        "r8": (
+            "Den tildelte tid + 60 gange hver tillægstid er 10 minutter eller mindre.",
+            "Dan tildo tad plas ekstro sextokat ar 10 minuk ollar mindro.",
+        ),
+    }
+    tables = learned({**PAIRS, **factor})
+    assert tables["multiplied"] == {"sextokat": 60}
+    assert read("plas ekstro sextokat ar 10 minuk", tables)[0] == (60, "factor", None)
+    moved = {**factor, "r8": (factor["r8"][0], "Dan tildo tad plas ekstro ar sextokat 10 minuk.")}
+    assert "multiplied" not in learned({**PAIRS, **moved})  # not where the factor stands: not learned

@@ -57,6 +57,7 @@ LIBRARY_UNITS = ("minute", "second", "hour", "cm")
 ANCHORED = (*COUNTED, "factor", "ordinal", "zero")
 COGNATE = 0.75  # a unit word this close to a reference's word for it counts from one occurrence
 UNSURE = "?"  # the references disagree on a number's comparator
+UNSTATED = "unstated factor"  # the references state a factor the text writes with no number
 NEAR = 3  # words this close to a number count as near it
 MAX_GRAM = 3
 
@@ -130,6 +131,10 @@ def _learn(
     for doc, at, end in neutral:
         votes.negative(doc, at, end, base)
     learned = votes.decide(sources.language)
+    increments = set(learned.tables.get("increment_words", []))
+    for word, (value, place) in _unstated_factors(anchors, increments, base, votes.counts).items():
+        learned.tables.setdefault("multiplied", {})[word] = int(value) if value.is_integer() else value
+        learned.evidence[("word:multiplied", word)] = [place]
     anchored = anchored or {}
     if seed.get("numbers"):
         learned.tables["numbers"] = {**seed["numbers"], **learned.tables.get("numbers", {})}
@@ -198,12 +203,76 @@ def find_anchors(
                 anchors.append(
                     Anchor(edition, label, doc, at, end, value, unit, comparator, editions, side, unit_words)
                 )
+        stated_here = {v for _, _, v in _numbers(doc, base)}
+        for value, editions in _factors(options).items():
+            if value not in stated_here:  # "hatvanszorosa" in a script no library spells: no 60 here
+                label = str(provision.get("label"))
+                anchors.append(Anchor(edition, label, doc, -1, -1, value, UNSTATED, None, editions))
         following = _another(doc, base, options)
         if following is not None:
             first, last, value, editions = following
             label = str(provision.get("label"))
             anchors.append(Anchor(edition, label, doc, first, last, value, "next", None, editions))
     return anchors, neutral
+
+
+def _factors(options: list[tuple[Quantity, str]]) -> dict[float, tuple[str, ...]]:
+    """The factors the references state (value -> reference editions)."""
+    found: dict[float, set[str]] = defaultdict(set)
+    for q, edition in options:
+        if q.unit == "factor":
+            found[q.value].add(edition)
+    return {value: tuple(sorted(editions)) for value, editions in found.items()}
+
+
+def _unstated_factors(
+    anchors: list[Anchor], increments: set[str], base: Compiled, counts: Counter[tuple[str, ...]]
+) -> dict[str, tuple[float, str]]:
+    """Words for "N-fold" learned where the references state a factor N and the text has no number N
+    (a word no library reads as sixty, "hatvanszorosa"): the word that stands where the factor stands
+    elsewhere in the language's texts, i.e. at the same distance from the same increment word as
+    every factor the text writes with a number ("többletidő 60-szorosa"). One rare word, not a unit,
+    number or increment word, at that one spot; otherwise nothing (word -> (N, where))."""
+    spots = {_increment_spot(a.doc, a.at, a.end, increments) for a in anchors if a.unit == "factor"}
+    spot = spots.pop() if len(spots) == 1 else None
+    if spot is None:
+        return {}  # no factor written with a number, or no one spot for them all
+    word, offset = spot
+    found: dict[str, tuple[float, str]] = {}
+    for anchor in anchors:
+        if anchor.unit != UNSTATED:
+            continue
+        doc = anchor.doc
+        there = {
+            doc[k + offset].lower_
+            for k, t in enumerate(doc)
+            if t.lower_ == word and 0 <= k + offset < len(doc)
+        }
+        if len(there) != 1:
+            continue
+        candidate = there.pop()
+        if (
+            candidate.isalpha()
+            and len(candidate) >= 4
+            and candidate not in base.single
+            and candidate not in increments
+            and unit_of_token(candidate, base) is None
+            and counts[(candidate,)] <= 2
+        ):
+            place = f"{anchor.edition} {anchor.label} (as in {', '.join(anchor.references)})"
+            found[candidate] = (anchor.value, place)
+    return found
+
+
+def _increment_spot(
+    doc: tuple[Token, ...], at: int, end: int, increments: set[str]
+) -> tuple[str, int] | None:
+    """The increment word nearest a factor, and the factor's distance from it."""
+    for distance in range(1, 5):
+        for k in (at - distance, end + distance):
+            if 0 <= k < len(doc) and doc[k].lower_ in increments:
+                return doc[k].lower_, at - k
+    return None
 
 
 def _another(
@@ -387,6 +456,8 @@ def _vote(
     lowers: dict[tuple[tuple[Token, ...], int], str] | None = None,
     heard: set[str] | None = None,
 ) -> None:
+    if anchor.unit == UNSTATED:
+        return  # no number in the text to vote around
     doc, at, end = anchor.doc, anchor.at, anchor.end
     place = f"{anchor.edition} {anchor.label} (as in {', '.join(anchor.references)})"
     lowers = lowers or {}
