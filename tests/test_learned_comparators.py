@@ -130,3 +130,15 @@ def test_a_word_for_n_fold_is_learned_where_the_factor_stands_elsewhere():
     assert read("plas ekstro sextokat ar 10 minuk", tables)[0] == (60, "factor", None)
     moved = {**factor, "r8": (factor["r8"][0], "Dan tildo tad plas ekstro ar sextokat 10 minuk.")}
     assert "multiplied" not in learned({**PAIRS, **moved})  # not where the factor stands: not learned
+
+
+def test_a_range_ends_with_its_clause():
+    tables = {**RANGES, "comparators": {"between": ["minst"]}}
+    assert read("minst 15 minuk mon 60 minuk", tables) == [
+        (15, "minute", "between_lower"),
+        (60, "minute", "between_upper"),
+    ]
+    assert read("minst 15 minuk. Mon 60 minuk", tables) == [
+        (15, "minute", "between_lower"),
+        (60, "minute", None),  # another sentence: no upper bound of that range
+    ]

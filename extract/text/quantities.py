@@ -348,6 +348,8 @@ def quantities(
             continue
         parsed = number(i)
         if parsed is None:
+            if doc[i].text in CLAUSE_END:
+                between_pending = False  # a range ends with its clause
             i += 1
             continue
         value, unit, last = parsed
