@@ -142,3 +142,17 @@ def test_a_range_ends_with_its_clause():
         (15, "minute", "between_lower"),
         (60, "minute", None),  # another sentence: no upper bound of that range
     ]
+
+
+def test_one_more_is_learned_where_the_thing_counted_has_a_short_name():
+    """ "the first illegal move ... another illegal move" where the text names the move with a word of
+    three letters ("dra"): the two words before its second mention say "one more"."""
+    from extract.kb.learned_lexicon import _another
+    from extract.text.quantities import Quantity, compiled, tokens
+
+    base = compiled("xx", DEFAULT_KB, {"ordinals": {"forsta": 1}})
+    second = [(Quantity(2.0, "ordinal", None, 0, 1, ("anden",)), "da-2017")]
+    doc = tokens("for en spelares forsta olaga dra; ifall samma spelar gor anno ett olaga dra, tapar han")
+    first, last, value, editions = _another(doc, base, second) or (0, 0, 0.0, ())
+    assert [t.text for t in doc[first : last + 1]] == ["anno", "ett"] and value == 2
+    assert _another(tokens("hans forsta olaga dra; ifall han gor det"), base, second) is None

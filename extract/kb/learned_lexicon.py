@@ -297,7 +297,7 @@ def _another(
     if not editions:
         return None
     at = max(ordinals)[1]
-    heads = [t.lower_[:4] for t in doc[at + 1 : at + 5] if t.lower_.isalpha() and len(t.lower_) >= 4]
+    heads = [t.lower_[:4] for t in doc[at + 1 : at + 5] if t.lower_.isalpha() and len(t.lower_) >= 3]
     for j in range(at + 5, len(doc) - 1):
         pair = (doc[j].lower_[:4], doc[j + 1].lower_[:4])
         if any(heads[k : k + 2] == list(pair) for k in range(len(heads) - 1)) and j >= 2:
