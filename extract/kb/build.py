@@ -557,12 +557,12 @@ class Stream:
         self, edition: Edition, prepared: Prepared, mapping: dict[str, str], core: Core
     ) -> dict[str, dict[str, Any]]:
         """The words of the edition's language that the aligned editions teach (kb/learned_lexicon.py):
-        learned once from the curated editions of that language where there are any, otherwise from
-        this edition aligned to them; either way from the curated editions and the edition itself."""
+        learned once for the curated editions, from them; for another edition, from it aligned to them
+        (its language may have curated editions too: their words and its own both teach)."""
         language, context = edition.language, self.context
         languages = {e: p.edition.language for e, p in core.prepared.items()}
         provisions = {e: p.keyed for e, p in core.prepared.items()}
-        if language in languages.values():
+        if language in languages.values() and edition.id in core.prepared:
             if language not in self.lexicons:
                 final = dict(core.final)
                 if context.use_overrides:

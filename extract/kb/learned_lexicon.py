@@ -57,6 +57,7 @@ LIBRARY_UNITS = ("minute", "second", "hour", "cm")
 ANCHORED = (*COUNTED, "factor", "ordinal", "zero")
 COGNATE = 0.75  # a unit word this close to a reference's word for it counts from one occurrence
 UNSURE = "?"  # the references disagree on a number's comparator
+UNSTATED = "unstated factor"  # the references state a factor the text writes with no number
 NEAR = 3  # words this close to a number count as near it
 MAX_GRAM = 3
 
@@ -123,7 +124,7 @@ def _learn(
 ) -> Learned:
     anchors, neutral = find_anchors(sources, seed)
     base = compiled(sources.language, sources.kb_dir, seed)
-    votes = Votes(_specificity(sources, base))
+    votes = Votes(*_specificity(sources, base))
     lowers = _ranges(anchors, base)
     heard = heard_units(sources, base)
     for anchor in anchors:
@@ -134,6 +135,10 @@ def _learn(
     for doc, at, end in neutral:
         votes.negative(doc, at, end, base)
     learned = votes.decide(sources.language)
+    increments = set(learned.tables.get("increment_words", []))
+    for word, (value, place) in _unstated_factors(anchors, increments, base, votes.counts).items():
+        learned.tables.setdefault("multiplied", {})[word] = int(value) if value.is_integer() else value
+        learned.evidence[("word:multiplied", word)] = [place]
     anchored = anchored or {}
     if seed.get("numbers"):
         learned.tables["numbers"] = {**seed["numbers"], **learned.tables.get("numbers", {})}
@@ -150,19 +155,24 @@ def _learn(
     return learned
 
 
-def _specificity(sources: Sources, base: Compiled) -> dict[str, float]:
-    """Per word of the language's texts: the share of its occurrences within three words of a number."""
+def _specificity(sources: Sources, base: Compiled) -> tuple[dict[str, float], Counter[tuple[str, ...]]]:
+    """Per word of the language's texts: the share of its occurrences within three words of a number;
+    and how often each phrase of up to four words occurs in them."""
     seen: Counter[str] = Counter()
     near: Counter[str] = Counter()
+    grams: Counter[tuple[str, ...]] = Counter()
     for _, _, provision in sources.own():
         doc = tokens(str(provision.get("text") or ""))
+        words = [t.lower_ for t in doc]
+        for n in range(1, MAX_GRAM + 2):
+            grams.update(zip(*(words[k:] for k in range(n)), strict=False))
         numbers = _numbers_at(doc, base)
         close = {k for i in numbers for k in range(i - NEAR, i + NEAR + 1)}
         for i, token in enumerate(doc):
             seen[token.lower_] += 1
             if i in close:
                 near[token.lower_] += 1
-    return {word: near[word] / count for word, count in seen.items() if near[word]}
+    return {word: near[word] / count for word, count in seen.items() if near[word]}, grams
 
 
 def find_anchors(
@@ -197,12 +207,76 @@ def find_anchors(
                 anchors.append(
                     Anchor(edition, label, doc, at, end, value, unit, comparator, editions, side, unit_words)
                 )
+        stated_here = {v for _, _, v in _numbers(doc, base)}
+        for value, editions in _factors(options).items():
+            if value not in stated_here:  # "hatvanszorosa" in a script no library spells: no 60 here
+                label = str(provision.get("label"))
+                anchors.append(Anchor(edition, label, doc, -1, -1, value, UNSTATED, None, editions))
         following = _another(doc, base, options)
         if following is not None:
             first, last, value, editions = following
             label = str(provision.get("label"))
             anchors.append(Anchor(edition, label, doc, first, last, value, "next", None, editions))
     return anchors, neutral
+
+
+def _factors(options: list[tuple[Quantity, str]]) -> dict[float, tuple[str, ...]]:
+    """The factors the references state (value -> reference editions)."""
+    found: dict[float, set[str]] = defaultdict(set)
+    for q, edition in options:
+        if q.unit == "factor":
+            found[q.value].add(edition)
+    return {value: tuple(sorted(editions)) for value, editions in found.items()}
+
+
+def _unstated_factors(
+    anchors: list[Anchor], increments: set[str], base: Compiled, counts: Counter[tuple[str, ...]]
+) -> dict[str, tuple[float, str]]:
+    """Words for "N-fold" learned where the references state a factor N and the text has no number N
+    (a word no library reads as sixty, "hatvanszorosa"): the word that stands where the factor stands
+    elsewhere in the language's texts, i.e. at the same distance from the same increment word as
+    every factor the text writes with a number ("többletidő 60-szorosa"). One rare word, not a unit,
+    number or increment word, at that one spot; otherwise nothing (word -> (N, where))."""
+    spots = {_increment_spot(a.doc, a.at, a.end, increments) for a in anchors if a.unit == "factor"}
+    spot = spots.pop() if len(spots) == 1 else None
+    if spot is None:
+        return {}  # no factor written with a number, or no one spot for them all
+    word, offset = spot
+    found: dict[str, tuple[float, str]] = {}
+    for anchor in anchors:
+        if anchor.unit != UNSTATED:
+            continue
+        doc = anchor.doc
+        there = {
+            doc[k + offset].lower_
+            for k, t in enumerate(doc)
+            if t.lower_ == word and 0 <= k + offset < len(doc)
+        }
+        if len(there) != 1:
+            continue
+        candidate = there.pop()
+        if (
+            candidate.isalpha()
+            and len(candidate) >= 4
+            and candidate not in base.single
+            and candidate not in increments
+            and unit_of_token(candidate, base) is None
+            and counts[(candidate,)] <= 2
+        ):
+            place = f"{anchor.edition} {anchor.label} (as in {', '.join(anchor.references)})"
+            found[candidate] = (anchor.value, place)
+    return found
+
+
+def _increment_spot(
+    doc: tuple[Token, ...], at: int, end: int, increments: set[str]
+) -> tuple[str, int] | None:
+    """The increment word nearest a factor, and the factor's distance from it."""
+    for distance in range(1, 5):
+        for k in (at - distance, end + distance):
+            if 0 <= k < len(doc) and doc[k].lower_ in increments:
+                return doc[k].lower_, at - k
+    return None
 
 
 def _another(
@@ -227,7 +301,7 @@ def _another(
     if not editions:
         return None
     at = max(ordinals)[1]
-    heads = [t.lower_[:4] for t in doc[at + 1 : at + 5] if t.lower_.isalpha() and len(t.lower_) >= 4]
+    heads = [t.lower_[:4] for t in doc[at + 1 : at + 5] if t.lower_.isalpha() and len(t.lower_) >= 3]
     for j in range(at + 5, len(doc) - 1):
         pair = (doc[j].lower_[:4], doc[j + 1].lower_[:4])
         if any(heads[k : k + 2] == list(pair) for k in range(len(heads) - 1)) and j >= 2:
@@ -386,6 +460,8 @@ def _vote(
     lowers: dict[tuple[tuple[Token, ...], int], str] | None = None,
     heard: set[str] | None = None,
 ) -> None:
+    if anchor.unit == UNSTATED:
+        return  # no number in the text to vote around
     doc, at, end = anchor.doc, anchor.at, anchor.end
     place = f"{anchor.edition} {anchor.label} (as in {', '.join(anchor.references)})"
     lowers = lowers or {}
@@ -426,8 +502,9 @@ def _vote(
         unit_end = end + 1
     if anchor.unit == "factor" and follower.isalpha():
         votes.add("multiply", (follower,), "multiply", place)
-        for token in doc[end + 2 : end + 6]:
-            if token.lower_.isalpha() and len(token.lower_) > 3:
+        around = (*doc[max(at - 3, 0) : at], *doc[end + 2 : end + 6])  # "hver tillægstid", "többletidő 60"
+        for token in around:
+            if token.lower_.isalpha() and len(token.lower_) > 3 and token.lower_ != follower:
                 votes.add("increment_words", (token.lower_,), "increment_words", place)
     if end + 1 < len(doc):
         votes.seen("unit", (doc[end + 1].lower_,))

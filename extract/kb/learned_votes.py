@@ -11,6 +11,7 @@ from typing import Any
 from extract.text.quantities import Compiled, Token
 
 SPECIFIC = 0.15  # a comparator phrase has a word that stands near a number this often
+BOUND = 0.5  # a word belongs to the phrase beside it when it stands there this often or more
 PRECISION = 0.5  # a phrase means its comparator at half of its anchors or more
 UNIT_PRECISION = 0.75  # a word after numbers names its unit at three in four of them
 
@@ -27,8 +28,11 @@ class Learned:
 class Votes:
     """Counts of candidate words per slot: where they stand with a meaning, and everywhere."""
 
-    def __init__(self, specific: dict[str, float] | None = None) -> None:
+    def __init__(
+        self, specific: dict[str, float] | None = None, counts: Counter[tuple[str, ...]] | None = None
+    ) -> None:
         self.near_numbers = specific or {}
+        self.counts: Counter[tuple[str, ...]] = counts or Counter()  # phrases of the language's texts
         self.positive: dict[tuple[str, tuple[str, ...]], Counter[str]] = defaultdict(Counter)
         self.total: dict[tuple[str, tuple[str, ...]], int] = Counter()
         self.places: dict[tuple[str, tuple[str, ...], str], list[str]] = defaultdict(list)
@@ -91,10 +95,43 @@ class Votes:
             return 0.0
         return support[meaning] / max(self.total[(slot, gram)], sum(support.values()), 1)
 
+    def longest(
+        self, best: tuple[str, tuple[str, ...]], candidates: list[tuple[str, tuple[str, ...]]], meaning: str
+    ) -> tuple[str, tuple[str, ...]]:
+        """The winning phrase, grown by one word at a time away from the number while the longer
+        phrase stands at every anchor the shorter does (two at least) and either stands at fewer
+        anchors where it does not mean this (the shorter one is less precise) or the added word
+        belongs to it: "mindre än", not "än", which also stands in "mer än" and "annat än"; "eller
+        mindre", not "eller"."""
+        slot, gram = best
+        for other_slot, longer in sorted(candidates, key=lambda c: len(c[1])):
+            if other_slot != slot or len(longer) != len(gram) + 1 or not _contains(longer, gram, slot):
+                continue
+            support = self.support[(slot, longer)][meaning]
+            if support < max(self.support[(slot, gram)][meaning], 2):
+                continue  # one place cannot tell the phrase from the words that happen to stand there
+            precise = self.precision(slot, longer, meaning)
+            if precise < PRECISION:
+                continue
+            if precise <= self.precision(slot, gram, meaning) and not self.belongs(longer, gram, slot):
+                continue
+            gram = longer
+        return slot, gram
+
+    def belongs(self, longer: tuple[str, ...], gram: tuple[str, ...], slot: str) -> bool:
+        """Whether the word `longer` adds to `gram` is part of the phrase: `gram` also stands without
+        it in the language's texts, and the word stands mostly beside `gram` ("mindre" before "än") or
+        keeps nearer to numbers than `gram` does ("mindre" after "eller", which stands anywhere)."""
+        word = longer[0] if slot == "before" else longer[-1]
+        if not word.isalpha() or self.counts[longer] >= self.counts[gram]:
+            return False
+        bound = self.counts[longer] >= BOUND * max(self.counts[(word,)], 1)
+        return bound or self.near_numbers.get(word, 0.0) > self.specific(gram)
+
     def decide(self, language: str) -> Learned:
         learned = Learned(language)
         for candidates, meaning, place, side in self.contests:
-            slot, gram = max(
+            best = max(
                 candidates,
                 key=lambda c: (
                     self.precision(c[0], c[1], meaning) >= PRECISION and self.specific(c[1]) >= SPECIFIC,
@@ -104,6 +141,7 @@ class Votes:
                     self.precision(c[0], c[1], meaning),
                 ),
             )
+            slot, gram = self.longest(best, candidates, meaning)
             self.add(slot, gram, meaning, place)
         chosen: dict[str, list[tuple[str, ...]]] = defaultdict(list)
         families = self.unit_families()

@@ -348,6 +348,8 @@ def quantities(
             continue
         parsed = number(i)
         if parsed is None:
+            if doc[i].text in CLAUSE_END:
+                between_pending = False  # a range ends with its clause
             i += 1
             continue
         value, unit, last = parsed
@@ -368,8 +370,13 @@ def quantities(
         elif between_pending and comparator is None:
             comparator, between_pending = "between_upper", False
         post = phrases.get(last + 1)
+        if post is None and last + 2 < len(doc) and doc[last + 1].text in (",", "("):
+            post = phrases.get(last + 2)  # "10 perc, vagy annál kevesebb", "30 sekunder (eller mer)"
         if post and post[0].startswith("POST:") and comparator is None:
+            opened = doc[last + 1].text == "("
             comparator, last = post[0][5:], post[1] - 1
+            if opened and last + 1 < len(doc) and doc[last + 1].text == ")":
+                last += 1  # the quantity's words close the bracket they opened
         if (table.replaced == "after" and ending.get(start_token, ("",))[0] == "INSTEAD") or (
             table.replaced == "before" and phrases.get(last + 1, ("",))[0] == "INSTEAD"
         ):
@@ -378,7 +385,7 @@ def quantities(
         side = "before" if start_token < i else "after" if post and comparator == post[0][5:] else ""
         found.append(replace(quantity, side=side) if side else quantity)
         i = last + 1
-    return _inherit_units(found, text)
+    return _whole_ranges(_inherit_units(found, text), text)
 
 
 ORDINAL_INDICATORS = frozenset("ºª")  # Unicode's ordinal indicators: "2º", "2ª"
@@ -457,12 +464,21 @@ def _unit_after(
                 return "factor", label[1] - 1 if label[0] == "MULT" else j
             if label[0] == "MULT" and j == i + 2 and doc[i + 1].text == "-":
                 return "factor", label[1] - 1
+            if label[0] == "MULT" and j == i + 1 and _factor_glued_or_after(doc, i, table):
+                return "factor", label[1] - 1
         if label[0].startswith("UNIT:"):
             return label[0][5:], label[1] - 1
         unit = unit_of_token(token, table)
         if unit is not None:
             return unit, j
     return None, i
+
+
+def _factor_glued_or_after(doc: tuple[Token, ...], i: int, table: Compiled) -> bool:
+    """A multiplier right after the number multiplies an increment: glued to it ("60倍", "60배") or
+    after an increment word ("वृद्धि का 60 गुना", "ek sürenin 60 katı": the increment before)."""
+    glued = doc[i + 1].idx == doc[i].idx + len(doc[i].text)
+    return glued or any(t.lower_ in table.increments for t in doc[max(i - 3, 0) : i])
 
 
 def _inherit_units(found: list[Quantity], text: str) -> list[Quantity]:
@@ -484,4 +500,27 @@ def _inherit_units(found: list[Quantity], text: str) -> list[Quantity]:
                 continue
             q = replace(q, unit=following.unit)
         result.append(q)
+    return result
+
+
+def _whole_ranges(found: list[Quantity], text: str) -> list[Quantity]:
+    """Two quantities of one unit of time joined by at most three words in one clause ("mer än 10
+    minuter, men mindre än 60 minuter", "mellem 15 og 60 minutter") are a range. It is read only when
+    one end is a lower bound and the other an upper one: where one end's comparator is unknown, or
+    both ends bound alike ("än 10 ... än 60" with "än" taken for "less"), neither end keeps its
+    comparator. The range is then absent rather than guessed."""
+    result = list(found)
+    for k in range(len(found) - 1):
+        first, second = found[k], found[k + 1]
+        if first.unit != second.unit or first.unit not in ("minute", "second", "hour"):
+            continue
+        if "replaced" in (first.comparator, second.comparator):
+            continue
+        between = text[first.end : second.start]
+        if any(c in CLAUSE_END for c in between) or sum(t.lower_.isalpha() for t in tokens(between)) > 3:
+            continue
+        bounds = {BOUND_OF.get(str(first.comparator)), BOUND_OF.get(str(second.comparator))}
+        if bounds not in ({"lower", "upper"}, {None}):
+            result[k] = replace(result[k], comparator=None, side="")
+            result[k + 1] = replace(result[k + 1], comparator=None, side="")
     return result

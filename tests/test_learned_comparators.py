@@ -1,0 +1,158 @@
+"""Comparators and multipliers learned without a language file (issue 24): made-up words beside Danish
+references (kb/languages/da.yaml reads them), learned from the aligned places and read back."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from extract.io.languages import DEFAULT_KB
+from extract.kb.learned_lexicon import learn
+from extract.text.quantities import quantities
+
+# rule -> (Danish reference, the made-up language's text); "ath" (than) also stands in "moro ath"
+# (more than) and "andra ath" (other than), so it says "less" only after "mindro".
+PAIRS = {
+    "r1": ("Et parti på mindre end 15 minutter.", "Ot partu pa mindro ath 15 minuk."),
+    "r2": ("Han har mindre end 2 minutter tilbage.", "Hon hor mindro ath 2 minuk tilbaka."),
+    "r3": ("Hvis han har mindre end 5 minutter.", "Jafs hon hor mindro ath 5 minuk."),
+    "r4": ("En anden notation end den algebraiske.", "On andra notata ath dan algebra."),
+    "r5": ("Den der kommer mere end en time for sent.", "Dan som kommar moro ath on tima fur sant."),
+    "r6": ("Spilleren eller dommeren stopper uret.", "Spolaren ollar dommaren stoppar urot."),
+}
+
+
+def learned(pairs: dict[str, tuple[str, str]]) -> dict[str, Any]:
+    provisions: dict[str, list[tuple[str, dict[str, object]]]] = {"da-2017": [], "xx-2023": []}
+    assigned: dict[tuple[str, str], tuple[str, ...]] = {}
+    for n, (rule, (danish, made)) in enumerate(pairs.items()):
+        for edition, text in (("da-2017", danish), ("xx-2023", made)):
+            provisions[edition].append((f"k{n}", {"label": f"{n}.1", "text": text}))
+            assigned[(edition, f"k{n}")] = (rule,)
+    languages = {"da-2017": "da", "xx-2023": "xx"}
+    found = learn("xx", provisions, languages, assigned, DEFAULT_KB)
+    for table in ("comparators", "postfix"):
+        slot = "before" if table == "comparators" else "after"
+        for meaning, words in found.tables.get(table, {}).items():
+            assert all(found.evidence[(f"{slot}:{meaning}", w)] for w in words)  # each with its places
+    return found.tables
+
+
+def read(text: str, tables: dict[str, Any]) -> list[tuple[float, str, str | None]]:
+    return [(q.value, q.unit, q.comparator) for q in quantities(text, "xx", DEFAULT_KB, tables)]
+
+
+def test_a_comparator_keeps_the_word_that_makes_it_one():
+    tables = learned(PAIRS)
+    assert tables["comparators"] == {"less": ["mindro ath"]}  # never "ath" alone
+    assert read("moro ath 10 minuk", tables) == [(10, "minute", None)]  # "more than": not learned
+    assert read("mindro ath 60 minuk", tables) == [(60, "minute", "less")]
+
+
+RANGES = {
+    "comparators": {"more": ["moro ath"], "less": ["ath"]},
+    "postfix": {"at_most": ["ollar mindro"]},
+    "units": {"minute": ["minuk"], "second": ["sekund"]},
+}
+
+
+def test_a_range_is_read_only_with_both_ends_learned():
+    both = "moro ath 10 minuk, mon ath 60 minuk"
+    assert read(both, RANGES) == [(10, "minute", "more"), (60, "minute", "less")]
+    one_end = {**RANGES, "comparators": {"less": ["ath"]}}
+    assert read(both, one_end) == [(10, "minute", None), (60, "minute", None)]  # absent, not guessed
+    alike = "ath 10 minuk, mon ath 60 minuk"  # two upper bounds: "ath" was learned wrongly
+    assert read(alike, RANGES) == [(10, "minute", None), (60, "minute", None)]
+    apart = "ath 10 minuk. Mon ath 60 minuk"  # two sentences: two quantities, no range
+    assert read(apart, RANGES) == [(10, "minute", "less"), (60, "minute", "less")]
+    units = "ath 10 minuk, mon ath 60 sekund"  # minutes and seconds: no range
+    assert read(units, RANGES) == [(10, "minute", "less"), (60, "second", "less")]
+
+
+def test_a_comparator_after_the_quantity_past_a_comma_or_a_bracket():
+    assert read("10 minuk, ollar mindro", RANGES) == [(10, "minute", "at_most")]
+    assert read("10 minuk (ollar mindro) pa", RANGES) == [(10, "minute", "at_most")]
+    assert quantities("10 minuk (ollar mindro) pa", "xx", DEFAULT_KB, RANGES)[0].tokens[-1] == ")"
+
+
+def test_a_comparator_after_the_quantity_is_learned_with_its_side():
+    pairs = {
+        **PAIRS,
+        "r7": ("Et lynparti på 10 minutter eller mindre.", "Ot lynparta pa 10 minuk ollar mindro."),
+        "r8": ("Hvis tiden er 5 minutter eller mindre.", "Jafs tidan ar 5 minuk ollar mindro."),
+    }
+    tables = learned(pairs)
+    assert tables["postfix"] == {"at_most": ["ollar mindro"]}  # "ollar" (or) alone stands anywhere
+    assert tables["comparators"] == {"less": ["mindro ath"]}
+    assert read("pa 15 minuk ollar mindro", tables) == [(15, "minute", "at_most")]
+
+
+MULTIPLIER = {"multiply": ["kat"], "increment_words": ["ekstro"], "units": {"minute": ["minuk"]}}
+
+
+def test_a_multiplier_after_the_number_with_the_increment_before_it_or_glued():
+    assert read("tad plas ekstro tadon 60 kat", MULTIPLIER) == [(60, "factor", None)]
+    assert read("tad plas 60kat", MULTIPLIER) == [(60, "factor", None)]  # glued, as "60倍"
+    assert read("tad plas 60 kat", MULTIPLIER) == []  # no increment: an occurrence count, unread
+
+
+def test_a_multiplier_and_the_increment_before_it_are_learned_where_the_references_state_the_factor():
+    pairs = {
+        "r1": (
+            "Den tildelte tid + 60 gange hver tillægstid er 10 minutter eller mindre.",
+            "Dan tildo tad plas ekstro tadon 60 kat ar 10 minuk ollar mindro.",
+        ),
+        "r2": (
+            "Den tildelte tid + 60 gange hver tillægstid er mere end 10 minutter.",
+            "Dan tildo tad plas ekstro tadon 60 kat ar moro ath 10 minuk.",
+        ),
+    }
+    tables = learned({**PAIRS, **pairs})
+    assert tables["multiply"] == ["kat"] and "ekstro" in tables["increment_words"]
+    assert read("ekstro tadon 60 kat", tables) == [(60, "factor", None)]
+
+
+def test_a_word_for_n_fold_is_learned_where_the_factor_stands_elsewhere():
+    """The references state 60 times the increment in two provisions; the text writes one with digits
+    ("ekstro 60 kat") and the other with one word no library reads ("ekstro sextokat"): that word
+    stands where the factor stands, right after the increment word, so it says sixty-fold."""
+    factor = {
+        "r7": (
+            "Den tildelte tid + 60 gange hver tillægstid er mere end 10 minutter.",
+            "Dan tildo tad plas ekstro 60 kat ar moro ath 10 minuk.",
+        ),
+        "r8": (
+            "Den tildelte tid + 60 gange hver tillægstid er 10 minutter eller mindre.",
+            "Dan tildo tad plas ekstro sextokat ar 10 minuk ollar mindro.",
+        ),
+    }
+    tables = learned({**PAIRS, **factor})
+    assert tables["multiplied"] == {"sextokat": 60}
+    assert read("plas ekstro sextokat ar 10 minuk", tables)[0] == (60, "factor", None)
+    moved = {**factor, "r8": (factor["r8"][0], "Dan tildo tad plas ekstro ar sextokat 10 minuk.")}
+    assert "multiplied" not in learned({**PAIRS, **moved})  # not where the factor stands: not learned
+
+
+def test_a_range_ends_with_its_clause():
+    tables = {**RANGES, "comparators": {"between": ["minst"]}}
+    assert read("minst 15 minuk mon 60 minuk", tables) == [
+        (15, "minute", "between_lower"),
+        (60, "minute", "between_upper"),
+    ]
+    assert read("minst 15 minuk. Mon 60 minuk", tables) == [
+        (15, "minute", "between_lower"),
+        (60, "minute", None),  # another sentence: no upper bound of that range
+    ]
+
+
+def test_one_more_is_learned_where_the_thing_counted_has_a_short_name():
+    """ "the first illegal move ... another illegal move" where the text names the move with a word of
+    three letters ("dra"): the two words before its second mention say "one more"."""
+    from extract.kb.learned_lexicon import _another
+    from extract.text.quantities import Quantity, compiled, tokens
+
+    base = compiled("xx", DEFAULT_KB, {"ordinals": {"forsta": 1}})
+    second = [(Quantity(2.0, "ordinal", None, 0, 1, ("anden",)), "da-2017")]
+    doc = tokens("for en spelares forsta olaga dra; ifall samma spelar gor anno ett olaga dra, tapar han")
+    first, last, value, editions = _another(doc, base, second) or (0, 0, 0.0, ())
+    assert [t.text for t in doc[first : last + 1]] == ["anno", "ett"] and value == 2
+    assert _another(tokens("hans forsta olaga dra; ifall han gor det"), base, second) is None
