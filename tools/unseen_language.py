@@ -236,10 +236,12 @@ def make_text(source: str, variant: Variant) -> str:
     digits = str.maketrans("0123456789", DIGITS[variant.digits])
     if variant.postposed:
         source = _COMPARATORS.sub(lambda m: f"{m.group(2)} {m.group(3)} {m.group(1)}", source)
-    out, position, ended = [], 0, False
+    out, position, ended, worded = [], 0, False, False
     for match in _TOKEN.finditer(source):
         between = _marks(source[position : match.start()], variant)
-        if not variant.spaced:
+        if "\n" in between:
+            worded = False  # a new line: its numbering keeps the space after it
+        elif not variant.spaced and worded:
             between = _glued(out[-1][-1:] if out and out[-1] else "", between, ended)
         out.append(between)
         token, position, ended = match.group(), match.end(), False
@@ -255,6 +257,7 @@ def make_text(source: str, variant: Variant) -> str:
             out.append(token)
         else:
             out.append(pseudo_word(token, variant))
+            worded = True
             if source[position : position + 1] == "." and source[position + 1 : position + 2] in {
                 "",
                 " ",

@@ -22,6 +22,7 @@ from extract.io.yamlfile import load_yaml
 from extract.model.kbrows import Parameter
 from extract.text.analyse import BOUND_OF, INCLUSIVE, Quantity, quantities
 from extract.text.quantities import tokens
+from extract.text.words import whole
 
 
 @cache
@@ -115,7 +116,7 @@ def raw_span(raw: str, provision: dict[str, object], q: Quantity) -> tuple[int, 
     as whole words first ("dos" is not the end of "otorgados"), near where the cleaned text has them."""
     start, end = int(str(provision["start"])), int(str(provision["end"]))
     words = r"[\s*_]*".join(re.escape(token) for token in q.tokens)
-    for pattern in (rf"(?<!\w){words}(?!\w)", words):  # a token may be part of a word ("3x")
+    for pattern in (whole(words), words):  # a token may be part of a word ("3x")
         found = re.compile(pattern, re.IGNORECASE)
         match = found.search(raw, max(start, start + q.start - 80), end) or found.search(raw, start, end)
         if match is not None:
