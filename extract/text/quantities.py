@@ -24,7 +24,7 @@ from typing import Any, NamedTuple
 from extract.io import languages
 from extract.io.languages import DEFAULT_KB
 from extract.text.cldr import library_words
-from extract.text.words import TOKEN  # the reading units, one tokenizer for every script (words.py)
+from extract.text.words import pieces  # the reading units, one tokenizer for every script (words.py)
 
 DIMENSION = {"x", "×", "*"}
 CLAUSE_END = {".", ";", ":", "!", "?", "。", "；", "：", "؛", "।"}
@@ -58,7 +58,7 @@ class Token(NamedTuple):
 @lru_cache(maxsize=20_000)
 def tokens(text: str) -> tuple[Token, ...]:
     """The tokens of a text with their offsets (one tokenizer for every language and script)."""
-    return tuple(Token(m.group(0), m.group(0).casefold(), m.start()) for m in TOKEN.finditer(text))
+    return tuple(Token(piece, piece.casefold(), start) for piece, start in pieces(text))
 
 
 def phrase(text: str) -> tuple[str, ...]:

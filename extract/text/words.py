@@ -46,12 +46,45 @@ WORD = re.compile(r"[^\W\d_]+")  # a word of a spaced script: a run of letters
 NUMBER = re.compile(rf"(?<![.,_]){BEFORE}(\d{{1,3}})(?!\d)")
 _BARE_NUMBER = re.compile(r"(?<![\d.,A-Za-z])(\d{1,3})(?!\d)")  # in a text without spaces ("e4" is a square)
 _MARKS = "".join(chr(c) for c in range(0x300, 0x10000) if unicodedata.category(chr(c)) in ("Mn", "Mc", "Me"))
-# the reading units of quantities: digit runs, single characters of scripts without spaces, runs
-# of letters (with their combining marks) elsewhere, any other single character
+# Alphabets written without spaces (Thai, Lao, Tibetan, Myanmar, Khmer, Tai): a letter is no word
+# there, ICU's dictionaries cut their runs into words; a character of the others (ideographs, kana,
+# Yi) is a reading unit of its own.
+ALPHABETIC = "\u0e00-\u0eff\u0f00-\u0fff\u1000-\u109f\u1780-\u17ff\u1950-\u19df"
+# the reading units of quantities: digit runs, runs of those alphabets (cut by `pieces`), single
+# characters of the other scripts without spaces, runs of letters (with their combining marks)
+# elsewhere, any other single character
 TOKEN = re.compile(
-    rf"\d+(?:[.,:/]\d+)*|[{UNSPACED}]|(?:[^\W\d_{UNSPACED}]|[{re.escape(_MARKS)}\u200c\u200d])+|\S",
+    rf"\d+(?:[.,:/]\d+)*|[{ALPHABETIC}]+|[{UNSPACED}]"
+    rf"|(?:[^\W\d_{UNSPACED}]|[{re.escape(_MARKS)}\u200c\u200d])+|\S",
     re.UNICODE,
 )
+_ALPHABETIC = re.compile(f"[{ALPHABETIC}]")
+
+
+def pieces(text: str) -> list[tuple[str, int]]:
+    """The reading units of a text with their offsets (`TOKEN`; a run of an alphabet written without
+    spaces cut into ICU's words, one unit a character where PyICU is absent)."""
+    out: list[tuple[str, int]] = []
+    for m in TOKEN.finditer(text):
+        piece = m.group()
+        if len(piece) > 1 and _ALPHABETIC.match(piece):
+            out.extend((word.text, m.start() + word.start) for word in _alphabetic_words(piece))
+        else:
+            out.append((piece, m.start()))
+    return out
+
+
+@lru_cache(maxsize=20_000)
+def _alphabetic_words(run: str) -> tuple[Word, ...]:
+    breaker = _breaker("")
+    if breaker is None:
+        return tuple(Word(c, i, i + 1) for i, c in enumerate(run))
+    breaker.setText(run)
+    out, start = [], breaker.first()
+    for end in breaker:
+        out.append(Word(run[start:end], start, end))
+        start = end
+    return tuple(out)
 
 
 class Word(NamedTuple):
