@@ -165,12 +165,29 @@ def _letters(piece: str, variant: Variant) -> str:
     return "".join(lower[digest[1 + i] % len(lower)] for i in range(length))
 
 
+_THAI_CONSONANTS = "กขคงจฉชซญดตถทธนบปผพฟภมยรลวศสหอฮ"
+
+
+def _well_formed(made: str) -> str:
+    """A vowel sign (Thai "ิ", "ู") stands after a consonant, never first or after another sign or a
+    vowel written before its consonant ("เ"): there a consonant takes its place."""
+    out: list[str] = []
+    for c in made:
+        after = out[-1] if out else ""
+        if unicodedata.category(c) == "Mn" and (
+            not after or unicodedata.category(after) == "Mn" or after in "เแโใไ"
+        ):
+            c = _THAI_CONSONANTS[ord(c) % len(_THAI_CONSONANTS)]
+        out.append(c)
+    return "".join(out)
+
+
 def pseudo_word(word: str, variant: Variant) -> str:
     """A word of the pseudo-language: a stem from the first four letters, an ending from the rest, so
     inflected forms of one word share their stem; capitals kept where the script has them."""
     folded = word.lower()
     stem, ending = (folded[:4], folded[4:]) if len(folded) > 4 else (folded, "")
-    made = _letters(stem, variant) + (_letters("-" + ending, variant) if ending else "")
+    made = _well_formed(_letters(stem, variant) + (_letters("-" + ending, variant) if ending else ""))
     lower, upper = SCRIPTS[variant.script]
     if upper and word[:1].isupper():
         capital = {a: b for a, b in zip(lower, upper, strict=True)}
