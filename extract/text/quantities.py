@@ -48,7 +48,6 @@ LIST_TABLES = {"units", "short_units", "comparators", "postfix"}  # name -> list
 UNIT_SUFFIX = 5  # at most this many letters after a unit's long form ("perc" + "nél")
 
 
-
 class Token(NamedTuple):
     text: str
     lower_: str
