@@ -77,3 +77,12 @@ def test_without_pyicu_the_script_is_read_a_character_a_word(monkeypatch, capsys
     finally:
         w._breaker.cache_clear()
         w._segmented.cache_clear()
+
+
+def test_a_bare_number_far_from_the_next_quantity_keeps_no_unit_in_any_script():
+    from extract.text.quantities import quantities
+
+    assert w.width("涫荓か腙り ") > 12 >= w.width("和") and w.width("and") == 3
+    # "(see 7 and 9 point penalty 2 minutes instead of 1 minute)": 9 is a cited point, not 9 minutes
+    assert [q.value for q in quantities("（见第７和第９条规定的处罚：２分钟）", "zh")] == [2.0]
+    assert [(q.value, q.unit) for q in quantities("15和60分钟", "zh")] == [(15.0, "minute"), (60.0, "minute")]

@@ -21,7 +21,7 @@ from extract.io.rules import Rule
 from extract.io.yamlfile import load_yaml
 from extract.model.kbrows import Parameter
 from extract.text.analyse import BOUND_OF, INCLUSIVE, Quantity, quantities
-from extract.text.quantities import tokens
+from extract.text.quantities import CLAUSE_END, tokens
 from extract.text.words import whole
 
 
@@ -89,7 +89,21 @@ def choose(name: str, found: list[Found]) -> tuple[Found, int | float | bool] | 
     if spec.get("pick") == "min":
         least = min(candidates, key=lambda f: f.quantity.value)
         return least, number(least.quantity)
-    return candidates[0], number(candidates[0].quantity)
+    first = candidates[0]
+    if any(undecided(first, other) for other in candidates[1:]):
+        return None  # "2 minutes ... 1 minute" in one sentence, nothing read tells which: absent
+    return first, number(first.quantity)
+
+
+def undecided(one: Found, other: Found) -> bool:
+    """Two quantities of one sentence with the same unit and comparator but other values (where the
+    words that tell them apart, "instead of", were not read)."""
+    a, b = one.quantity, other.quantity
+    if one.label != other.label or a.value == b.value or (a.unit, a.comparator) != (b.unit, b.comparator):
+        return False
+    text = str(one.provision.get("text") or "")
+    low, high = sorted((a.end, b.start)) if a.start < b.start else sorted((b.end, a.start))
+    return not any(mark in text[low:high] for mark in CLAUSE_END)
 
 
 def counted_again(hit: Found) -> bool:

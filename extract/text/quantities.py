@@ -24,7 +24,7 @@ from typing import Any, NamedTuple
 from extract.io import languages
 from extract.io.languages import DEFAULT_KB
 from extract.text.cldr import library_words
-from extract.text.words import pieces  # the reading units, one tokenizer for every script (words.py)
+from extract.text.words import pieces, width  # the reading units, one tokenizer for every script (words.py)
 
 DIMENSION = {"x", "×", "*"}
 CLAUSE_END = {".", ";", ":", "!", "?", "。", "；", "：", "؛", "।"}
@@ -470,7 +470,7 @@ def _inherit_units(found: list[Quantity], text: str) -> list[Quantity]:
             between = text[q.end : following.start] if following else ""
             if (
                 following is None
-                or len(between) > 12
+                or width(between) > 12
                 or any(c in between for c in ".;")
                 or following.unit in ("zero", "next", "ordinal", "factor")
             ):
