@@ -260,3 +260,17 @@ def test_behaviour_curated_for_an_edition_the_corpus_lacks_is_not_used(tmp_path:
     assert result.exit_code == 0, result.output
     laws = load_laws(kb)
     assert set(laws) == {"da-2001"} and laws["da-2001"].parameters["illegal_move.loss_on"] == 3
+
+
+def test_a_per_colour_value_the_ruling_does_not_give_is_absent_not_none():
+    """An edition whose text states no scoresheet limit rules no recording: the check fails and shows
+    no colour, and the shown values stay readable (a None per colour broke `check`'s words)."""
+    from extract.arbiter.check import compare
+    from extract.model.ruling import RulingView
+
+    passed, shown = compare({"recording": {"white": "exempt"}}, {"recording": {}})
+    assert not passed and shown == {"recording": {}}
+    RulingView.of(shown)
+    assert compare(
+        {"recording": {"white": "exempt"}}, {"recording": {"white": "exempt", "black": "required"}}
+    )[0]

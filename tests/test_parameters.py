@@ -262,3 +262,22 @@ def test_an_ordinal_whose_thing_is_counted_again_is_not_the_last(text, expected)
     found = [Found(q, "7.5.3", {"text": text}) for q in quantities(text, "en")]
     chosen = choose("illegal_move.loss_on", found)
     assert (chosen[1] if chosen else None) == expected
+
+
+@pytest.mark.parametrize(
+    "text, stated, expected",
+    [
+        ("the arbiter shall give 2 minutes; the player gets 1 minute.", (), 2),  # two sentences
+        ("give 2 minutes to the player, and to his opponent 1 minute", (), 2),  # far apart: the first
+        ("the penalty is 2 minutes zzz 1 minute.", (), None),  # side by side, nothing tells which
+        ("the penalty is 2 minutes zzz 1 minute.", (1,), 1),  # the one the other editions state
+        ("the penalty is 2 minutes zzz 1 minute.", (3,), None),  # neither: absent, never 3
+        ("the penalty is 2 minutes instead of 2 minutes.", (), 2),  # the same value twice
+    ],
+)
+def test_two_values_side_by_side_that_nothing_tells_apart(text, stated, expected) -> None:
+    from extract.kb.parameters import Found, choose
+
+    found = [Found(q, "B.2", {"text": text}) for q in quantities(text, "en", ROOT / "kb")]
+    chosen = choose("blitz.penalty_minutes", found, stated)
+    assert (chosen[1] if chosen else None) == expected

@@ -153,3 +153,18 @@ def test_machine_translated_texts_keep_their_numbering_out_of_the_translation(mo
     done = translated.translate(source, translated.TRANSLATIONS["es-2023"])
     assert done == "**7.5.5** See Article 6.11a and Apéndice A (A.4, III.4): dos minutes & 10 jugadas."
     assert "7.5.5" not in calls[0] and "III.4" not in calls[0] and "10 moves" in calls[0]
+
+
+@pytest.mark.parametrize("name", [n for n, v in sorted(unseen.VARIANTS.items()) if not v.spaced])
+def test_a_script_without_spaces_glues_its_words_and_numbers_but_not_its_numbering(name):
+    variant = unseen.VARIANTS[name]
+    made = unseen.make_text(EXCERPT, variant)
+    digits = str.maketrans("0123456789", unseen.DIGITS[variant.digits])
+    label = "**A.1** ".translate(digits)
+    line = next(line for line in made.splitlines() if line.startswith(label.strip()))
+    assert line.startswith(label)  # the numbering keeps its space
+    body = line[len(label) :]
+    assert "10".translate(digits) in body and not re.search(r"\s\d|\d\s", body)  # digits glued
+    assert not re.search(r"[^\W\d_]\s[^\W\d_]", body.replace("(a)", "").replace("(b)", ""))
+    if variant.full_stop != ".":
+        assert variant.full_stop in made and f"{variant.full_stop} " not in made.replace("\n", "")

@@ -39,6 +39,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -60,8 +61,18 @@ SCRIPTS: dict[str, tuple[str, str]] = {
     "arabic": ("ابتثجحخدذرزسشصضطظعغفقكلمنهوي", ""),
     "greek": ("αβγδεζηθικλμνξοπρστυφχψω", "ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩ"),
     "ethiopic": ("ሀለሐመሠረሰቀበተኀነአከወዐዘየደገጠጰጸፀፈፐ", ""),
+    "han": ("".join(chr(0x4E00 + 7 * i) for i in range(2400)), ""),  # CJK ideographs
+    "japanese": ("".join(chr(0x4E00 + 11 * i) for i in range(1800)), ""),  # kanji stems, kana endings
+    "thai": ("กขคงจฉชซญดตถทธนบปผพฟภมยรลวศสหอฮะาิีึืุูเแโใไ", ""),
 }
-DIGITS = {"ascii": "0123456789", "arabic-indic": "٠١٢٣٤٥٦٧٨٩", "devanagari": "०१२३४५६७८९"}
+# scripts whose words are one or two characters (a stem) and at most one more (an ending)
+SHORT_WORDS = {"han": "", "japanese": "かきくけこさしすせそたちつてとなにぬねのまみむめもらりるれろ"}
+DIGITS = {
+    "ascii": "0123456789",
+    "arabic-indic": "٠١٢٣٤٥٦٧٨٩",
+    "devanagari": "०१२३४५६७८९",
+    "fullwidth": "０１２３４５６７８９",
+}
 
 
 @dataclass(frozen=True)
@@ -78,6 +89,7 @@ class Variant:
     number_words: bool = False  # numbers up to twelve in running text written as words of the language
     inflected: bool = False  # ... with a case ending that agrees with the word after them
     postposed: bool = False  # comparators after the quantity ("10 minutes more than"), as in Turkish
+    spaced: bool = True  # False: no space between the words of a line, digits glued to them ("超过10分钟")
 
     @property
     def fide_edition(self) -> str:
@@ -96,6 +108,9 @@ VARIANTS = {
         Variant(
             "am-2023", "en-2023", "ethiopic", full_stop="።", number_words=True, inflected=True, postposed=True
         ),
+        Variant("zh-2023", "en-2023", "han", full_stop="。", comma="，", quotes="「」", spaced=False),
+        Variant("ja-2018", "hu-2018", "japanese", "fullwidth", "。", "、", "「」", spaced=False),
+        Variant("th-2018", "hu-2018", "thai", spaced=False),
     )
 }
 # the harsher variants: not in the default run's targets (see `main`)
@@ -140,8 +155,31 @@ def english_number(value: int) -> str:
 def _letters(piece: str, variant: Variant) -> str:
     lower, _ = SCRIPTS[variant.script]
     digest = hashlib.blake2b(f"{variant.script}:{piece}".encode(), digest_size=32).digest()
+    if variant.script in SHORT_WORDS:  # a stem of one or two ideographs, an ending of one character
+        ending = piece.startswith("-")
+        alphabet = (SHORT_WORDS[variant.script] or lower) if ending else lower
+        length = 1 if ending else 1 + digest[0] % 2
+        pairs = (digest[1 + 2 * i] * 256 + digest[2 + 2 * i] for i in range(length))
+        return "".join(alphabet[pair % len(alphabet)] for pair in pairs)
     length = max(1, len(piece) + digest[0] % 3 - (1 if len(piece) > 3 else 0))
     return "".join(lower[digest[1 + i] % len(lower)] for i in range(length))
+
+
+_THAI_CONSONANTS = "กขคงจฉชซญดตถทธนบปผพฟภมยรลวศสหอฮ"
+
+
+def _well_formed(made: str) -> str:
+    """A vowel sign (Thai "ิ", "ู") stands after a consonant, never first or after another sign or a
+    vowel written before its consonant ("เ"): there a consonant takes its place."""
+    out: list[str] = []
+    for c in made:
+        after = out[-1] if out else ""
+        if unicodedata.category(c) == "Mn" and (
+            not after or unicodedata.category(after) == "Mn" or after in "เแโใไ"
+        ):
+            c = _THAI_CONSONANTS[ord(c) % len(_THAI_CONSONANTS)]
+        out.append(c)
+    return "".join(out)
 
 
 def pseudo_word(word: str, variant: Variant) -> str:
@@ -149,7 +187,7 @@ def pseudo_word(word: str, variant: Variant) -> str:
     inflected forms of one word share their stem; capitals kept where the script has them."""
     folded = word.lower()
     stem, ending = (folded[:4], folded[4:]) if len(folded) > 4 else (folded, "")
-    made = _letters(stem, variant) + (_letters("-" + ending, variant) if ending else "")
+    made = _well_formed(_letters(stem, variant) + (_letters("-" + ending, variant) if ending else ""))
     lower, upper = SCRIPTS[variant.script]
     if upper and word[:1].isupper():
         capital = {a: b for a, b in zip(lower, upper, strict=True)}
@@ -215,10 +253,15 @@ def make_text(source: str, variant: Variant) -> str:
     digits = str.maketrans("0123456789", DIGITS[variant.digits])
     if variant.postposed:
         source = _COMPARATORS.sub(lambda m: f"{m.group(2)} {m.group(3)} {m.group(1)}", source)
-    out, position = [], 0
+    out, position, ended, worded = [], 0, False, False
     for match in _TOKEN.finditer(source):
-        out.append(_marks(source[position : match.start()], variant))
-        token, position = match.group(), match.end()
+        between = _marks(source[position : match.start()], variant)
+        if "\n" in between:
+            worded = False  # a new line: its numbering keeps the space after it
+        elif not variant.spaced and worded:
+            between = _glued(out[-1][-1:] if out and out[-1] else "", between, ended)
+        out.append(between)
+        token, position, ended = match.group(), match.end(), False
         if token.isdigit():
             if variant.number_words and _spoken(source, match.start(), match.end()):
                 spoken = " ".join(pseudo_word(w, variant) for w in english_number(int(token)).split("-"))
@@ -231,15 +274,35 @@ def make_text(source: str, variant: Variant) -> str:
             out.append(token)
         else:
             out.append(pseudo_word(token, variant))
+            worded = True
             if source[position : position + 1] == "." and source[position + 1 : position + 2] in {
                 "",
                 " ",
                 "\n",
             }:
                 out.append(variant.full_stop)  # a sentence ends after a word (not after a label)
-                position += 1
+                position, ended = position + 1, True
     out.append(_marks(source[position:], variant))
     return "".join(out)
+
+
+def _glued(before: str, between: str, ended: bool) -> str:
+    """The text between two words of a script written without spaces: the spaces of running text go
+    (after a word, a number, a comma, a full stop or a quote); a space stays after the printed
+    numbering and marks ("**1.1** ", "2.1. ", "(a) ", ": ") and where a sentence ends without a mark
+    (Thai ends it with a space: there `before` is the empty full stop)."""
+    if "\n" in between or not before or not (before.isalnum() or before in _RUNNING_MARKS or _mark(before)):
+        return between
+    if ended or not between.strip(" \t" + _RUNNING_MARKS + ',"“”'):
+        return re.sub(r"[ \t]+", "", between)
+    return between
+
+
+_RUNNING_MARKS = "，、。「」"
+
+
+def _mark(character: str) -> bool:
+    return unicodedata.category(character).startswith("M")  # a vowel sign ends a Thai word
 
 
 def _case_ending(after: str, variant: Variant) -> str:

@@ -484,6 +484,7 @@ class Stream:
             {(edition.id, key): rule for key, rule in mapping.items()},
             context.kb_dir,
             lexicon,
+            self.core_rows(core),  # what the core editions state settles two side-by-side values
         )
         if edition.id not in context.covered:  # what its words missed, read by its place
             parameters = sorted(
@@ -508,6 +509,20 @@ class Stream:
                 del self.items[other]
                 self.cache.forget(other)
 
+    def core_rows(self, core: Core) -> list[Parameter]:
+        """The core editions' parameters (read once)."""
+        if self.core_parameters is None:
+            context = self.context
+            self.core_parameters = extract_parameters(
+                context.rules,
+                {e: p.keyed for e, p in core.prepared.items()},
+                {e: p.edition.language for e, p in core.prepared.items()},
+                {e: p.edition.text for e, p in core.prepared.items()},
+                core.published,
+                context.kb_dir,
+            )
+        return self.core_parameters
+
     def by_place(
         self,
         edition: Edition,
@@ -520,15 +535,6 @@ class Stream:
         """The parameters of an edition outside the core that its words missed, read where the
         reference editions state them (kb/aligned_values.py)."""
         context = self.context
-        if self.core_parameters is None:
-            self.core_parameters = extract_parameters(
-                context.rules,
-                {e: p.keyed for e, p in core.prepared.items()},
-                {e: p.edition.language for e, p in core.prepared.items()},
-                {e: p.edition.text for e, p in core.prepared.items()},
-                core.published,
-                context.kb_dir,
-            )
         language = edition.language
         return read_by_place(
             context.rules,
@@ -538,7 +544,7 @@ class Stream:
             edition.text,
             {(edition.id, key): rule for key, rule in mapping.items()},
             found,
-            self.core_parameters,
+            self.core_rows(core),
             {info.id: info.fide_edition for info in context.infos},
             context.kb_dir,
             lexicon.get(language),

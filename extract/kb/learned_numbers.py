@@ -13,7 +13,7 @@ first step of the words learned from the aligned editions (kb/learned_lexicon.py
 from __future__ import annotations
 
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -96,6 +96,9 @@ def _tokens(text: str) -> tuple[Token, ...]:
     return tokens(text)
 
 
+BEFORE_UNITS_SHARE = 16  # a number word stands before a unit in at least one in this many of its uses
+
+
 def learn_unknown_numbers(sources: Sources, units: dict[str, Any] | None = None) -> dict[str, int]:
     """Number words the libraries lack, learned before a unit word they (or `units`, learned) know:
     "két perc" where the references say two minutes. A place votes for the values of that unit its
@@ -121,7 +124,9 @@ def learn_unknown_numbers(sources: Sources, units: dict[str, Any] | None = None)
     counts: dict[str, dict[float, float]] = defaultdict(lambda: defaultdict(float))
     previous: dict[str, list[str]] = defaultdict(list)
     before_units: dict[str, int] = defaultdict(int)  # places where the word stands before a unit word
+    occurs: Counter[str] = Counter()  # the word's occurrences in the language's texts
     for edition, key, provision in sources.own():
+        occurs.update(t.lower_ for t in _tokens(str(provision.get("text") or "")))
         rules = assigned.get((edition, key), ())
         if not rules:
             continue
@@ -148,7 +153,8 @@ def learn_unknown_numbers(sources: Sources, units: dict[str, Any] | None = None)
     learned: dict[str, int] = {}
     for word, weights in counts.items():
         value, weight = max(weights.items(), key=lambda kv: (kv[1], -kv[0]))
-        if weight < 0.75 * sum(weights.values()) or weight < 1:
+        common = occurs[word] > BEFORE_UNITS_SHARE * before_units[word]  # "the", a piece of a longer word
+        if weight < 0.75 * sum(weights.values()) or weight < 1 or common:
             continue
         if weight >= 2 or (weight == 1 and before_units[word] <= 2):
             learned[word] = int(value)

@@ -10,7 +10,8 @@ curated lists refine, never gate. A rule an edition does not have gives no param
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections import defaultdict
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -21,7 +22,8 @@ from extract.io.rules import Rule
 from extract.io.yamlfile import load_yaml
 from extract.model.kbrows import Parameter
 from extract.text.analyse import BOUND_OF, INCLUSIVE, Quantity, quantities
-from extract.text.quantities import tokens
+from extract.text.quantities import CLAUSE_END, tokens
+from extract.text.words import whole, width
 
 
 @cache
@@ -52,11 +54,14 @@ class Found:
     provision: dict[str, object]
 
 
-def choose(name: str, found: list[Found]) -> tuple[Found, int | float | bool] | None:
-    """The quantity that states parameter `name` among a rule's quantities, and its value."""
+def choose(
+    name: str, found: list[Found], stated: Collection[float] = ()
+) -> tuple[Found, int | float | bool] | None:
+    """The quantity that states parameter `name` among a rule's quantities, and its value. `stated`:
+    the values the other editions state for it, which settle two quantities nothing read tells apart."""
     spec = specs()[name]
     if "inclusive_of" in spec:
-        chosen = choose(spec["inclusive_of"], found)
+        chosen = choose(spec["inclusive_of"], found, stated)
         if chosen is None:
             return None
         return chosen[0], INCLUSIVE[str(chosen[0].quantity.comparator)]
@@ -88,7 +93,28 @@ def choose(name: str, found: list[Found]) -> tuple[Found, int | float | bool] | 
     if spec.get("pick") == "min":
         least = min(candidates, key=lambda f: f.quantity.value)
         return least, number(least.quantity)
-    return candidates[0], number(candidates[0].quantity)
+    first = candidates[0]
+    rivals = [first, *(other for other in candidates[1:] if undecided(first, other))]
+    if len(rivals) > 1:  # "1 minut i stedet for 2 minutter", "i stedet for" unread: which one?
+        agreeing = [f for f in rivals if number(f.quantity) in stated]
+        if len({f.quantity.value for f in agreeing}) != 1:
+            return None  # neither or both as the other editions state: absent, not guessed
+        first = agreeing[0]  # the text's own quantity, the one the other editions' texts agree with
+    return first, number(first.quantity)
+
+
+def undecided(one: Found, other: Found) -> bool:
+    """Two quantities side by side with the same unit and comparator but other values (where the
+    words that tell them apart, "instead of", were not read). Farther apart, the first is read."""
+    a, b = one.quantity, other.quantity
+    if one.label != other.label or a.value == b.value or (a.unit, a.comparator) != (b.unit, b.comparator):
+        return False
+    text = str(one.provision.get("text") or "")
+    between = text[a.end : b.start] if a.start < b.start else text[b.end : a.start]
+    return width(between) <= NEAR and not any(mark in between for mark in CLAUSE_END)
+
+
+NEAR = 16  # letters: "1 minut i stedet for 2 minutter" is one statement; farther apart, two
 
 
 def counted_again(hit: Found) -> bool:
@@ -115,7 +141,7 @@ def raw_span(raw: str, provision: dict[str, object], q: Quantity) -> tuple[int, 
     as whole words first ("dos" is not the end of "otorgados"), near where the cleaned text has them."""
     start, end = int(str(provision["start"])), int(str(provision["end"]))
     words = r"[\s*_]*".join(re.escape(token) for token in q.tokens)
-    for pattern in (rf"(?<!\w){words}(?!\w)", words):  # a token may be part of a word ("3x")
+    for pattern in (whole(words), words):  # a token may be part of a word ("3x")
         found = re.compile(pattern, re.IGNORECASE)
         match = found.search(raw, max(start, start + q.start - 80), end) or found.search(raw, start, end)
         if match is not None:
@@ -218,13 +244,16 @@ def extract_parameters(
     mapping: dict[tuple[str, str], str] | None = None,
     kb_dir: Path = DEFAULT_KB,
     learned: dict[str, dict[str, Any]] | None = None,
+    others: Iterable[Parameter] = (),
 ) -> list[Parameter]:
     """Every parameter of every rule, for every edition whose provisions of that rule state it.
     `learned`: per language, the words the aligned editions taught (kb/learned_lexicon.py), read under
-    the curated ones."""
+    the curated ones. What these editions and `others` state settles two quantities side by side
+    that nothing read tells apart (`choose`)."""
     results: list[Parameter] = []
     assigned = rule_provisions(rules, mapping, provisions, only=provisions.keys())
     citing = {edition: citations(keyed) for edition, keyed in provisions.items()}
+    later: list[tuple[str, Rule, str, list[Found]]] = []  # undecided: settled after every edition
     for rule in rules:
         if not rule.parameters:
             continue
@@ -246,20 +275,27 @@ def extract_parameters(
             for name in rule.parameters:
                 chosen = choose(name, found)
                 if chosen is None:
+                    units = specs()[str(specs()[name].get("inclusive_of", name))].get("units", ())
+                    if any(f.quantity.unit in units for f in found):
+                        later.append((name, rule, edition, found))
                     continue
-                hit, value = chosen
-                start, end = raw_span(raws[edition], hit.provision, hit.quantity)
-                results.append(
-                    Parameter(
-                        name,
-                        rule.id,
-                        edition,
-                        value,
-                        unit_of(name),
-                        hit.label,
-                        start,
-                        end,
-                        sentence(raws[edition], start, end),
-                    )
-                )
+                results.append(_parameter(name, rule, edition, chosen, raws[edition]))
+    stated: dict[tuple[str, str], set[float]] = defaultdict(set)
+    for row in [*results, *others]:
+        if isinstance(row.value, int | float) and not isinstance(row.value, bool):
+            stated[(row.parameter, row.rule)].add(row.value)
+    for name, rule, edition, found in later:  # settled by what the other editions state
+        chosen = choose(name, found, stated[(str(specs()[name].get("inclusive_of", name)), rule.id)])
+        if chosen is not None:
+            results.append(_parameter(name, rule, edition, chosen, raws[edition]))
     return sorted(results, key=lambda p: (p.parameter, p.edition, p.rule))
+
+
+def _parameter(
+    name: str, rule: Rule, edition: str, chosen: tuple[Found, int | float | bool], raw: str
+) -> Parameter:
+    hit, value = chosen
+    start, end = raw_span(raw, hit.provision, hit.quantity)
+    return Parameter(
+        name, rule.id, edition, value, unit_of(name), hit.label, start, end, sentence(raw, start, end)
+    )

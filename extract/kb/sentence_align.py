@@ -33,9 +33,9 @@ from extract.io.languages import DEFAULT_KB, language_data
 from extract.model import Provision
 from extract.text.analyse import FOLD, REFERENCE, SQUARE, Concept, TermMatcher
 from extract.text.sentences import raw_span, split_sentences
+from extract.text.words import numbers as digit_numbers
+from extract.text.words import word_texts
 
-WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
-NUMBER = re.compile(r"(?<![\w.,])(\d{1,3})(?![\d])")
 MIN_SHARED = 2  # evidence items two sentences must share before they can say the same
 STEM = 5  # characters of a word that count as its stem (cognates and inflections across da/nb/sv)
 
@@ -143,14 +143,14 @@ def has_modality_data(language: str, kb_dir: str = "") -> bool:
 
 
 def stems(text: str) -> Counter[str]:
-    return Counter(w.casefold().translate(FOLD)[:STEM] for w in WORD.findall(text) if len(w) >= 3)
+    return Counter(w.casefold().translate(FOLD)[:STEM] for w in word_texts(text) if len(w) >= 3)
 
 
 def numbers_of(text: str) -> frozenset[int]:
     """Numbers written in digits, references ("7.5.1", "A.4") excluded."""
     bare = REFERENCE.sub(" ", text)
     bare = SQUARE.sub(" ", bare)
-    return frozenset(int(n) for n in NUMBER.findall(bare) if int(n) <= 200)
+    return frozenset(int(n) for n, _, _ in digit_numbers(bare) if int(n) <= 200)
 
 
 class Comparer:

@@ -20,6 +20,8 @@ from extract.io.languages import DEFAULT_KB
 from extract.io.terms import read_terms
 from extract.text.labels import fold_char
 from extract.text.quantities import BOUND_OF, INCLUSIVE, Quantity, quantities
+from extract.text.words import numbers as digit_numbers
+from extract.text.words import word_texts
 
 LOOKUP_LANGUAGES = {"da", "sv", "hu"}
 
@@ -33,8 +35,6 @@ REFERENCE = re.compile(
     r"(?:\s?\.?\s?\(?(?P<letter>[a-h])\)?)?(?![\w-])"  # "10.0-0-0" is a move, not 10.0
 )
 SQUARE = re.compile(r"(?<![\w])(?:[KQRBNDTLSFVH]?[a-h]?x?)([a-h][1-8])(?![\w])")
-NUMBER = re.compile(r"(?<![\w.,])(\d{1,3})(?![\d])")
-WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 
 
 @cache
@@ -82,7 +82,7 @@ def lemmas(text: str, language: str, kb_dir: Path = DEFAULT_KB) -> list[str]:
         table = lemma_table(language)
         return [table.get(t.text, t.text).lower() for t in pipeline(language).make_doc(text) if t.is_alpha]
     suffixes = sorted(lexicon(language, kb_dir).get("suffixes", []), key=len, reverse=True)
-    return [strip_suffix(w.lower(), suffixes) for w in WORD.findall(text)]
+    return [strip_suffix(w.lower(), suffixes) for w in word_texts(text, language)]
 
 
 def strip_suffix(word: str, suffixes: list[str]) -> str:
@@ -116,8 +116,8 @@ def references(text: str) -> list[str]:
 def numbers(text: str, language: str, kb_dir: Path = DEFAULT_KB) -> set[int]:
     """Numbers written with digits or words (cardinals and ordinals)."""
     words = lexicon(language, kb_dir)
-    values = {int(n) for n in NUMBER.findall(text) if int(n) <= 200}
-    for word in WORD.findall(text.lower()):
+    values = {int(n) for n, _, _ in digit_numbers(text, language) if int(n) <= 200}
+    for word in word_texts(text.lower(), language):
         value = words["numbers"].get(word, words["ordinals"].get(word))
         if value is not None:
             values.add(int(value))
@@ -197,7 +197,7 @@ FOLD = str.maketrans({"æ": "ae", "ø": "o", "å": "a", "ä": "a", "ö": "o", "�
 
 def trigrams(text: str) -> tuple[str, ...]:
     """Character trigrams of the words of a text, lower-cased and with Nordic letters folded."""
-    words = WORD.findall(text.lower().translate(FOLD))
+    words = word_texts(text.lower().translate(FOLD))
     return tuple(word[i : i + 3] for word in words if len(word) > 3 for i in range(len(word) - 2))
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from extract.io.languages import DEFAULT_KB, structure_words
+from extract.text.words import UNSPACED
 
 CONTINUE = "+"
 
@@ -316,10 +317,11 @@ def glossary_cite(raw: str, kb_dir: Path = DEFAULT_KB) -> str | None:
 # Headings learned from the numbering: a language without structure words still has its articles
 
 _WORD = r"[^\W\d_][^\s\d:.]*"
+_SPACE = rf"(?:\s+|(?<=[{UNSPACED}]))"  # after a word of a script without spaces, none is needed
 _NUMBER = r"(\d{1,2})(?![.,]?\d)"
 _TITLE = r"(?:\s*[:.\-–—]\s*|\s+|$)(.{0,100})$"
 LEARNED_ARTICLE = (
-    re.compile(rf"^(?:{_WORD}\s+){{1,2}}{_NUMBER}{_TITLE}"),  # "Artikel 7: …", "المادة 7: …", "Madde 7"
+    re.compile(rf"^(?:{_WORD}{_SPACE}){{1,2}}{_NUMBER}{_TITLE}"),  # "Artikel 7: …", "المادة 7: …", "Madde 7"
     re.compile(rf"^[^\W\d_]{{1,2}}\s?{_NUMBER}\s?[^\W\d_]{{1,2}}{_TITLE}"),  # "第7条 …", "제7조 …"
     re.compile(rf"^{_NUMBER}\.?\s+{_WORD}\.?{_TITLE}"),  # "7. pants. …", "7 straipsnis …"
 )
@@ -343,7 +345,7 @@ def kanji_number(text: str) -> int | None:
 
 
 LEARNED_APPENDIX = re.compile(rf"^{_WORD}\s*([A-H])(?![\w.]*\d)(?:\s*[:.]\s*|\s+|$)(.{{0,100}})$")
-LEARNED_GUIDELINE = re.compile(rf"^{_WORD}\s+({ROMAN_UPPER})\s*[:.]\s*(.{{0,100}})$")
+LEARNED_GUIDELINE = re.compile(rf"^{_WORD}{_SPACE}({ROMAN_UPPER})\s*[:.]\s*(.{{0,100}})$")
 
 
 def learned_shape(text: str) -> bool:

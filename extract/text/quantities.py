@@ -15,7 +15,6 @@ start with them ("perc" in "percet", "perccel"); short forms ("p", "min") match 
 from __future__ import annotations
 
 import os
-import re
 import unicodedata
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
@@ -25,6 +24,7 @@ from typing import Any, NamedTuple
 from extract.io import languages
 from extract.io.languages import DEFAULT_KB
 from extract.text.cldr import library_words
+from extract.text.words import pieces, width  # the reading units, one tokenizer for every script (words.py)
 
 DIMENSION = {"x", "×", "*"}
 CLAUSE_END = {".", ";", ":", "!", "?", "。", "；", "：", "؛", "।"}
@@ -47,13 +47,6 @@ INCLUSIVE = {
 LIST_TABLES = {"units", "short_units", "comparators", "postfix"}  # name -> list of words
 UNIT_SUFFIX = 5  # at most this many letters after a unit's long form ("perc" + "nél")
 
-_MARKS = "".join(chr(c) for c in range(0x300, 0x10000) if unicodedata.category(chr(c)) in ("Mn", "Mc", "Me"))
-_UNSPACED = "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
-TOKEN = re.compile(
-    rf"\d+(?:[.,:/]\d+)*|[{_UNSPACED}]|(?:[^\W\d_{_UNSPACED}]|[{re.escape(_MARKS)}\u200c\u200d])+|\S",
-    re.UNICODE,
-)
-
 
 class Token(NamedTuple):
     text: str
@@ -64,7 +57,7 @@ class Token(NamedTuple):
 @lru_cache(maxsize=20_000)
 def tokens(text: str) -> tuple[Token, ...]:
     """The tokens of a text with their offsets (one tokenizer for every language and script)."""
-    return tuple(Token(m.group(0), m.group(0).casefold(), m.start()) for m in TOKEN.finditer(text))
+    return tuple(Token(piece, piece.casefold(), start) for piece, start in pieces(text))
 
 
 def phrase(text: str) -> tuple[str, ...]:
@@ -493,7 +486,7 @@ def _inherit_units(found: list[Quantity], text: str) -> list[Quantity]:
             between = text[q.end : following.start] if following else ""
             if (
                 following is None
-                or len(between) > 12
+                or width(between) > 12
                 or any(c in between for c in ".;")
                 or following.unit in ("zero", "next", "ordinal", "factor")
             ):

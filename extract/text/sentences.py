@@ -2,8 +2,10 @@
 
 A rule-based splitter, per language, so the result is the same on every machine and needs no model:
 a sentence ends at `.`, `!` or `?` followed by white space and a capital letter (or an opening quote
-or parenthesis before one), and at every line break (the segmenter keeps list lines and table rows
-on lines of their own). Dots that do not end a sentence are kept inside it:
+or parenthesis before one), at every other sentence terminator Unicode names ("。", "।", "։", "።",
+"؟", "！": ICU's Sentence_Terminal property, words.terminal) space or not after it, and at every
+line break (the segmenter keeps list lines and table rows on lines of their own). Dots that do not
+end a sentence are kept inside it:
 
 - label and number dots: `7.5.1`, `A.4.b`, `§ 6.12 b.` followed by a lower-case word, the ordinal
   `1. juli` / `3. lépés` (a number before the dot never ends a sentence unless a capital follows);
@@ -22,6 +24,7 @@ from functools import cache
 from pathlib import Path
 
 from extract.io.yamlfile import load_yaml
+from extract.text.words import terminal
 
 DATA = Path(__file__).resolve().parents[1] / "data"  # extract/data, shipped with the package
 
@@ -100,6 +103,8 @@ def split_sentences(text: str, language: str) -> list[Sentence]:
     for match in _END.finditer(text):
         if _is_boundary(text, match, language):
             cuts.append(match.end())
+    if not text.isascii():
+        cuts.extend(match.end() for match in _terminals().finditer(text))
     cuts.append(len(text))
     out: list[Sentence] = []
     for start, end in zip(sorted(set(cuts)), sorted(set(cuts))[1:], strict=False):
@@ -110,6 +115,14 @@ def split_sentences(text: str, language: str) -> list[Sentence]:
         if start < end:
             out.append(Sentence(start, end, text[start:end]))
     return out
+
+
+@cache
+def _terminals() -> re.Pattern[str]:
+    """Marks that end a sentence with or without a space after them ("。", "।", "։", "።", "؟"),
+    with the closing quotes and brackets after them: Unicode's sentence terminators (words.terminal)."""
+    marks = "".join(chr(c) for c in range(0x80, 0x10000) if terminal(chr(c)))
+    return re.compile(f"[{re.escape(marks)}]+[\"'”’»)」』）]*")
 
 
 def raw_span(sentence: Sentence, raw: str, start: int, end: int) -> tuple[int, int] | None:

@@ -1,0 +1,88 @@
+"""The words of a text (extract/text/words.py): scripts written without spaces between words get their
+words from ICU's word break iterator, their numbers whatever touches them, their sentences at 。।։።؟."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from extract.text import words as w
+from extract.text.analyse import lemmas, numbers, trigrams
+from extract.text.quantities import tokens
+from extract.text.sentences import split_sentences
+
+icu = pytest.importorskip("icu")
+
+
+def test_icu_segments_the_languages_it_has_dictionaries_for():
+    assert w.word_texts("超过10分钟的比赛", "zh") == ["超过", "分钟", "的", "比赛"]
+    assert w.word_texts("ผู้เล่นสามารถเรียกร้อง", "th") == ["ผู้", "เล่น", "สามารถ", "เรียก", "ร้อง"]
+    assert "以内" in w.word_texts("プレーヤーは１０分以内に", "ja")
+
+
+def test_a_spaced_text_keeps_its_runs_of_letters():
+    assert w.word_texts("more than 10 minutes, e4", "en") == ["more", "than", "minutes", "e"]
+    assert not w.spaceless("Az első tíz lépés után", "hu")
+
+
+def test_a_text_is_read_without_spaces_by_its_language_its_script_or_its_word_length():
+    assert w.spaceless("abc", "th")
+    assert w.spaceless("超过10分钟的比赛", "")  # an unknown language code, a script without spaces
+    assert not w.spaceless("超过 some words of a Latin text around it", "")
+    glued = "theplayermaymakeaclaimafterthelastfiftymoves " * 2
+    assert w.spaceless(glued, "") and not w.spaceless("the player may make a claim " * 4, "")
+
+
+def test_a_number_is_a_number_whatever_letter_touches_it_where_words_have_no_spaces():
+    assert [n for n, _, _ in w.numbers("超过10分钟", "zh")] == ["10"]
+    assert [n for n, _, _ in w.numbers("เรียกร้อง10นาที", "th")] == ["10"]  # ICU keeps 10 inside the Thai word
+    assert [n for n, _, _ in w.numbers("１０分", "ja")] == ["１０"]
+    assert w.numbers("1.e4 e5", "zh") == [("1", 0, 1)]  # a square is not a number
+    assert w.numbers("a10 b 10", "en") == [("10", 6, 8)]  # a spaced script: a digit glued to a letter is not
+    assert numbers("超过10分钟", "zh") == {10} and numbers("ร้อง10นาที", "th") == {10}
+
+
+def test_whole_words_respect_the_same_boundaries():
+    assert re.findall(w.whole("10"), "超过10分钟") == ["10"]
+    assert re.findall(w.whole("10"), "110 a10 10x") == []
+    assert [t.text for t in tokens("多于１０分钟")] == ["多", "于", "１０", "分", "钟"]
+
+
+def test_sentences_end_at_the_terminators_of_any_script_with_or_without_a_space():
+    assert [s.text for s in split_sentences("第一句。第二句「引用。」第三", "zh")] == [
+        "第一句。",
+        "第二句「引用。」",
+        "第三",
+    ]
+    assert len(split_sentences("पहला वाक्य। दूसरा ५ मिनट।", "hi")) == 2
+    assert len(split_sentences("Առաջին։ Երկրորդ", "hy")) == 2
+    assert len(split_sentences("See 7.5.1 and 3. lépés there.", "hu")) == 1  # dots as before
+
+
+def test_the_analysis_reads_words_not_clauses():
+    assert lemmas("超过10分钟的比赛", "zh") == ["超过", "分钟", "的", "比赛"]
+    assert trigrams("スタンダードゲーム") and all(len(t) == 3 for t in trigrams("スタンダードゲーム"))
+
+
+def test_without_pyicu_the_script_is_read_a_character_a_word(monkeypatch, capsys):
+    w._breaker.cache_clear()
+    w._segmented.cache_clear()
+    monkeypatch.setitem(__import__("sys").modules, "icu", None)
+    try:
+        assert w.word_texts("超过10分钟", "zh") == ["超", "过", "分", "钟"]
+        assert capsys.readouterr().err.count("\n") == 1  # one line, once
+        w.word_texts("比赛", "zh")
+        assert capsys.readouterr().err == ""
+    finally:
+        w._breaker.cache_clear()
+        w._segmented.cache_clear()
+
+
+def test_a_bare_number_far_from_the_next_quantity_keeps_no_unit_in_any_script():
+    from extract.text.quantities import quantities
+
+    assert w.width("涫荓か腙り ") > 12 >= w.width("和") and w.width("and") == 3
+    # "(see 7 and 9 point penalty 2 minutes instead of 1 minute)": 9 is a cited point, not 9 minutes
+    assert [q.value for q in quantities("（见第７和第９条规定的处罚：２分钟）", "zh")] == [2.0]
+    assert [(q.value, q.unit) for q in quantities("15和60分钟", "zh")] == [(15.0, "minute"), (60.0, "minute")]
