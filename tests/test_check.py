@@ -274,3 +274,45 @@ def test_a_per_colour_value_the_ruling_does_not_give_is_absent_not_none():
     assert compare(
         {"recording": {"white": "exempt"}}, {"recording": {"white": "exempt", "black": "required"}}
     )[0]
+
+
+def test_an_uncurated_translation_takes_the_behaviour_its_laws_translations_agree_on() -> None:
+    """A 2018 translation of the 2017 Laws nobody curated takes the keyword curated for every other
+    translation of those Laws where they agree, none where they disagree, and never one of other Laws."""
+    from dataclasses import dataclass, field
+
+    from extract.arbiter.law import laws_behaviour, laws_translated
+    from extract.model.kbrows import EditionRow
+    from extract.model.laws import LawsEdition
+
+    @dataclass
+    class R:
+        id: str
+        behaviour: dict[str, str] = field(default_factory=dict)
+
+    rows = tuple(
+        EditionRow(e, e[:2], e, fide, in_force, f"{e}.txt")
+        for e, fide, in_force in (
+            ("da-2001", "2001", "2001-07-01"),
+            ("da-2017", "2017", "2017-07-01"),
+            ("hu-2018", "2017", "2018-01-01"),
+            ("ka-2018", "2018", "2018-01-01"),  # a year kb/laws.yaml does not know: the Laws then in force
+        )
+    )
+    laws = [LawsEdition(y, None, f"{y}-07-01", None) for y in ("2001", "2017", "2023")]
+    laws_of = laws_translated(rows, laws)
+    assert laws_of == {"da-2001": "2001", "da-2017": "2017", "hu-2018": "2017", "ka-2018": "2017"}
+    rules = [
+        R("agreed", {"da-2017": "after-both-moved", "hu-2018": "after-both-moved"}),
+        R("split", {"da-2017": "loses", "hu-2018": "penalty"}),
+        R("older", {"da-2001": "no-draw-exception"}),
+    ]
+    behaviour: dict[str, dict[str, str]] = {
+        "da-2001": {"older": "no-draw-exception"},
+        "da-2017": {"agreed": "after-both-moved", "split": "loses"},
+        "hu-2018": {"agreed": "after-both-moved", "split": "penalty"},
+        "ka-2018": {},
+    }
+    inherited = laws_behaviour(rules, laws_of, behaviour)  # type: ignore[arg-type]
+    assert behaviour["ka-2018"] == {"agreed": "after-both-moved"}
+    assert inherited == {"ka-2018": {"agreed": ("da-2017", "hu-2018")}}

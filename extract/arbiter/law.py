@@ -2,7 +2,9 @@
 
 Every number comes from the edition's extracted parameters (kb/generated/parameters.yaml); every
 yes/no behaviour from whether the edition has the rule (its alignment), or from a curated
-`behaviour:` keyword on the rule where the text decides something no number carries. Whether a
+`behaviour:` keyword on the rule where the text decides something no number carries. An edition
+nobody curated takes the keyword curated for the other translations of the Laws it translates, where
+they all agree (`Law.inherited` names them); where they disagree it has none. Whether a
 provision asks "can the player checkmate by any series of legal moves?" (Art. 5.2.2, 6.9, 7.5.5, A.4),
 and in which words, is read from the provision itself: its sentence that names the termbase's
 `checkmate` concept in the edition's own terms (kb/terms.yaml).
@@ -16,9 +18,11 @@ from pathlib import Path
 
 from extract.arbiter.classify import Classification, TimeControl, classify
 from extract.io.generated import read_kb
-from extract.io.rules import load_rules
+from extract.io.laws import read_laws
+from extract.io.rules import Rule, load_rules
 from extract.model import InputError
-from extract.model.kbrows import AlignmentRow, ProvisionsDocument
+from extract.model.kbrows import AlignmentRow, EditionRow, ProvisionsDocument
+from extract.model.laws import LawsEdition
 from extract.text.analyse import Concept, TermMatcher, load_terms
 from extract.text.sentences import split_sentences
 
@@ -53,6 +57,7 @@ class Law:
     behaviour: dict[str, str]  # rule id -> keyword for this edition
     mate_clauses: dict[str, Clause] = field(default_factory=dict)  # rule id -> its "cannot checkmate" clause
     mate_terms: bool = True  # whether the termbase names checkmate in this edition (else no clause is read)
+    inherited: dict[str, tuple[str, ...]] = field(default_factory=dict)  # rule id -> translations it is from
 
     def mate_clause(self, rules: tuple[str, ...]) -> Clause | None:
         """The first of `rules` whose provision in this edition asks whether a player can checkmate."""
@@ -94,10 +99,54 @@ def load_laws(kb_dir: Path) -> dict[str, Law]:
                 )
             if edition in behaviour:  # curated for an edition this corpus does not have: not used
                 behaviour[edition][rule.id] = keyword
+    inherited = laws_behaviour(
+        load_rules(kb_dir), laws_translated(kb.editions(), read_laws(kb_dir)), behaviour
+    )
     return {
-        e: Law(e, parameters[e], frozenset(present[e]), behaviour[e], clauses.get(e, {}), e in termed)
+        e: Law(
+            e,
+            parameters[e],
+            frozenset(present[e]),
+            behaviour[e],
+            clauses.get(e, {}),
+            e in termed,
+            inherited.get(e, {}),
+        )
         for e in editions
     }
+
+
+def laws_translated(editions: tuple[EditionRow, ...], laws: list[LawsEdition]) -> dict[str, str]:
+    """Edition -> the Laws it translates: its `fide_edition` where kb/laws.yaml knows it, else the Laws
+    in force on the day the edition took effect (a 2018 translation of the 2017 Laws), else its own
+    `fide_edition`."""
+    known = {law.id for law in laws}
+    found: dict[str, str] = {}
+    for edition in editions:
+        in_force = [law.id for law in laws if law.in_force <= edition.in_force]
+        found[edition.id] = (
+            edition.fide_edition if edition.fide_edition in known or not in_force else in_force[-1]
+        )
+    return found
+
+
+def laws_behaviour(
+    rules: list[Rule], laws_of: dict[str, str], behaviour: dict[str, dict[str, str]]
+) -> dict[str, dict[str, tuple[str, ...]]]:
+    """Give each edition without a curated keyword for a rule the keyword curated for the other
+    translations of its Laws, where they all agree (`behaviour` is completed in place). Returns
+    edition -> rule -> the translations the keyword comes from."""
+    inherited: dict[str, dict[str, tuple[str, ...]]] = {}
+    for rule in rules:
+        for edition, laws in laws_of.items():
+            if rule.id in behaviour.get(edition, {}):
+                continue
+            sources = sorted(e for e in rule.behaviour if e != edition and laws_of.get(e) == laws)
+            keywords = {rule.behaviour[e] for e in sources}
+            if len(keywords) == 1:
+                behaviour.setdefault(edition, {})[rule.id] = keywords.pop()
+                inherited.setdefault(edition, {})[rule.id] = tuple(sources)
+    return inherited
 
 
 def mate_clauses(

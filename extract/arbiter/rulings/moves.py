@@ -46,7 +46,10 @@ def penalise_illegal(game: Game, by: Colour, claimed: bool, own: tuple[str, ...]
     "cannot checkmate" sentence rules where they have one."""
     if not supervised(game):
         rule, behaviour = unsupervised_illegal_move(game)
-        game.ruling.used["illegal move without adequate supervision"] = behaviour
+        sources = game.law.inherited.get(rule or "")
+        game.ruling.used["illegal move without adequate supervision"] = (
+            f"{behaviour} (as read in {', '.join(sources)}, the same Laws)" if sources else behaviour
+        )
         if rule is not None:
             game.cite(rule)
         if behaviour in ("loses", "loses-on-claim") and rule is not None:
