@@ -443,7 +443,9 @@ def align_pair(xs: list[Item], ys: list[Item], scorer: Scorer) -> list[Link]:
         links += found + [Link(xc[i].id, yc[j].id, s, ("between linked neighbours",)) for i, j, s in gaps]
         xi, yi = _ids(xc), _ids(yc)
         placed = {(xi[k.a], yi[k.b]) for k in links if k.a in xi and k.b in yi}
-        links += [Link(xc[i].id, yc[j].id, s, REFERRED) for i, j, s in referred_pairs(xc, yc, placed, scores)]
+        links += [
+            Link(xc[i].id, yc[j].id, s, REFERRED) for i, j, s in referred_pairs(xc, yc, placed, scores, block)
+        ]
     linked_x = {link.a for link in links}
     for k, x in enumerate(xs):
         if x.id in linked_x or not ys:

@@ -10,10 +10,11 @@ words alone may say too little across languages.
 What refers to them still tells: a provision x whose counterpart is y (the provision of the matched
 chapter it scores best with) refers to provisions of its chapter that no link placed; y refers to
 provisions of its chapter that no link placed either. Those are counterparts of each other, and
-they are paired by their score, one to one, best first. A pair is taken only where it is clear:
-it is the only pairing left for both, or it scores better than every other pairing left for either
-by `MARGIN`. Where the evidence cannot tell which is which, nothing is linked (absent rather than
-guessed).
+they are paired by what they say (the content score, not their place), one to one, best first. A
+pair is taken only where the termbase reads a concept in both and it is clear: it is the only pairing
+left for both, or it scores better than every other pairing left for either by `MARGIN`. Where the
+words cannot tell which is which (a language the termbase does not read), nothing is linked: absent
+rather than guessed.
 """
 
 from __future__ import annotations
@@ -23,13 +24,16 @@ from typing import Protocol
 
 import numpy as np
 
-MARGIN = 0.03  # a pairing must beat every other pairing left for either of its provisions by this much
+MARGIN = 0.03  # how much a pairing's content score beats every other pairing left for its provisions
 LEAST = 0.25  # the least score of a referring provision with its counterpart
 
 
 class _Fingerprint(Protocol):
     @property
     def references(self) -> tuple[str, ...]: ...
+
+    @property
+    def concepts(self) -> frozenset[str] | set[str]: ...
 
 
 class _Item(Protocol):
@@ -50,10 +54,15 @@ def _unplaced(item: _Item, index: dict[str, int], linked: set[int]) -> set[int]:
 
 
 def referred_pairs(
-    xs: Sequence[_Item], ys: Sequence[_Item], pairs: set[tuple[int, int]], scores: np.ndarray
+    xs: Sequence[_Item],
+    ys: Sequence[_Item],
+    pairs: set[tuple[int, int]],
+    scores: np.ndarray,
+    content: np.ndarray,
 ) -> list[tuple[int, int, float]]:
     """(x index, y index, score) of provisions that no link placed, paired through the provisions
-    that refer to them (the module's docstring)."""
+    that refer to them (the module's docstring): `scores` (content and place) find the counterpart
+    of a referring provision, `content` alone pairs the provisions referred to."""
     if not len(xs) or not len(ys):
         return []
     linked_x, linked_y = {i for i, _ in pairs}, {j for _, j in pairs}
@@ -70,12 +79,18 @@ def referred_pairs(
         if scores[i, j] >= LEAST:
             targets = _unplaced(xs[i], index_x, linked_x)
             candidates |= {(a, b) for a in targets for b in _unplaced(y, index_y, linked_y)}
+    candidates = {(a, b) for a, b in candidates if _shared(xs[a], ys[b])}
     found: list[tuple[int, int, float]] = []
     while candidates:
-        a, b = max(candidates, key=lambda p: (scores[p], -p[0], -p[1]))
-        rivals = [scores[p] for p in candidates if (p[0] == a) != (p[1] == b)]
-        if rivals and scores[a, b] - max(rivals) < MARGIN:
+        a, b = max(candidates, key=lambda p: (content[p], -p[0], -p[1]))
+        rivals = [content[p] for p in candidates if (p[0] == a) != (p[1] == b)]
+        if rivals and content[a, b] - max(rivals) < MARGIN:
             break
         found.append((a, b, float(scores[a, b])))
         candidates = {p for p in candidates if p[0] != a and p[1] != b}
     return found
+
+
+def _shared(x: _Item, y: _Item) -> bool:
+    """Whether the termbase reads a concept in both (their words say something of each other)."""
+    return bool(x.fingerprint.concepts & y.fingerprint.concepts)
