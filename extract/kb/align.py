@@ -41,7 +41,7 @@ MOVE_THRESHOLD = 0.8  # least content score for a link across chapters
 SPLIT_MARGIN = 0.2  # a split or merge link needs this much more than a plain one
 MIN_VOTE = 0.0  # least summed link score for naming a rule
 CHAPTER_THRESHOLD = 0.20
-REFERRED = ("referred to by counterparts",)
+REFERRED = "referred to by provisions linked to each other"
 GLOSSARY_THRESHOLD = 0.15  # glossary to glossary only: an entry's best counterpart, in either direction
 
 
@@ -444,7 +444,8 @@ def align_pair(xs: list[Item], ys: list[Item], scorer: Scorer) -> list[Link]:
         xi, yi = _ids(xc), _ids(yc)
         placed = {(xi[k.a], yi[k.b]) for k in links if k.a in xi and k.b in yi}
         links += [
-            Link(xc[i].id, yc[j].id, s, REFERRED) for i, j, s in referred_pairs(xc, yc, placed, scores, block)
+            Link(xc[i].id, yc[j].id, s, (*scorer.evidence(xc[i], yc[j]), REFERRED))
+            for i, j, s in referred_pairs(xc, yc, placed, scores, block)
         ]
     linked_x = {link.a for link in links}
     for k, x in enumerate(xs):
