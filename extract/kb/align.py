@@ -29,6 +29,7 @@ from typing import Any
 import numpy as np
 
 from extract.kb.align_gaps import gap_pairs
+from extract.kb.align_references import referred_pairs
 from extract.kb.align_renumbered import renumbered_tails
 from extract.model.vocab import Method
 from extract.text.analyse import Fingerprint
@@ -40,6 +41,7 @@ MOVE_THRESHOLD = 0.8  # least content score for a link across chapters
 SPLIT_MARGIN = 0.2  # a split or merge link needs this much more than a plain one
 MIN_VOTE = 0.0  # least summed link score for naming a rule
 CHAPTER_THRESHOLD = 0.20
+REFERRED = "referred to by provisions linked to each other"
 GLOSSARY_THRESHOLD = 0.15  # glossary to glossary only: an entry's best counterpart, in either direction
 
 
@@ -439,6 +441,12 @@ def align_pair(xs: list[Item], ys: list[Item], scorer: Scorer) -> list[Link]:
         found = monotone_links(xc, yc, scores, scorer)
         gaps = gap_pairs(xc, yc, found, scores)  # provisions with no evidence, by place between links
         links += found + [Link(xc[i].id, yc[j].id, s, ("between linked neighbours",)) for i, j, s in gaps]
+        xi, yi = _ids(xc), _ids(yc)
+        placed = {(xi[k.a], yi[k.b]) for k in links if k.a in xi and k.b in yi}
+        links += [
+            Link(xc[i].id, yc[j].id, s, (*scorer.evidence(xc[i], yc[j]), REFERRED))
+            for i, j, s in referred_pairs(xc, yc, placed, scores, block)
+        ]
     linked_x = {link.a for link in links}
     for k, x in enumerate(xs):
         if x.id in linked_x or not ys:
@@ -447,6 +455,10 @@ def align_pair(xs: list[Item], ys: list[Item], scorer: Scorer) -> list[Link]:
         if content[k, j] >= MOVE_THRESHOLD:
             links.append(Link(x.id, ys[j].id, float(content[k, j]), (*scorer.evidence(x, ys[j]), "moved")))
     return dedupe(links)
+
+
+def _ids(items: list[Item]) -> dict[Key, int]:
+    return {item.id: k for k, item in enumerate(items)}
 
 
 def structural(chapter: str) -> bool:

@@ -1,0 +1,123 @@
+"""Provisions whose order differs between editions, placed through the provisions that refer to them
+(the 2017 Laws' 7.7.1 and 7.8.1, each with its own penalty; the 2018 Laws' 7.5.3 and 7.5.4, under the
+one penalty 7.5.5): extract/kb/align_references.py (issue 24)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import yaml
+
+from extract.kb.align_references import referred_pairs
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@dataclass(frozen=True)
+class Print:
+    references: tuple[str, ...] = ()
+    concepts: frozenset[str] = field(default_factory=lambda: frozenset({"illegal-move"}))
+
+
+@dataclass(frozen=True)
+class It:
+    edition: str
+    label: str
+    fingerprint: Print = field(default_factory=Print)
+
+    @property
+    def id(self) -> tuple[str, str]:
+        return (self.edition, self.label)
+
+
+def item(edition: str, label: str, refers: str = "", read: bool = True) -> It:
+    concepts = frozenset({"illegal-move"}) if read else frozenset()
+    return It(edition, label, Print(tuple(refers.split()), concepts))
+
+
+def editions(read: bool = True) -> tuple[list[It], list[It]]:
+    """A 2017-like chapter (each irregularity with its own penalty, after the illegal moves) and a
+    2018-like one (both among the illegal moves, in the other order, under one penalty)."""
+    xs = [
+        item("x", "7.5.1", read=read),
+        item("x", "7.5.2", read=read),
+        item("x", "7.5.3", "7.5.1 7.5.2", read),
+        item("x", "7.7.1", read=read),
+        item("x", "7.7.2", "7.7.1", read),
+        item("x", "7.8.1", read=read),
+        item("x", "7.8.2", "7.8.1", read),
+    ]
+    ys = [
+        item("y", "7.5.1", read=read),
+        item("y", "7.5.2", read=read),
+        item("y", "7.5.3", read=read),
+        item("y", "7.5.4", read=read),
+        item("y", "7.5.5", "7.5.1 7.5.2 7.5.3 7.5.4", read),
+    ]
+    return xs, ys
+
+
+LINKED = {(0, 0), (1, 1), (2, 4)}  # what the order-keeping alignment found
+
+
+def matrices(two_hands: float, clock: float) -> tuple[np.ndarray, np.ndarray]:
+    """Scores where the penalties 7.7.2 and 7.8.2 are nearest 7.5.5; content where x's 7.7.1 says
+    `two_hands` of y's 7.5.4 and x's 7.8.1 `clock` of y's 7.5.3 (0.1 with the other one)."""
+    scores = np.full((7, 5), 0.1)
+    for i, j in LINKED | {(4, 4), (6, 4)}:
+        scores[i, j] = 0.3
+    content = np.full((7, 5), 0.1)
+    content[3, 3], content[5, 2] = two_hands, clock
+    return scores, content
+
+
+def test_provisions_in_another_order_are_paired_through_the_penalties_that_refer_to_them() -> None:
+    xs, ys = editions()
+    scores, content = matrices(two_hands=0.22, clock=0.12)
+    found = referred_pairs(xs, ys, LINKED, scores, content)
+    assert [(xs[i].label, ys[j].label) for i, j, _ in found] == [("7.7.1", "7.5.4"), ("7.8.1", "7.5.3")]
+
+
+def test_the_pairing_is_the_same_with_the_editions_swapped() -> None:
+    xs, ys = editions()
+    scores, content = matrices(two_hands=0.22, clock=0.12)
+    linked = {(j, i) for i, j in LINKED}
+    found = referred_pairs(ys, xs, linked, scores.T, content.T)
+    assert [(ys[i].label, xs[j].label) for i, j, _ in found] == [("7.5.4", "7.7.1"), ("7.5.3", "7.8.1")]
+
+
+def test_words_that_cannot_tell_which_is_which_link_nothing() -> None:
+    xs, ys = editions()
+    scores, content = matrices(two_hands=0.11, clock=0.11)  # within the margin of the other pairing
+    assert referred_pairs(xs, ys, LINKED, scores, content) == []
+
+
+def test_a_language_the_termbase_does_not_read_links_nothing() -> None:
+    xs, ys = editions(read=False)
+    scores, content = matrices(two_hands=0.22, clock=0.12)
+    assert referred_pairs(xs, ys, LINKED, scores, content) == []
+
+
+def test_penalties_too_unlike_any_provision_link_nothing() -> None:
+    xs, ys = editions()
+    scores, content = matrices(two_hands=0.22, clock=0.12)
+    scores[4, 4] = scores[6, 4] = scores[2, 4] = 0.2  # no referring provision has a counterpart
+    assert referred_pairs(xs, ys, LINKED, scores, content) == []
+
+
+def test_provisions_already_placed_are_not_paired_again() -> None:
+    xs, ys = editions()
+    scores, content = matrices(two_hands=0.22, clock=0.12)
+    found = referred_pairs(xs, ys, LINKED | {(3, 3), (5, 2)}, scores, content)
+    assert found == []
+
+
+def test_the_curated_2017_and_2018_laws_link_their_clock_provisions_in_the_generated_kb() -> None:
+    """da-2017 7.8.1 (a clock pressed without a move, its own section after the illegal moves) and
+    hu-2018 7.5.3 (the same among the illegal moves): linked through 7.8.2 and 7.5.5."""
+    links = yaml.safe_load((ROOT / "kb/generated/links.yaml").read_text(encoding="utf-8"))
+    pairs = {(r["a"], r["b"]) for r in links}
+    assert ("da-2017:7.8.1", "hu-2018:7.5.3") in pairs
+    assert ("da-2017:7.8.1", "hu-2018:7.5.4") not in pairs
