@@ -92,7 +92,10 @@ def learn(
 
     Where the libraries' unit words never occur in the language's texts (CLDR's forms are not the
     ones the translation uses), the units are learned like the others; number words standing before
-    units learned so are then learned in a second pass ("two minutes" where the references say 2)."""
+    units learned so are then learned in a second pass ("two minutes" where the references say 2).
+    The numbers anchored so teach comparators ("at least" where the references state "at least the
+    third time"), and a word right after a comparator learned so may say a number: the numbers are
+    anchored again with them (at most ROUNDS times, while new words are found)."""
     sources = Sources(language, provisions, languages, assigned, kb_dir, dict(laws or {}))
     numbers = learn_unknown_numbers(sources)
     learned = _learn(sources, {"numbers": numbers})
@@ -107,16 +110,52 @@ def learn(
     found, evidence = anchored_numbers(sources, every_unit)
     if not set(more) - set(numbers) and not found:
         return learned
-    seed["numbers"] = {**found.get("numbers", {}), **seed["numbers"]}
-    seed["ordinals"] = found.get("ordinals", {})
-    seed["zero"] = sorted(found.get("zero", {}))
-    second = _learn(sources, seed, evidence)
+    second = _learn(sources, _seeded(seed, found), evidence)
+    for _ in range(ROUNDS):  # the numbers anchored teach comparators, after which more numbers stand
+        compared = {**every_unit, "comparators": second.tables.get("comparators", {})}
+        if compared["comparators"] == every_unit["comparators"]:
+            break
+        again, more_evidence = anchored_numbers(sources, compared)
+        added = _added(found, again)
+        if not added:
+            break
+        every_unit = compared
+        for table, words in added.items():
+            found.setdefault(table, {}).update(words)
+            for word in words:
+                key = ("word:ordinals" if table == "ordinals" else table, word)
+                evidence[key] = more_evidence.get(key, [])
+        second = _learn(sources, _seeded(seed, found), evidence)
     units = second.tables.setdefault("units", {})
     for unit, forms in taught.items():
         units[unit] = list(dict.fromkeys([*forms, *units.get(unit, [])]))
         for word in forms:
             second.evidence[(f"unit:{unit}", word)] = learned.evidence.get((f"unit:{unit}", word), [])
     return second
+
+
+ROUNDS = 2  # anchoring again with the comparators learned: at most this many more times
+
+
+def _seeded(seed: dict[str, Any], found: dict[str, dict[str, int]]) -> dict[str, Any]:
+    """The seed of a pass: the numbers before units and the words anchored on the references' numbers."""
+    return {
+        **seed,
+        "numbers": {**found.get("numbers", {}), **seed["numbers"]},
+        "ordinals": found.get("ordinals", {}),
+        "zero": sorted(found.get("zero", {})),
+    }
+
+
+def _added(found: dict[str, dict[str, int]], again: dict[str, dict[str, int]]) -> dict[str, dict[str, int]]:
+    """The words anchored again that no table had: a word anchored before keeps its value, and a word
+    anchored again with another value (or in another table) is left out."""
+    known = {word: value for table in found.values() for word, value in table.items()}
+    return {
+        table: new
+        for table, words in again.items()
+        if (new := {w: v for w, v in words.items() if w not in known})
+    }
 
 
 def _learn(
