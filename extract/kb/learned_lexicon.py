@@ -236,8 +236,11 @@ def find_anchors(
     for edition, key, provision in sources.own(ordered=True):
         doc = tokens(str(provision.get("text") or ""))
         options = [o for rule in sources.assigned.get((edition, key), ()) for o in stated.get(rule, [])]
-        for at, end, value in _numbers(doc, base):
-            found = _explain(doc, end, value, options, base, heard)
+        numbers = _numbers(doc, base)
+        for at, end, value in numbers:
+            same = [a for a, _, v in numbers if v == value]
+            place = (same.index(at), len(same))
+            found = _explain(doc, end, value, options, base, heard, place)
             if found is None:
                 neutral.append((doc, at, end))
             else:
@@ -394,9 +397,12 @@ def _explain(
     options: list[tuple[Quantity, str]],
     base: Compiled,
     heard: set[str],
+    place: tuple[int, int] = (0, 1),
 ) -> tuple[str, str | None, tuple[str, ...], str, tuple[str, ...]] | None:
     """The unit and comparator the references give a number of this value, if they agree, and on
-    which side of their numbers the comparator mostly stands."""
+    which side of their numbers the comparator mostly stands. `place`: which of the text's numbers
+    of this value it is, of how many ("at least 20 cm by 20 cm": the first of two); where every
+    reference states the value as often, the references' number at that place speaks."""
     same = [
         (q, e) for q, e in options if q.value == value and q.unit in (*COUNTED, "factor", "ordinal", "zero")
     ]
@@ -415,7 +421,7 @@ def _explain(
     unit, count = units.most_common(1)[0]
     if count * 2 <= sum(units.values()):
         return None  # the references disagree on what this number counts
-    same = [(q, e) for q, e in same if q.unit == unit]
+    same = _by_place([(q, e) for q, e in same if q.unit == unit], place)
     comparators = Counter(_side(q.comparator) for q, _ in same)
     comparator, count = comparators.most_common(1)[0]
     if count * 2 <= len(same):
@@ -425,6 +431,19 @@ def _explain(
     sides = Counter(q.side for q, _ in agreeing if q.side)
     words = tuple(sorted({q.tokens[-1].casefold() for q, _ in agreeing if q.tokens}))
     return unit, comparator, editions, sides.most_common(1)[0][0] if sides else "", words
+
+
+def _by_place(same: list[tuple[Quantity, str]], place: tuple[int, int]) -> list[tuple[Quantity, str]]:
+    """The references' numbers at the text's number's place (`place`: the index among the text's
+    numbers of that value, and their count), where each reference states the value exactly as often
+    as the text does; else all of them."""
+    index, count = place
+    per_edition: dict[str, list[tuple[Quantity, str]]] = defaultdict(list)
+    for q, e in same:
+        per_edition[e].append((q, e))
+    if count < 2 or any(len(found) != count for found in per_edition.values()):
+        return same
+    return [found[index] for found in per_edition.values()]
 
 
 def _side(comparator: str | None) -> str | None:
