@@ -106,14 +106,19 @@ def learn(
         **seed,
         "units": learned.tables.get("units", {}),
         "comparators": learned.tables.get("comparators", {}),
+        "postfix": learned.tables.get("postfix", {}),
     }
     found, evidence = anchored_numbers(sources, every_unit)
     if not set(more) - set(numbers) and not found:
         return learned
     second = _learn(sources, _seeded(seed, found), evidence)
     for _ in range(ROUNDS):  # the numbers anchored teach comparators, after which more numbers stand
-        compared = {**every_unit, "comparators": second.tables.get("comparators", {})}
-        if compared["comparators"] == every_unit["comparators"]:
+        compared = {
+            **every_unit,
+            "comparators": second.tables.get("comparators", {}),
+            "postfix": second.tables.get("postfix", {}),
+        }
+        if all(compared[key] == every_unit[key] for key in ("comparators", "postfix")):
             break
         again, more_evidence = anchored_numbers(sources, compared)
         added = _added(found, again)

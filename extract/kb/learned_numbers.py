@@ -500,7 +500,7 @@ def _places(sources: Sources, base: Compiled, spread: dict[str, int] | None = No
             if doc[i].lower_ in words and unit_of_token(doc[i + 1].lower_, base) is not None
         )
         compared = frozenset(
-            doc[i].lower_ for i in _after_comparators(doc, base, spread or {}) if doc[i].lower_ in words
+            doc[i].lower_ for i in _beside_comparators(doc, base, spread or {}) if doc[i].lower_ in words
         )
         by_edition: dict[str, _Found] = defaultdict(list)
         for rule in rules:
@@ -548,21 +548,30 @@ def _agreed(
     )
 
 
-def _after_comparators(doc: tuple[Token, ...], base: Compiled, spread: dict[str, int]) -> list[int]:
+def _beside_comparators(doc: tuple[Token, ...], base: Compiled, spread: dict[str, int]) -> list[int]:
     """The tokens right after a comparator the tables know, and the next where the word right after
     it is frequent (`spread`: in more than RARE provisions) or an article ("at least" _three_ times,
-    "at least" the _third_ time: the word between is frequent, and no slot of a word learned alone)."""
+    "at least" the _third_ time: the word between is frequent, and no slot of a word learned alone);
+    of a comparator that follows its quantity, the token right before it, and the one before that
+    where the word between is frequent or a unit word (_three_ games "at most")."""
     found = []
     lowers = [t.lower_ for t in doc]
     for i, word in enumerate(lowers):
         for size in base.starts.get(word, ()):
-            if str(base.phrases.get(tuple(lowers[i : i + size]), "")).startswith("PRE:"):
+            label = str(base.phrases.get(tuple(lowers[i : i + size]), ""))
+            if label.startswith("PRE:"):
                 found.append(i + size)
                 after = lowers[i + size] if i + size < len(lowers) else ""
                 if not spread or spread.get(after, 0) > RARE or after in base.articles:
                     found.append(i + size + 1)
                 break
-    return [i for i in found if i < len(doc)]
+            if label.startswith("POST:") and i > 0:  # "three games at most", "the third at least"
+                found.append(i - 1)
+                before = lowers[i - 1]
+                if spread.get(before, 0) > RARE or unit_of_token(before, base) is not None:
+                    found.append(i - 2)
+                break
+    return [i for i in found if 0 <= i < len(doc)]
 
 
 def _closest(distances: list[float]) -> float:
