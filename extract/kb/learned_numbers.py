@@ -290,9 +290,9 @@ def _alone(
     of the place, rare in the language's texts, stands where numbers stand (right after a comparator;
     a cardinal right before a unit word too, while an ordinal there might be the unit word itself:
     "segundo"), that word says the number; in every place where it stands the references state that
-    number or no number at all ("checking three times occurrence" where they write "threefold"). A
-    number the references state as a factor is no number word ("hatvanszorosa": sixty-fold).
-    Of the kinds the references state, the one most of them state."""
+    number or, in half its places at most, none ("checking three times occurrence" where they write
+    "threefold"). A number the references state as a factor is no number word ("hatvanszorosa":
+    sixty-fold). Of the kinds the references state, the one most of them state."""
     found: dict[str, set[tuple[float, str]]] = defaultdict(set)
     linked: dict[str, list[Place]] = defaultdict(list)
     everywhere: dict[str, list[Place]] = defaultdict(list)
@@ -324,8 +324,15 @@ def _alone(
     return [
         (word, next(iter(keys)), linked[word])
         for word, keys in sorted(found.items())
-        if len(keys) == 1 and all(next(iter(keys))[0] in p.stated or not p.stated for p in everywhere[word])
+        if len(keys) == 1 and _faithful(next(iter(keys))[0], everywhere[word])
     ]
+
+
+def _faithful(value: float, places: list[Place]) -> bool:
+    """A word learned alone stands where the references state its number in every place where they
+    state numbers, and in half its places at least (the others state none: "threefold")."""
+    stating = [p for p in places if p.stated]
+    return all(value in p.stated for p in stating) and len(stating) >= ANCHOR_PRECISION * len(places)
 
 
 def _spread(sources: Sources) -> dict[str, int]:
