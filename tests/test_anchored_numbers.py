@@ -281,3 +281,41 @@ def test_a_unit_word_is_learned_as_an_ordinal_only_where_no_number_stands_before
     rows[1]["xx-2023"] = "Vod 2 sekk kruv afgor dommaren."  # after a number there: a unit, no candidate
     rows[2]["xx-2023"] = "Dat 3 sekk brad strafes."
     assert places(rows, units=units) == {}  # one place left: not enough
+
+
+def _alone(pairs: list[tuple[str, str]], seed: dict[str, Any]) -> dict[str, dict[str, int]]:
+    provisions: dict[str, list[tuple[str, dict[str, object]]]] = {"da-2017": [], "xx-2023": []}
+    for n, pair in enumerate(pairs):
+        for edition, text in zip(provisions, pair, strict=True):
+            provisions[edition].append((f"k{n}", {"label": f"{n}.1", "text": text}))
+    assigned = {(e, f"k{n}"): (f"r{n}",) for e in provisions for n in range(len(pairs))}
+    sources = Sources("xx", provisions, {"da-2017": "da", "xx-2023": "xx"}, assigned, DEFAULT_KB)
+    return anchored_numbers(sources, seed)[0]
+
+
+CLAIM = ("Stillingen er gentaget mindst tredje gang.", "Stollingen ar mondst drito samo kirr.")
+SAME = [("Det er godt.", f"Dat ar samo gud {n}.") for n in range(2)]  # "samo" (same): rare, elsewhere
+
+
+def test_the_word_right_after_a_comparator_says_the_number_and_the_next_only_past_a_frequent_one():
+    seed = {**UNITS, "comparators": {"at_least": ["mondst"]}}
+    assert _alone([CLAIM, *SAME], seed) == {"ordinals": {"drito": 3}}  # not "samo", one word further
+    silent = [CLAIM, ("Kontrol af stillingsgentagelse.", "Kontrol af drito samo."), *SAME]
+    assert _alone(silent, seed) == {"ordinals": {"drito": 3}}  # where the references state no number
+    other = [CLAIM, ("Stillingen er gentaget fem gange.", "Stollingen ar drito kirr."), *SAME]
+    assert _alone(other, seed) == {}  # it stands where the references state another number
+    removed = [("Stillingen er gentaget.", "Stollingen ar mondst drito samo kirr."), *SAME]
+    assert _alone(removed, seed) == {}  # the references state no number there: nothing to learn
+
+
+def test_the_word_right_before_a_comparator_after_its_quantity_says_the_number():
+    seed = {**UNITS, "postfix": {"at_least": ["mondsto"]}}
+    after = ("Stillingen er gentaget mindst tredje gang.", "Stollingen ar samo drito kerr mondsto.")
+    assert _alone([after, *SAME], seed) == {"ordinals": {"drito": 3}}  # past its unit word
+    assert _alone([(after[0], "Stollingen ar drito samo mondsto."), *SAME], seed) == {}  # "samo": which?
+
+
+def test_a_number_the_references_state_as_a_factor_is_no_number_word():
+    seed = {**UNITS, "comparators": {"at_least": ["mondst"]}}
+    factor = ("Mindst tid + 60 gange hver tillægstid.", "Mondst sextokat ekstro tadon.")
+    assert _alone([factor, *SAME], seed) == {}  # "sextokat" is sixty-fold, not sixty

@@ -156,3 +156,51 @@ def test_one_more_is_learned_where_the_thing_counted_has_a_short_name():
     first, last, value, editions = _another(doc, base, second) or (0, 0, 0.0, ())
     assert [t.text for t in doc[first : last + 1]] == ["anno", "ett"] and value == 2
     assert _another(tokens("hans forsta olaga dra; ifall han gor det"), base, second) is None
+
+
+def test_a_number_stated_twice_takes_the_comparator_of_the_references_number_at_its_place():
+    """'mindst 20 x 20 cm': the references state 20 twice, at least the first time; the text's first
+    20 is the one with "at least", so the word before it is learned though the second 20 has none."""
+    board = {"r7": ("Brættet skal måle mindst 20 x 20 cm.", "Brottet skol mala mandost 20 cm x 20 cm.")}
+    assert learned({**PAIRS, **board})["comparators"]["at_least"] == ["mandost"]
+    reversed_order = {"r7": ("Brættet skal måle 20 x mindst 20 cm.", board["r7"][1])}
+    assert "mandost" not in str(learned({**PAIRS, **reversed_order}))  # there the second is "at least"
+
+
+def test_a_comparator_learned_from_digits_places_a_number_word_after_it():
+    """The numbers anchored teach "at least" (from digits); then the one rare word right after it where
+    the references state "at least the third time" says three (learned_lexicon: anchored again)."""
+    board = {
+        "r7": ("Brættet skal måle mindst 20 x 20 cm.", "Brottet skol mala mandost 20 cm x 20 cm."),
+        "r8": ("Brikkerne skal være mindst 5 cm høje.", "Brokkarne skol vara mandost 5 cm hoja."),
+        "r9": ("Stillingen er gentaget mindst tredje gang.", "Stollingen ar mandost tredo gong."),
+    }
+    tables = learned({**PAIRS, **board})
+    assert tables.get("ordinals") == {"tredo": 3}
+    assert read("Stollingen ar mandost tredo gong.", tables)[0][:1] == (3,)
+    silent = {**board, "r9": ("Stillingen er gentaget.", board["r9"][1])}
+    assert "tredo" not in str(learned({**PAIRS, **silent}))  # the references state no number there
+
+
+REST = (  # a long provision: the references' "mindst tredje" and the text's "drito" stand close
+    ", og partiet fortsætter derefter efter de regler, som gælder for alle andre partier i turneringen.",
+    ", ok partu fortsattar daraftor aftor da rogler, sam galder fur allo andro partur o turnoringon.",
+)
+
+
+def test_a_comparator_learned_before_an_anchored_number_word_places_another_after_it():
+    """ "drito" (third) is anchored in two places; standing after "mandost" where the references say "at
+    least the third", it teaches "at least"; after that comparator, the one rare word where they say
+    "at least the sixth time" says six: the numbers are anchored again with the comparators learned."""
+    ordinals = {
+        "r7": ("Det tredje ulovlige træk taber partiet.", "Dat drito ulivlige zuga tabor partu."),
+        "r8": ("Ved det tredje krav afgør dommeren.", "Vod dat drito kruv afgor dommaren."),
+        "r9": (
+            f"Ved mindst tredje krav afgør dommeren{REST[0]}",
+            f"Vod mandost drito kruv afgor dommaren{REST[1]}",
+        ),
+        "r10": ("Stillingen er gentaget mindst sjette gang.", "Stollingen ar mandost sexto gong."),
+    }
+    tables = learned({**PAIRS, **ordinals})
+    assert tables.get("ordinals") == {"drito": 3, "sexto": 6}
+    assert tables["comparators"]["at_least"] == ["mandost"]

@@ -92,7 +92,10 @@ def learn(
 
     Where the libraries' unit words never occur in the language's texts (CLDR's forms are not the
     ones the translation uses), the units are learned like the others; number words standing before
-    units learned so are then learned in a second pass ("two minutes" where the references say 2)."""
+    units learned so are then learned in a second pass ("two minutes" where the references say 2).
+    The numbers anchored so teach comparators ("at least" where the references state "at least the
+    third time"), and a word right after a comparator learned so may say a number: the numbers are
+    anchored again with them (at most ROUNDS times, while new words are found)."""
     sources = Sources(language, provisions, languages, assigned, kb_dir, dict(laws or {}))
     numbers = learn_unknown_numbers(sources)
     learned = _learn(sources, {"numbers": numbers})
@@ -103,20 +106,61 @@ def learn(
         **seed,
         "units": learned.tables.get("units", {}),
         "comparators": learned.tables.get("comparators", {}),
+        "postfix": learned.tables.get("postfix", {}),
     }
     found, evidence = anchored_numbers(sources, every_unit)
     if not set(more) - set(numbers) and not found:
         return learned
-    seed["numbers"] = {**found.get("numbers", {}), **seed["numbers"]}
-    seed["ordinals"] = found.get("ordinals", {})
-    seed["zero"] = sorted(found.get("zero", {}))
-    second = _learn(sources, seed, evidence)
+    second = _learn(sources, _seeded(seed, found), evidence)
+    for _ in range(ROUNDS):  # the numbers anchored teach comparators, after which more numbers stand
+        compared = {
+            **every_unit,
+            "comparators": second.tables.get("comparators", {}),
+            "postfix": second.tables.get("postfix", {}),
+        }
+        if all(compared[key] == every_unit[key] for key in ("comparators", "postfix")):
+            break
+        again, more_evidence = anchored_numbers(sources, compared)
+        added = _added(found, again)
+        if not added:
+            break
+        every_unit = compared
+        for table, words in added.items():
+            found.setdefault(table, {}).update(words)
+            for word in words:
+                key = ("word:ordinals" if table == "ordinals" else table, word)
+                evidence[key] = more_evidence.get(key, [])
+        second = _learn(sources, _seeded(seed, found), evidence)
     units = second.tables.setdefault("units", {})
     for unit, forms in taught.items():
         units[unit] = list(dict.fromkeys([*forms, *units.get(unit, [])]))
         for word in forms:
             second.evidence[(f"unit:{unit}", word)] = learned.evidence.get((f"unit:{unit}", word), [])
     return second
+
+
+ROUNDS = 2  # anchoring again with the comparators learned: at most this many more times
+
+
+def _seeded(seed: dict[str, Any], found: dict[str, dict[str, int]]) -> dict[str, Any]:
+    """The seed of a pass: the numbers before units and the words anchored on the references' numbers."""
+    return {
+        **seed,
+        "numbers": {**found.get("numbers", {}), **seed["numbers"]},
+        "ordinals": found.get("ordinals", {}),
+        "zero": sorted(found.get("zero", {})),
+    }
+
+
+def _added(found: dict[str, dict[str, int]], again: dict[str, dict[str, int]]) -> dict[str, dict[str, int]]:
+    """The words anchored again that no table had: a word anchored before keeps its value, and a word
+    anchored again with another value (or in another table) is left out."""
+    known = {word: value for table in found.values() for word, value in table.items()}
+    return {
+        table: new
+        for table, words in again.items()
+        if (new := {w: v for w, v in words.items() if w not in known})
+    }
 
 
 def _learn(
@@ -197,8 +241,11 @@ def find_anchors(
     for edition, key, provision in sources.own(ordered=True):
         doc = tokens(str(provision.get("text") or ""))
         options = [o for rule in sources.assigned.get((edition, key), ()) for o in stated.get(rule, [])]
-        for at, end, value in _numbers(doc, base):
-            found = _explain(doc, end, value, options, base, heard)
+        numbers = _numbers(doc, base)
+        for at, end, value in numbers:
+            same = [a for a, _, v in numbers if v == value]
+            place = (same.index(at), len(same))
+            found = _explain(doc, end, value, options, base, heard, place)
             if found is None:
                 neutral.append((doc, at, end))
             else:
@@ -355,9 +402,12 @@ def _explain(
     options: list[tuple[Quantity, str]],
     base: Compiled,
     heard: set[str],
+    place: tuple[int, int] = (0, 1),
 ) -> tuple[str, str | None, tuple[str, ...], str, tuple[str, ...]] | None:
     """The unit and comparator the references give a number of this value, if they agree, and on
-    which side of their numbers the comparator mostly stands."""
+    which side of their numbers the comparator mostly stands. `place`: which of the text's numbers
+    of this value it is, of how many ("at least 20 cm by 20 cm": the first of two); where every
+    reference states the value as often, the references' number at that place speaks."""
     same = [
         (q, e) for q, e in options if q.value == value and q.unit in (*COUNTED, "factor", "ordinal", "zero")
     ]
@@ -376,7 +426,7 @@ def _explain(
     unit, count = units.most_common(1)[0]
     if count * 2 <= sum(units.values()):
         return None  # the references disagree on what this number counts
-    same = [(q, e) for q, e in same if q.unit == unit]
+    same = _by_place([(q, e) for q, e in same if q.unit == unit], place)
     comparators = Counter(_side(q.comparator) for q, _ in same)
     comparator, count = comparators.most_common(1)[0]
     if count * 2 <= len(same):
@@ -386,6 +436,19 @@ def _explain(
     sides = Counter(q.side for q, _ in agreeing if q.side)
     words = tuple(sorted({q.tokens[-1].casefold() for q, _ in agreeing if q.tokens}))
     return unit, comparator, editions, sides.most_common(1)[0][0] if sides else "", words
+
+
+def _by_place(same: list[tuple[Quantity, str]], place: tuple[int, int]) -> list[tuple[Quantity, str]]:
+    """The references' numbers at the text's number's place (`place`: the index among the text's
+    numbers of that value, and their count), where each reference states the value exactly as often
+    as the text does; else all of them."""
+    index, count = place
+    per_edition: dict[str, list[tuple[Quantity, str]]] = defaultdict(list)
+    for q, e in same:
+        per_edition[e].append((q, e))
+    if count < 2 or any(len(found) != count for found in per_edition.values()):
+        return same
+    return [found[index] for found in per_edition.values()]
 
 
 def _side(comparator: str | None) -> str | None:

@@ -215,6 +215,7 @@ class Place:
     compared: frozenset[str] = frozenset()  # candidates right after a comparator, where numbers stand
     agreed: frozenset[float] = frozenset()  # lacking numbers the nearest references all state, half of all
     stated: frozenset[float] = frozenset()  # every number a reference states there
+    factors: frozenset[float] = frozenset()  # ... of them, those a reference states as a factor
 
 
 def anchored_numbers(
@@ -228,7 +229,8 @@ def anchored_numbers(
     word's place in its text beside the references' number's place, and an unbroken tie keeps no word.
     Returns the tables ("numbers", "ordinals", "zero") and each word's evidence."""
     base = compiled(sources.language, sources.kb_dir, seed)
-    places = _places(sources, base)
+    spread = _spread(sources)
+    places = _places(sources, base, spread)
     kin = inflected_kin(base, sources.language)
     tables: dict[str, dict[str, int]] = {}
     evidence: dict[tuple[str, str], list[str]] = {}
@@ -254,7 +256,6 @@ def anchored_numbers(
         explained |= {(id(p), key) for p in linked}
         del occurrences[word]
     learned = set(base.single) | {word for table in tables.values() for word in table}
-    spread = _spread(sources)
     for word, key, linked in _alone(places, explained, spread, learned):
         value, kind = key
         table = "zero" if value == 0 else "ordinals" if kind == ORDINAL else "numbers"
@@ -289,7 +290,9 @@ def _alone(
     of the place, rare in the language's texts, stands where numbers stand (right after a comparator;
     a cardinal right before a unit word too, while an ordinal there might be the unit word itself:
     "segundo"), that word says the number; in every place where it stands the references state that
-    number. Of the kinds the references state, the one most of them state."""
+    number or, in half its places at most, none ("checking three times occurrence" where they write
+    "threefold"). A number the references state as a factor is no number word ("hatvanszorosa":
+    sixty-fold). Of the kinds the references state, the one most of them state."""
     found: dict[str, set[tuple[float, str]]] = defaultdict(set)
     linked: dict[str, list[Place]] = defaultdict(list)
     everywhere: dict[str, list[Place]] = defaultdict(list)
@@ -299,7 +302,7 @@ def _alone(
         lacking = {
             key: share
             for key, share in place.missing.items()
-            if share >= MIN_SHARE and key[0] != 1 and key[0] in place.agreed
+            if share >= MIN_SHARE and key[0] != 1 and key[0] in place.agreed and key[0] not in place.factors
         }
         if any(
             (id(place), (value, kind)) in explained for value, _ in lacking for kind in (ORDINAL, CARDINAL)
@@ -321,8 +324,15 @@ def _alone(
     return [
         (word, next(iter(keys)), linked[word])
         for word, keys in sorted(found.items())
-        if len(keys) == 1 and all(next(iter(keys))[0] in p.stated for p in everywhere[word])
+        if len(keys) == 1 and _faithful(next(iter(keys))[0], everywhere[word])
     ]
+
+
+def _faithful(value: float, places: list[Place]) -> bool:
+    """A word learned alone stands where the references state its number in every place where they
+    state numbers, and in half its places at least (the others state none: "threefold")."""
+    stating = [p for p in places if p.stated]
+    return all(value in p.stated for p in stating) and len(stating) >= ANCHOR_PRECISION * len(places)
 
 
 def _spread(sources: Sources) -> dict[str, int]:
@@ -456,10 +466,11 @@ def _best_link(
     return top[2], top[3]
 
 
-def _places(sources: Sources, base: Compiled) -> list[Place]:
+def _places(sources: Sources, base: Compiled, spread: dict[str, int] | None = None) -> list[Place]:
     """The new language's provisions with rules, each with its candidate words and what its
-    references state that it lacks."""
+    references state that it lacks (`spread`: in how many provisions each word stands)."""
     stated: dict[str, dict[str, list[tuple[tuple[float, str], float]]]] = defaultdict(dict)
+    factors: dict[str, set[float]] = defaultdict(set)  # rule -> the factors its references state
     provisions, assigned, kb_dir = sources.provisions, sources.assigned, sources.kb_dir
     for edition in sources.references():
         code = sources.languages[edition]
@@ -477,8 +488,10 @@ def _places(sources: Sources, base: Compiled) -> list[Place]:
                 and q.value != 1  # "one", "first": as often an article or "before" as a number
                 and not (q.unit == "ordinal" and q.tokens and q.tokens[-1].casefold() in common)
             ]
+            multiples = {q.value for q in read_quantities(text, code, kb_dir) if q.unit == "factor"}
             for rule in rules:
                 stated[rule].setdefault(edition, []).extend(found)
+                factors[rule] |= multiples
     places: list[Place] = []
     for edition, key, provision in sources.own():
         rules = assigned.get((edition, key), ())
@@ -493,7 +506,9 @@ def _places(sources: Sources, base: Compiled) -> list[Place]:
             for i in range(len(doc) - 1)
             if doc[i].lower_ in words and unit_of_token(doc[i + 1].lower_, base) is not None
         )
-        compared = frozenset(doc[i].lower_ for i in _after_comparators(doc, base) if doc[i].lower_ in words)
+        compared = frozenset(
+            doc[i].lower_ for i in _beside_comparators(doc, base, spread or {}) if doc[i].lower_ in words
+        )
         by_edition: dict[str, _Found] = defaultdict(list)
         for rule in rules:
             for reference, found in stated.get(rule, {}).items():
@@ -519,6 +534,7 @@ def _places(sources: Sources, base: Compiled) -> list[Place]:
                     frozenset(w for w in compared if unit_of_token(w, base) is None),
                     _agreed(by_edition, _nearest_laws(by_edition, edition, sources.laws), own),
                     frozenset(number[0] for found in by_edition.values() for number, _ in found),
+                    frozenset(value for rule in rules for value in factors.get(rule, ())),
                 )
             )
     return places
@@ -539,17 +555,30 @@ def _agreed(
     )
 
 
-def _after_comparators(doc: tuple[Token, ...], base: Compiled) -> list[int]:
-    """The tokens right after a comparator the tables know, and the next ("at least" _three_ times,
-    "at least" the _third_ time: the word between is frequent, and no slot of a word learned alone)."""
+def _beside_comparators(doc: tuple[Token, ...], base: Compiled, spread: dict[str, int]) -> list[int]:
+    """The tokens right after a comparator the tables know, and the next where the word right after
+    it is frequent (`spread`: in more than RARE provisions) or an article ("at least" _three_ times,
+    "at least" the _third_ time: the word between is frequent, and no slot of a word learned alone);
+    of a comparator that follows its quantity, the token right before it, and the one before that
+    where the word between is frequent or a unit word (_three_ games "at most")."""
     found = []
     lowers = [t.lower_ for t in doc]
     for i, word in enumerate(lowers):
         for size in base.starts.get(word, ()):
-            if str(base.phrases.get(tuple(lowers[i : i + size]), "")).startswith("PRE:"):
-                found += [i + size, i + size + 1]
+            label = str(base.phrases.get(tuple(lowers[i : i + size]), ""))
+            if label.startswith("PRE:"):
+                found.append(i + size)
+                after = lowers[i + size] if i + size < len(lowers) else ""
+                if not spread or spread.get(after, 0) > RARE or after in base.articles:
+                    found.append(i + size + 1)
                 break
-    return [i for i in found if i < len(doc)]
+            if label.startswith("POST:") and i > 0:  # "three games at most", "the third at least"
+                found.append(i - 1)
+                before = lowers[i - 1]
+                if spread.get(before, 0) > RARE or unit_of_token(before, base) is not None:
+                    found.append(i - 2)
+                break
+    return [i for i in found if 0 <= i < len(doc)]
 
 
 def _closest(distances: list[float]) -> float:
