@@ -223,12 +223,13 @@ _STRUCTURE = {
 
 
 def _is_label_letter(text: str, start: int, end: int) -> bool:
-    """A letter or roman numeral that numbers something ("A.1", "a)", "(b)", "III.", "B3.1"): kept."""
+    """A letter or roman numeral that numbers something ("A.1", "A 3.2", "a)", "(b)", "III."): kept."""
     token = text[start:end]
     if not (len(token) == 1 or _ROMAN.fullmatch(token)):
         return False
     after = text[end : end + 1]
-    return after in {")", ".", ":"} or after.isdigit() or text[start - 1 : start] == "("
+    spaced = token.isupper() and re.match(r" \d+\.\d", text[end : end + 5]) is not None  # hu "A 3.2"
+    return after in {")", ".", ":"} or after.isdigit() or spaced or text[start - 1 : start] == "("
 
 
 def _spoken(text: str, start: int, end: int) -> bool:
