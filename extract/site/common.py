@@ -7,6 +7,7 @@ translation is data, never markup.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from pathlib import Path
@@ -21,14 +22,6 @@ from extract.reports.words import finding_words, parameter_words, status_words
 
 TEMPLATES = Path(__file__).parent / "templates"
 EDITIONS_DIR = "editions"
-LANGUAGE_NAMES = {
-    "da": "Danish",
-    "sv": "Swedish",
-    "nb": "Norwegian (Bokmål)",
-    "no": "Norwegian",
-    "hu": "Hungarian",
-    "en": "English",
-}
 HEADING_KINDS: tuple[Kind, ...] = ("heading", "article")
 T = TypeVar("T")
 MAX_DEPTH = 6
@@ -152,7 +145,7 @@ def language_said(language: str) -> dict[str, str]:
 
     from extract.reports.speech import languages
 
-    names = {"en": LANGUAGE_NAMES.get(language, language)}
+    names = {"en": english_name(language)}
     for code in languages():
         if code == "en":
             continue
@@ -388,6 +381,15 @@ def interface_words() -> dict[str, dict[str, str]]:
     from extract.reports.speech import table
 
     return table()
+
+
+@functools.cache
+def english_name(language: str) -> str:
+    """A language's English name from CLDR through Babel ("Danish", "Norwegian Bokmål", "Georgian") for
+    any edition's language, the code where CLDR has none."""
+    from babel import Locale
+
+    return str(Locale("en").languages.get(language.replace("-", "_")) or language)
 
 
 def autonym(language: str) -> str:

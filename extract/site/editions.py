@@ -11,7 +11,7 @@ from extract.io.editions import load_editions
 from extract.io.generated import GeneratedKB, read_kb
 from extract.model import KINDS, Edition, InputError
 from extract.model.kbrows import ProvisionsDocument
-from extract.site.common import HEADING_KINDS, LANGUAGE_NAMES, MAX_DEPTH, _anchor, _edition_id
+from extract.site.common import HEADING_KINDS, MAX_DEPTH, _anchor, _edition_id, english_name
 
 _MARKS = " \t\r\n*_"
 
@@ -231,7 +231,7 @@ def _edition_view(edition: str, meta: Edition | None, doc: ProvisionsDocument | 
     return EditionView(
         id=edition,
         language=language,
-        language_name=LANGUAGE_NAMES.get(language, language),
+        language_name=english_name(language),
         title=pick("title") or edition,
         fide_edition=pick("fide_edition"),
         in_force=pick("in_force"),

@@ -6,7 +6,7 @@ from collections import defaultdict
 from typing import Any
 
 from extract.reports.speech import day, said
-from extract.site.common import EDITIONS_DIR, LANGUAGE_NAMES, autonym, how_words
+from extract.site.common import EDITIONS_DIR, autonym, english_name, how_words
 from extract.site.editions import ProvisionView
 from extract.site.kbview import ParameterTableRow, RuleLink, RuleText, RuleView, SiteData
 from extract.site.views.rulings import edition_facts, rulings_view
@@ -70,7 +70,7 @@ def rule_views(site: SiteData, matrices: dict[str, Any] | None = None) -> list[R
                         by_edition[e.id],
                         f"{EDITIONS_DIR}/{e.id}.html#{first.anchor}",
                         site.periods.get(e.id),
-                        language_name=LANGUAGE_NAMES.get(e.language, e.language),
+                        language_name=english_name(e.language),
                         autonym=autonym(e.language),
                         laws=e.fide_edition,
                         superseded=superseded_words(site, e.id),

@@ -17,7 +17,7 @@ from markupsafe import Markup, escape
 
 from extract.reports.rulings import RulingCell, RulingsMatrix, Situation
 from extract.reports.speech import day, joined, languages, said
-from extract.site.common import LANGUAGE_NAMES
+from extract.site.common import english_name
 from extract.site.kbview import SiteData
 
 _DEFS = re.compile(r"<defs>(.*?)</defs>", re.DOTALL)
@@ -75,11 +75,11 @@ def edition_facts(language: str, laws: str | None, in_force: str | None) -> dict
     parts = []
     for code in languages():
         try:
-            name = Locale.parse(code).languages.get(language) or LANGUAGE_NAMES.get(language, language)
+            name = Locale.parse(code).languages.get(language) or english_name(language)
         except (UnknownLocaleError, ValueError):
-            name = LANGUAGE_NAMES.get(language, language)
+            name = english_name(language)
         if code == "en":
-            name = LANGUAGE_NAMES.get(language, name)
+            name = english_name(language)
         parts.append((code, name))
     pieces = [dict(parts)]
     if laws:
@@ -97,7 +97,7 @@ def rulings_view(site: SiteData, matrix: RulingsMatrix | None) -> RulingsView | 
     heads = [
         EditionHead(
             e,
-            LANGUAGE_NAMES.get(editions[e].language, editions[e].language) if e in editions else "",
+            english_name(editions[e].language) if e in editions else "",
             editions[e].fide_edition if e in editions else None,
             edition_facts(editions[e].language, editions[e].fide_edition, None) if e in editions else {},
         )
