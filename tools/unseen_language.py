@@ -556,7 +556,8 @@ def main() -> int:
         group = [v for v in chosen if v.source == source]
         work = arguments.work / source if arguments.work else None
         figures += run(group, arguments.keep_source, arguments.verbose, work)
-    figures.sort(key=lambda f: [v.id for v in chosen].index(f.edition))
+    order = {v.id: n for n, v in enumerate(chosen)}
+    figures.sort(key=lambda f: order[f.edition])
     main_figures = [f for f in figures if f.edition not in HARSHER]
     for f in main_figures:
         print(f.line())

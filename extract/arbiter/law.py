@@ -90,7 +90,8 @@ def load_laws(kb_dir: Path) -> dict[str, Law]:
     clauses = mate_clauses(kb.alignment(), kb.all_provisions(), concepts)
     termed = {e for c in concepts for e in c.terms}
     behaviour: dict[str, dict[str, str]] = {e: {} for e in editions}
-    for rule in load_rules(kb_dir):
+    rules = load_rules(kb_dir)
+    for rule in rules:
         for edition, keyword in rule.behaviour.items():
             if keyword not in BEHAVIOURS.get(rule.id, set()):
                 known = ", ".join(sorted(BEHAVIOURS.get(rule.id, ()))) or "none for this rule"
@@ -99,9 +100,7 @@ def load_laws(kb_dir: Path) -> dict[str, Law]:
                 )
             if edition in behaviour:  # curated for an edition this corpus does not have: not used
                 behaviour[edition][rule.id] = keyword
-    inherited = laws_behaviour(
-        load_rules(kb_dir), laws_translated(kb.editions(), read_laws(kb_dir)), behaviour
-    )
+    inherited = laws_behaviour(rules, laws_translated(kb.editions(), read_laws(kb_dir)), behaviour)
     return {
         e: Law(
             e,
