@@ -316,3 +316,39 @@ def test_an_uncurated_translation_takes_the_behaviour_its_laws_translations_agre
     inherited = laws_behaviour(rules, laws_of, behaviour)  # type: ignore[arg-type]
     assert behaviour["ka-2018"] == {"agreed": "after-both-moved"}
     assert inherited == {"ka-2018": {"agreed": ("da-2017", "hu-2018")}}
+
+    # where the translations disagree, those whose provision refers to the articles nearest the
+    # edition's own decide: ka-2018's split rule names the penalty article as hu-2018's does
+    penalty = frozenset({"illegal-move-penalty", "illegal-move-correction"})
+    referred = {
+        "da-2017": {"split": frozenset(), "agreed": frozenset()},
+        "hu-2018": {"split": penalty, "agreed": frozenset({"other"})},
+        "ka-2018": {"split": frozenset({"illegal-move-penalty"}), "agreed": frozenset()},
+    }
+    behaviour["ka-2018"] = {}
+    inherited = laws_behaviour(rules, laws_of, behaviour, referred)  # type: ignore[arg-type]
+    assert behaviour["ka-2018"] == {"agreed": "after-both-moved", "split": "penalty"}
+    assert inherited["ka-2018"] == {"agreed": ("da-2017",), "split": ("hu-2018",)}
+    # a provision that refers to nothing is nearest to the translation that refers to nothing
+    referred["ka-2018"]["split"] = frozenset()
+    behaviour["ka-2018"] = {}
+    laws_behaviour(rules, laws_of, behaviour, referred)  # type: ignore[arg-type]
+    assert behaviour["ka-2018"]["split"] == "loses"
+    # one that shares no article with any of them decides nothing: the translations still disagree
+    referred["ka-2018"]["split"] = frozenset({"unrelated"})
+    behaviour["ka-2018"] = {}
+    laws_behaviour(rules, laws_of, behaviour, referred)  # type: ignore[arg-type]
+    assert "split" not in behaviour["ka-2018"]
+
+
+def test_the_articles_a_provision_refers_to_are_named_as_rules_in_every_edition() -> None:
+    """hu-2018's rapid illegal-move provision (A 4.2) says to act under 7.5.5; da-2017's (A.4.2) says
+    the game is lost and refers to nothing: read from the corpus, in each edition's own numbering."""
+    from extract.arbiter.law import referred_rules
+    from extract.io.generated import read_kb
+
+    kb = read_kb(KB)
+    referred = referred_rules(kb.alignment(), kb.all_provisions())
+    assert "illegal-move-penalty" in referred["hu-2018"]["rapid-illegal-move"]
+    assert referred["da-2017"]["rapid-illegal-move"] == frozenset()
+    assert all("rapid-illegal-move" not in rules.get("rapid-illegal-move", ()) for rules in referred.values())

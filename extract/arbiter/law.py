@@ -4,7 +4,10 @@ Every number comes from the edition's extracted parameters (kb/generated/paramet
 yes/no behaviour from whether the edition has the rule (its alignment), or from a curated
 `behaviour:` keyword on the rule where the text decides something no number carries. An edition
 nobody curated takes the keyword curated for the other translations of the Laws it translates, where
-they all agree (`Law.inherited` names them); where they disagree it has none. Whether a
+they all agree (`Law.inherited` names them); where they disagree it has none. Only the translations
+whose provision refers to the same articles as its own count, when any does: cross-references read
+in any language, so a 2018 text whose rapid illegal-move rule says "act according to 7.5.5" follows
+the translation that says so, not one that declares the game lost. Whether a
 provision asks "can the player checkmate by any series of legal moves?" (Art. 5.2.2, 6.9, 7.5.5, A.4),
 and in which words, is read from the provision itself: its sentence that names the termbase's
 `checkmate` concept in the edition's own terms (kb/terms.yaml).
@@ -23,7 +26,7 @@ from extract.io.rules import Rule, load_rules
 from extract.model import InputError
 from extract.model.kbrows import AlignmentRow, EditionRow, ProvisionsDocument
 from extract.model.laws import LawsEdition
-from extract.text.analyse import Concept, TermMatcher, load_terms
+from extract.text.analyse import Concept, TermMatcher, load_terms, references
 from extract.text.sentences import split_sentences
 
 MATE_CONCEPT = "checkmate"  # the termbase concept whose terms mark a "cannot checkmate" clause
@@ -100,7 +103,8 @@ def load_laws(kb_dir: Path) -> dict[str, Law]:
                 )
             if edition in behaviour:  # curated for an edition this corpus does not have: not used
                 behaviour[edition][rule.id] = keyword
-    inherited = laws_behaviour(rules, laws_translated(kb.editions(), read_laws(kb_dir)), behaviour)
+    laws_of = laws_translated(kb.editions(), read_laws(kb_dir))
+    inherited = laws_behaviour(rules, laws_of, behaviour, referred_rules(kb.alignment(), kb.all_provisions()))
     return {
         e: Law(
             e,
@@ -130,22 +134,72 @@ def laws_translated(editions: tuple[EditionRow, ...], laws: list[LawsEdition]) -
 
 
 def laws_behaviour(
-    rules: list[Rule], laws_of: dict[str, str], behaviour: dict[str, dict[str, str]]
+    rules: list[Rule],
+    laws_of: dict[str, str],
+    behaviour: dict[str, dict[str, str]],
+    referred: dict[str, dict[str, frozenset[str]]] | None = None,
 ) -> dict[str, dict[str, tuple[str, ...]]]:
     """Give each edition without a curated keyword for a rule the keyword curated for the other
-    translations of its Laws, where they all agree (`behaviour` is completed in place). Returns
-    edition -> rule -> the translations the keyword comes from."""
+    translations of its Laws, where they all agree (`behaviour` is completed in place). With
+    `referred` (edition -> rule -> the rules its provisions for it refer to, see `referred_rules`),
+    only the translations whose provision refers to the articles nearest its own count, when any
+    shares one (`_nearest`). Returns edition -> rule -> the translations the keyword comes from."""
+    referred = referred or {}
     inherited: dict[str, dict[str, tuple[str, ...]]] = {}
     for rule in rules:
         for edition, laws in laws_of.items():
             if rule.id in behaviour.get(edition, {}):
                 continue
             sources = sorted(e for e in rule.behaviour if e != edition and laws_of.get(e) == laws)
+            sources = _nearest(sources, rule.id, edition, referred)
             keywords = {rule.behaviour[e] for e in sources}
             if len(keywords) == 1:
                 behaviour.setdefault(edition, {})[rule.id] = keywords.pop()
                 inherited.setdefault(edition, {})[rule.id] = tuple(sources)
     return inherited
+
+
+def _nearest(
+    sources: list[str], rule: str, edition: str, referred: dict[str, dict[str, frozenset[str]]]
+) -> list[str]:
+    """The sources whose provision for `rule` refers to the articles nearest to those the edition's
+    own refers to (Jaccard; both referring to none is alike), or all of them when none shares any."""
+    own = referred.get(edition, {}).get(rule)
+    if own is None:
+        return sources
+    scores = {e: _jaccard(own, referred.get(e, {}).get(rule)) for e in sources}
+    best = max(scores.values(), default=0.0)
+    return [e for e in sources if scores[e] == best] if best > 0 else sources
+
+
+def _jaccard(a: frozenset[str], b: frozenset[str] | None) -> float:
+    if b is None:
+        return 0.0
+    return 1.0 if not a and not b else len(a & b) / len(a | b)
+
+
+def referred_rules(
+    alignment: tuple[AlignmentRow, ...], provisions: dict[str, ProvisionsDocument]
+) -> dict[str, dict[str, frozenset[str]]]:
+    """Edition -> rule -> the rules its provisions for that rule cross-refer to, each reference
+    named through the edition's own alignment (so 2017's 7.5.5 and 2018's 7.5.5 name one rule
+    whatever the language or numbering)."""
+    rule_of: dict[str, dict[str, str]] = {}
+    for link in alignment:
+        rule_of.setdefault(link.edition, {}).setdefault(link.label, link.rule)
+    texts = {
+        (edition, key): provision.text
+        for edition, document in provisions.items()
+        for key, provision in document.keyed()
+    }
+    found: dict[str, dict[str, set[str]]] = {}
+    for link in alignment:
+        named = found.setdefault(link.edition, {}).setdefault(link.rule, set())
+        own = rule_of.get(link.edition, {})
+        for label in references(texts.get((link.edition, link.label), "")):
+            if label in own and own[label] != link.rule:
+                named.add(own[label])
+    return {e: {r: frozenset(named) for r, named in rules.items()} for e, rules in found.items()}
 
 
 def mate_clauses(
