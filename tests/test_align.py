@@ -171,3 +171,11 @@ def test_cross_references_in_digits_of_any_script_name_the_labels_they_cite() ->
     assert references("मजथओ ७.५.१, ७.५.२ ठपअअ ७.५.४ चढफथह") == ["7.5.1", "7.5.2", "7.5.4"]
     assert references("ثعوب ٦.١٢ ب و C.١٠") == ["6.12", "C.10"]
     assert references("see 7.5.1 and C.10") == ["7.5.1", "C.10"]
+
+
+def test_cross_references_touching_letters_of_scripts_without_spaces_are_read() -> None:
+    """Chinese and Thai print a reference against the words around it ("第7.5.5条"); a letter of a
+    script written with spaces still makes it no reference ("x7.5.5"), nor a move ("10.0-0-0")."""
+    assert references("按照第7.5.1、7.5.2条和第A.4.2条") == ["7.5.1", "7.5.2", "A.4.2"]
+    assert references("ตามข้อ๗.๕.๕และ") == ["7.5.5"]
+    assert references("x7.5.5 ab7.5 10.0-0-0") == []
