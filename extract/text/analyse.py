@@ -20,9 +20,8 @@ from extract.io.languages import DEFAULT_KB
 from extract.io.terms import read_terms
 from extract.text.labels import fold_char
 from extract.text.quantities import BOUND_OF, INCLUSIVE, Quantity, quantities
-from extract.text.words import AFTER, BEFORE
+from extract.text.words import AFTER, BEFORE, word_texts
 from extract.text.words import numbers as digit_numbers
-from extract.text.words import word_texts
 
 LOOKUP_LANGUAGES = {"da", "sv", "hu"}
 
