@@ -190,6 +190,7 @@ class Fingerprint:
     concepts: frozenset[str]
     length: int
     trigrams: tuple[str, ...] = ()
+    words: frozenset[str] = frozenset()  # lower-cased, for words learned from linked provisions
 
 
 FOLD = str.maketrans({"æ": "ae", "ø": "o", "å": "a", "ä": "a", "ö": "o", "é": "e", "á": "a", "ü": "u"})
@@ -212,6 +213,7 @@ def fingerprint(
         concepts=frozenset(matcher.concepts(text, text_lemmas) if matcher else ()),
         length=len(text),
         trigrams=trigrams(text),
+        words=frozenset(word_texts(text.lower(), language)),
     )
 
 
