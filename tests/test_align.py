@@ -171,3 +171,13 @@ def test_cross_references_in_digits_of_any_script_name_the_labels_they_cite() ->
     assert references("मजथओ ७.५.१, ७.५.२ ठपअअ ७.५.४ चढफथह") == ["7.5.1", "7.5.2", "7.5.4"]
     assert references("ثعوب ٦.١٢ ب و C.١٠") == ["6.12", "C.10"]
     assert references("see 7.5.1 and C.10") == ["7.5.1", "C.10"]
+
+
+def test_cross_references_glued_to_letters_of_a_script_written_without_spaces() -> None:
+    """Thai or Japanese print a reference beside the words around it, and a list may have no space
+    after its commas; a letter of a spaced script or a number glued to it still makes no reference."""
+    cited = ["7.5.1", "7.5.2", "7.5.3", "7.5.4"]
+    assert references("ทฉริ7.5.1,7.5.2,7.5.3ขมไ7.5.4ทคสบ") == cited
+    assert references("嶯筠７.５.１、７.５.２、７.５.３雫砑７.５.４皱す") == cited
+    assert references("x7.5.1 and 2,5.1") == []
+    assert references("see 7.5.1,7.5.2") == ["7.5.1", "7.5.2"]
