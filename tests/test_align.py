@@ -179,3 +179,13 @@ def test_cross_references_touching_letters_of_scripts_without_spaces_are_read() 
     assert references("按照第7.5.1、7.5.2条和第A.4.2条") == ["7.5.1", "7.5.2", "A.4.2"]
     assert references("ตามข้อ๗.๕.๕และ") == ["7.5.5"]
     assert references("x7.5.5 ab7.5 10.0-0-0") == []
+
+
+def test_cross_references_glued_to_letters_of_a_script_written_without_spaces() -> None:
+    """Thai or Japanese print a reference beside the words around it, and a list may have no space
+    after its commas; a letter of a spaced script or a number glued to it still makes no reference."""
+    cited = ["7.5.1", "7.5.2", "7.5.3", "7.5.4"]
+    assert references("ทฉริ7.5.1,7.5.2,7.5.3ขมไ7.5.4ทคสบ") == cited
+    assert references("嶯筠７.５.１、７.５.２、７.５.３雫砑７.５.４皱す") == cited
+    assert references("x7.5.1 and 2,5.1") == []
+    assert references("see 7.5.1,7.5.2") == ["7.5.1", "7.5.2"]

@@ -29,8 +29,10 @@ from typing import Any
 import numpy as np
 
 from extract.kb.align_gaps import gap_pairs
+from extract.kb.align_glossary import glossary_pairs, is_glossary
 from extract.kb.align_references import referred_pairs
 from extract.kb.align_renumbered import renumbered_tails
+from extract.kb.align_words import PairWords
 from extract.model.vocab import Method
 from extract.text.analyse import Fingerprint
 
@@ -42,7 +44,6 @@ SPLIT_MARGIN = 0.2  # a split or merge link needs this much more than a plain on
 MIN_VOTE = 0.0  # least summed link score for naming a rule
 CHAPTER_THRESHOLD = 0.20
 REFERRED = "referred to by provisions linked to each other"
-GLOSSARY_THRESHOLD = 0.15  # glossary to glossary only: an entry's best counterpart, in either direction
 
 
 @dataclass(frozen=True)
@@ -376,30 +377,6 @@ def monotone_links(xs: list[Item], ys: list[Item], scores: np.ndarray, scorer: S
     return [Link(xs[i].id, ys[j].id, float(scores[i, j]), scorer.evidence(xs[i], ys[j])) for i, j in pairs]
 
 
-def is_glossary(items: list[Item]) -> bool:
-    return sum(item.kind == "glossary entry" for item in items) > len(items) / 2
-
-
-def best_links(xs: list[Item], ys: list[Item], content: np.ndarray, scorer: Scorer) -> list[Link]:
-    """Links between two glossaries: each entry to the entry it says most alike, in either direction.
-    Glossaries are alphabetical in their own language, so their order says nothing."""
-    pairs: set[tuple[int, int]] = set()
-    if content.size == 0:
-        return []
-    for i in range(len(xs)):
-        j = int(np.argmax(content[i]))
-        if content[i, j] >= GLOSSARY_THRESHOLD:
-            pairs.add((i, j))
-    for j in range(len(ys)):
-        i = int(np.argmax(content[:, j]))
-        if content[i, j] >= GLOSSARY_THRESHOLD:
-            pairs.add((i, j))
-    return [
-        Link(xs[i].id, ys[j].id, float(content[i, j]), scorer.evidence(xs[i], ys[j]))
-        for i, j in sorted(pairs)
-    ]
-
-
 def align_pair(xs: list[Item], ys: list[Item], scorer: Scorer) -> list[Link]:
     """Links between the leaves of two editions."""
     content = scorer.content(xs, ys)
@@ -432,21 +409,28 @@ def align_pair(xs: list[Item], ys: list[Item], scorer: Scorer) -> list[Link]:
         if cx in chapters_y and (cx not in paired_x or cx not in paired_y):
             pairs.add((cx, cx))
     links: list[Link] = []
+    blocks = []
     for cx, cy in sorted(pairs):
         block = content[np.ix_(rows[cx], cols[cy])]
         if is_glossary(chapters_x[cx]) and is_glossary(chapters_y[cy]):
-            links.extend(best_links(chapters_x[cx], chapters_y[cy], block, scorer))
+            xc, yc = chapters_x[cx], chapters_y[cy]
+            links += [
+                Link(xc[i].id, yc[j].id, s, scorer.evidence(xc[i], yc[j]))
+                for i, j, s in glossary_pairs(block)
+            ]
             continue
         scores = scorer.score(xc := chapters_x[cx], yc := chapters_y[cy], block)
         found = monotone_links(xc, yc, scores, scorer)
         gaps = gap_pairs(xc, yc, found, scores)  # provisions with no evidence, by place between links
         links += found + [Link(xc[i].id, yc[j].id, s, ("between linked neighbours",)) for i, j, s in gaps]
+        blocks.append((xc, yc, scores, block))
+    words = PairWords(xs, ys, list(links))  # words learned from these links, where a chapter needs them
+    for xc, yc, scores, block in blocks:
         xi, yi = _ids(xc), _ids(yc)
         placed = {(xi[k.a], yi[k.b]) for k in links if k.a in xi and k.b in yi}
-        links += [
-            Link(xc[i].id, yc[j].id, s, (*scorer.evidence(xc[i], yc[j]), REFERRED))
-            for i, j, s in referred_pairs(xc, yc, placed, scores, block)
-        ]
+        for i, j, s in referred_pairs(xc, yc, placed, scores, block, words.between(xc, yc)):
+            evidence = (*scorer.evidence(xc[i], yc[j]), *words.evidence(xc[i], yc[j]), REFERRED)
+            links.append(Link(xc[i].id, yc[j].id, s, evidence))
     linked_x = {link.a for link in links}
     for k, x in enumerate(xs):
         if x.id in linked_x or not ys:

@@ -10,22 +10,32 @@ words alone may say too little across languages.
 What refers to them still tells: a provision x whose counterpart is y (the provision of the matched
 chapter it scores best with) refers to provisions of its chapter that no link placed; y refers to
 provisions of its chapter that no link placed either. Those are counterparts of each other, and
-they are paired by what they say (the content score, not their place), one to one, best first. A
-pair is taken only where the termbase reads a concept in both and it is clear: it is the only pairing
-left for both, or it scores better than every other pairing left for either by `MARGIN`. Where the
-words cannot tell which is which (a language the termbase does not read), nothing is linked: absent
+they are paired by what they say, not by their place: the content score plus, where the caller has
+them, the words learned from the links the two editions already have (extract/kb/align_words.py: a
+translation lexicon of the pair, so a language the termbase does not read still tells "castling"
+from "clock"). Learned words also help find the counterpart of a referring provision (a penalty of
+its own in one edition, the one penalty for all in the other, with little else in common).
+
+Among the candidate pairings, the one-to-one assignment with the most evidence is taken, a pair of
+it only where it is clear: every assignment without that pair has at least `MARGIN` less evidence,
+and the two provisions share evidence (a termbase concept read in both, or learned words that
+translate each other). Where the evidence cannot tell which is which, nothing is linked: absent
 rather than guessed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 from typing import Protocol
 
 import numpy as np
 
-MARGIN = 0.03  # how much a pairing's content score beats every other pairing left for its provisions
-LEAST = 0.25  # the least score of a referring provision with its counterpart
+MARGIN = 0.03  # how much the best assignment beats every assignment without one of its pairs
+LEAST = 0.25  # the least score (and learned words' similarity) of a referring provision with its counterpart
+MAX_CANDIDATES = 16  # larger sets of candidate pairings are not decided (nothing is linked)
+
+Words = Callable[[int, int], float]  # learned words' similarity of xs[i] and ys[j]
 
 
 class _Fingerprint(Protocol):
@@ -59,36 +69,105 @@ def referred_pairs(
     pairs: set[tuple[int, int]],
     scores: np.ndarray,
     content: np.ndarray,
+    words: Words | None = None,
 ) -> list[tuple[int, int, float]]:
     """(x index, y index, score) of provisions that no link placed, paired through the provisions
-    that refer to them (the module's docstring): `scores` (content and place) find the counterpart
-    of a referring provision, `content` alone pairs the provisions referred to."""
+    that refer to them (the module's docstring): `scores` (content and place) and `words` find the
+    counterpart of a referring provision, `content` and `words` pair the provisions referred to."""
     if not len(xs) or not len(ys):
         return []
+    learned = _cached(words) if words is not None else (lambda i, j: 0.0)
     linked_x, linked_y = {i for i, _ in pairs}, {j for _, j in pairs}
     index_x = {x.label: i for i, x in enumerate(xs)}
     index_y = {y.label: j for j, y in enumerate(ys)}
     candidates: set[tuple[int, int]] = set()
     for i, x in enumerate(xs):
-        j = int(np.argmax(scores[i]))
-        if scores[i, j] >= LEAST:
-            targets = _unplaced(ys[j], index_y, linked_y)
-            candidates |= {(a, b) for a in _unplaced(x, index_x, linked_x) for b in targets}
+        if sources := _unplaced(x, index_x, linked_x):
+            found = _counterpart(scores[i], [partial(learned, i, k) for k in range(len(ys))])
+            if found is not None:
+                candidates |= {(a, b) for a in sources for b in _unplaced(ys[found], index_y, linked_y)}
     for j, y in enumerate(ys):
-        i = int(np.argmax(scores[:, j]))
-        if scores[i, j] >= LEAST:
-            targets = _unplaced(xs[i], index_x, linked_x)
-            candidates |= {(a, b) for a in targets for b in _unplaced(y, index_y, linked_y)}
-    candidates = {(a, b) for a, b in candidates if _shared(xs[a], ys[b])}
-    found: list[tuple[int, int, float]] = []
-    while candidates:
-        a, b = max(candidates, key=lambda p: (content[p], -p[0], -p[1]))
-        rivals = [content[p] for p in candidates if (p[0] == a) != (p[1] == b)]
-        if rivals and content[a, b] - max(rivals) < MARGIN:
-            break
-        found.append((a, b, float(scores[a, b])))
-        candidates = {p for p in candidates if p[0] != a and p[1] != b}
-    return found
+        if targets := _unplaced(y, index_y, linked_y):
+            found = _counterpart(scores[:, j], [partial(learned, k, j) for k in range(len(xs))])
+            if found is not None:
+                candidates |= {(a, b) for a in _unplaced(xs[found], index_x, linked_x) for b in targets}
+    evidence = {(a, b): float(content[a, b]) + learned(a, b) for a, b in candidates}
+    candidates = {(a, b) for a, b in candidates if _shared(xs[a], ys[b]) or learned(a, b) > 0}
+    return [(a, b, float(scores[a, b])) for a, b in clear_assignment(candidates, evidence)]
+
+
+def _counterpart(row: np.ndarray, learned: Sequence[Callable[[], float]]) -> int | None:
+    """The index of a provision's counterpart: its best by score where that reaches `LEAST`, else
+    its best by learned words where they reach it; None where neither does."""
+    best = int(np.argmax(row))
+    if row[best] >= LEAST:
+        return best
+    similarity = [words() for words in learned]
+    best = max(range(len(row)), key=lambda k: (similarity[k], row[k], -k))
+    return best if similarity[best] >= LEAST else None
+
+
+def _cached(words: Words) -> Words:
+    known: dict[tuple[int, int], float] = {}
+
+    def learned(i: int, j: int) -> float:
+        if (i, j) not in known:
+            known[(i, j)] = words(i, j)
+        return known[(i, j)]
+
+    return learned
+
+
+def clear_assignment(
+    candidates: set[tuple[int, int]], evidence: dict[tuple[int, int], float]
+) -> list[tuple[int, int]]:
+    """The pairs of the one-to-one assignment of candidates with the most evidence that are clear:
+    every assignment without the pair has at least `MARGIN` less. Candidates that share no provision
+    are decided apart; a set too large to weigh every assignment of is left undecided."""
+    taken: list[tuple[int, int]] = []
+    for group in _groups(candidates):
+        if len(group) > MAX_CANDIDATES:
+            continue
+        assignments = [(sum(evidence[p] for p in chosen), chosen) for chosen in _matchings(group)]
+        total, best = max(assignments, key=lambda a: (a[0], sorted(a[1])))
+        for pair in sorted(best):
+            rival = max(t for t, chosen in assignments if pair not in chosen)
+            if total - rival >= MARGIN:
+                taken.append(pair)
+    return sorted(taken)
+
+
+def _groups(candidates: set[tuple[int, int]]) -> list[list[tuple[int, int]]]:
+    """Candidate pairs split into sets that share no provision with each other."""
+    groups: list[list[tuple[int, int]]] = []
+    left = sorted(candidates)
+    while left:
+        group, xs, ys = [left.pop(0)], set(), set()
+        xs.add(group[0][0])
+        ys.add(group[0][1])
+        grown = True
+        while grown:
+            grown = False
+            for pair in [p for p in left if p[0] in xs or p[1] in ys]:
+                left.remove(pair)
+                group.append(pair)
+                xs.add(pair[0])
+                ys.add(pair[1])
+                grown = True
+        groups.append(sorted(group))
+    return groups
+
+
+def _matchings(pairs: list[tuple[int, int]]) -> Iterator[frozenset[tuple[int, int]]]:
+    """Every set of the pairs in which no provision stands twice (the empty set included)."""
+    if not pairs:
+        yield frozenset()
+        return
+    first, rest = pairs[0], pairs[1:]
+    yield from _matchings(rest)
+    apart = [p for p in rest if p[0] != first[0] and p[1] != first[1]]
+    for chosen in _matchings(apart):
+        yield chosen | {first}
 
 
 def _shared(x: _Item, y: _Item) -> bool:

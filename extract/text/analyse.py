@@ -26,10 +26,12 @@ from extract.text.words import numbers as digit_numbers
 LOOKUP_LANGUAGES = {"da", "sv", "hu"}
 
 # "§ 6.12 b", "7.5.1", "A4c", "III.4", "§ 4", "C 13": a reference needs a dot inside the number, a
-# section sign, or an appendix letter / guideline numeral directly before it.
+# section sign, or an appendix letter / guideline numeral directly before it. Not inside a word of a
+# spaced script or a number ("2,5.1"), but beside a letter of a script written without spaces
+# ("ริ7.5.1", "筠７.５.１": words.BEFORE / AFTER) and after the comma of a list with no space ("7.5.1,7.5.2").
 _REF_NUMBER = r"\d{1,2}(?:\.\d{1,2})*"
-REFERENCE = re.compile(  # an ideograph or a Thai letter may touch it ("第7.5.5条"): see words.BEFORE
-    rf"(?<![.,]){BEFORE}(?:(?P<section>§§?)\s*)?"
+REFERENCE = re.compile(
+    rf"(?<!\.)(?:(?<!,)|(?<=\.\d,)|(?<=\.\d\d,)){BEFORE}(?:(?P<section>§§?)\s*)?"
     r"(?:(?P<prefix>I{1,3}|[A-H])(?:\.|\s)?(?=[1-9]))?"
     rf"(?P<number>{_REF_NUMBER})"
     rf"(?:\s?\.?\s?\(?(?P<letter>[a-h])\)?)?(?!-){AFTER}"  # "10.0-0-0" is a move, not 10.0
@@ -190,6 +192,7 @@ class Fingerprint:
     concepts: frozenset[str]
     length: int
     trigrams: tuple[str, ...] = ()
+    words: frozenset[str] = frozenset()  # lower-cased, for words learned from linked provisions
 
 
 FOLD = str.maketrans({"æ": "ae", "ø": "o", "å": "a", "ä": "a", "ö": "o", "é": "e", "á": "a", "ü": "u"})
@@ -212,6 +215,7 @@ def fingerprint(
         concepts=frozenset(matcher.concepts(text, text_lemmas) if matcher else ()),
         length=len(text),
         trigrams=trigrams(text),
+        words=frozenset(word_texts(text.lower(), language)),
     )
 
 
