@@ -45,6 +45,7 @@ from extract.text.quantities import (
     Quantity,
     Token,
     compiled,
+    number_phrase,
     on_square,
     tokens,
     unit_of_token,
@@ -362,10 +363,17 @@ def _numbers(doc: tuple[Token, ...], base: Compiled) -> list[tuple[int, int, flo
     """(first token, last token, value) of the numbers the language's base tables read, digits
     included, and of words that start with a number word ("háromszor")."""
     found = []
+    covered = -1  # the last token of a number of several words ("六十": sixty, not six and ten)
     for i, token in enumerate(doc):
-        if token.lower_ in base.articles:
+        if i <= covered:
+            continue
+        spoken = number_phrase(doc, i, base)
+        if spoken is not None:
+            covered, value = spoken
+            found.append((i, covered, value))
+        elif token.lower_ in base.articles:
             continue  # "et træk": an article as often as the number one
-        if token.lower_.isdigit() and len(token.lower_) <= 3:
+        elif token.lower_.isdigit() and len(token.lower_) <= 3:
             if not on_square(doc, i):
                 found.append((i, i, float(int(token.lower_))))
         elif token.lower_ in base.single:

@@ -242,6 +242,17 @@ def compiled(language: str, kb_dir: Path = DEFAULT_KB, learned: dict[str, Any] |
     return hit[1]
 
 
+def number_phrase(doc: tuple[Token, ...], i: int, table: Compiled) -> tuple[int, float] | None:
+    """A number written in several tokens starting at `i`, the longest the tables know (in a script
+    without spaces, "六十" is two tokens): (its last token, its value), or None."""
+    lowers = [t.lower_ for t in doc[i : i + table.longest]]
+    for size in table.starts.get(lowers[0], ()) if lowers else ():
+        label = table.phrases.get(tuple(lowers[:size])) if size <= len(lowers) else None
+        if label is not None and label.startswith("NUM:"):
+            return i + size - 1, float(label.split(":")[1])
+    return None
+
+
 def on_square(doc: tuple[Token, ...], i: int) -> bool:
     """A digit glued to a file letter is a square of the board ("Sf3", "Bxe4"), not a number."""
     before = doc[i - 1] if i > 0 else None
@@ -293,6 +304,8 @@ def _matches(doc: tuple[Token, ...], table: Compiled) -> dict[int, tuple[str, in
         if sizes is None:
             continue
         for size in sizes:
+            if i + size > len(doc):
+                continue  # a phrase longer than what is left of the text ("ที่ สาม" at its very end)
             label = table.phrases.get(tuple(lowers[i : i + size]))
             if label is not None:
                 found[i] = (label, i + size)
@@ -318,15 +331,15 @@ def quantities(
                 return None
             last = digit_ordinal(doc, i, table)
             return (float(int(token)), None if last is None else "ordinal", last or i)
+        label = phrases.get(i, ("", 0))
+        if label[0].startswith("NUM:"):  # the longest first: "六十" is sixty, not "六" (six) and "十"
+            _, value, unit = label[0].split(":")
+            return float(value), unit or None, label[1] - 1
         hit = table.single.get(token)
         if hit is None and not token.isascii():
             hit = table.single.get(unaccented(token)) or table.implied.get(token[:-2])
         if hit is not None:
             return hit[0], hit[1], i
-        label = phrases.get(i, ("", 0))
-        if label[0].startswith("NUM:"):
-            _, value, unit = label[0].split(":")
-            return float(value), unit or None, label[1] - 1
         return None
 
     found: list[Quantity] = []
