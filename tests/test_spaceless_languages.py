@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 from conftest import ROOT
 
-from extract.kb.learned_lexicon import _numbers
+from extract.io.languages import DEFAULT_KB
+from extract.kb.learned_lexicon import _numbers, learn
 from extract.text.cldr import library_note, library_words
 from extract.text.quantities import compiled, quantities, tokens
 
@@ -124,3 +125,78 @@ def test_a_number_of_several_characters_is_one_number_where_words_are_learned():
     doc = tokens(CHINESE["rapid_words"])
     values = [value for _, _, value in _numbers(doc, compiled("zh"))]
     assert values == [10.0, 60.0]
+
+
+# rule -> (Danish reference, the same provision in the language); kb/languages/da.yaml reads the Danish
+ALIGNED = {
+    "zh": {
+        "rapid": (
+            "Et parti på mere end 10 minutter, men mindre end 60 minutter.",
+            "用时多于10分钟但少于60分钟的比赛。",
+        ),
+        "short": ("Hvis han har mindre end 5 minutter tilbage.", "如果他剩余的时间少于5分钟。"),
+        "setup": ("Efter 10 træk kan han ikke kræve.", "在走完10步之后不能提出申诉。"),
+        "penalty": ("Dommeren giver modstanderen 2 minutter ekstra.", "裁判员应给对手加2分钟。"),
+        "lost": ("Spilleren har tabt partiet.", "该棋手输掉这盘棋。"),
+        "fifty": ("De sidste 50 træk uden slag.", "最后50步没有吃子。"),
+        "late": ("Mere end 15 minutter.", "多于15分钟。"),
+    },
+    "ja": {
+        "rapid": (
+            "Et parti på mere end 10 minutter, men mindre end 60 minutter.",
+            "持ち時間が10分を超え60分未満の対局。",
+        ),
+        "short": ("Hvis han har mindre end 5 minutter tilbage.", "残り時間が5分未満の場合。"),
+        "setup": ("Efter 10 træk kan han ikke kræve.", "10手を指した後は申し立てられない。"),
+        "penalty": ("Dommeren giver modstanderen 2 minutter ekstra.", "アービターは相手に2分を加える。"),
+        "lost": ("Spilleren har tabt partiet.", "その競技者は負けとなる。"),
+        "fifty": ("De sidste 50 træk uden slag.", "最後の50手で駒を取らない。"),
+        "late": ("Mere end 15 minutter.", "15分を超える。"),
+    },
+    "th": {
+        "rapid": (
+            "Et parti på mere end 10 minutter, men mindre end 60 minutter.",
+            "มีเวลามากกว่า 10 นาทีแต่น้อยกว่า 60 นาที",
+        ),
+        "short": ("Hvis han har mindre end 5 minutter tilbage.", "ถ้าเขามีเวลาเหลือน้อยกว่า 5 นาที"),
+        "setup": ("Efter 10 træk kan han ikke kræve.", "หลังจากเดิน 10 ตาแล้วจะเรียกร้องไม่ได้"),
+        "penalty": ("Dommeren giver modstanderen 2 minutter ekstra.", "ผู้ตัดสินเพิ่มเวลาให้คู่แข่ง 2 นาที"),
+        "lost": ("Spilleren har tabt partiet.", "ผู้เล่นแพ้เกม"),
+        "fifty": ("De sidste 50 træk uden slag.", "50 ตาสุดท้ายไม่มีการกิน"),
+        "late": ("Mere end 15 minutter.", "มากกว่า 15 นาที"),
+    },
+}
+STATED = {  # rule -> what each translation states (the Danish reference's quantities)
+    "rapid": [(10, "minute", "more"), (60, "minute", "less")],
+    "short": [(5, "minute", "less")],
+    "setup": [(10, "move", None)],
+    "penalty": [(2, "minute", None)],
+    "lost": [],
+    "fifty": [(50, "move", None)],
+    "late": [(15, "minute", "more")],
+}
+
+
+@pytest.mark.parametrize("language", ["zh", "ja", "th"])
+def test_words_learned_from_aligned_provisions_read_the_text_and_never_wrongly(language):
+    """Learned beside Danish references: the moves' word (a character, a Thai word), the comparators
+    as the text writes them (several characters); CLDR's minute ("分钟") is never cut to a learned
+    "分". Every quantity read is what the provision states; a comparator not learned stays absent."""
+    provisions: dict[str, list[tuple[str, dict[str, object]]]] = {"da-2017": [], "xx-2023": []}
+    assigned: dict[tuple[str, str], tuple[str, ...]] = {}
+    for n, (rule, (danish, text)) in enumerate(ALIGNED[language].items()):
+        for edition, said in (("da-2017", danish), ("xx-2023", text)):
+            provisions[edition].append((f"k{n}", {"label": f"{n}.1", "text": said}))
+            assigned[(edition, f"k{n}")] = (rule,)
+    found = learn(language, provisions, {"da-2017": "da", "xx-2023": language}, assigned, DEFAULT_KB)
+    assert found.tables["units"] == {"move": [{"zh": "步", "ja": "手", "th": "ตา"}[language]]}
+    for rule, (_, text) in ALIGNED[language].items():
+        got = [(q.value, q.unit, q.comparator) for q in quantities(text, language, DEFAULT_KB, found.tables)]
+        assert [(v, u) for v, u, _ in got] == [(v, u) for v, u, _ in STATED[rule]], text
+        assert all(c in (None, want) for (_, _, c), (_, _, want) in zip(got, STATED[rule], strict=True))
+    if language != "th":  # ICU writes Thai "more than" as one word or two, by what stands before it
+        rapid = ALIGNED[language]["rapid"][1]
+        assert read(rapid, language, DEFAULT_KB, learned=False) != STATED["rapid"]  # the libraries alone
+        assert [
+            (q.value, q.unit, q.comparator) for q in quantities(rapid, language, DEFAULT_KB, found.tables)
+        ] == STATED["rapid"]

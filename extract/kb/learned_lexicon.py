@@ -48,6 +48,7 @@ from extract.text.quantities import (
     number_phrase,
     on_square,
     tokens,
+    unit_at,
     unit_of_token,
 )
 
@@ -421,8 +422,9 @@ def _explain(
     ]
     if not same:
         return None
-    after = next((t.lower_ for t in doc[end + 1 : end + 3] if t.lower_.isalpha()), "")
-    known = unit_of_token(after, base) if after else None
+    after = next((k for k in range(end + 1, min(end + 3, len(doc))) if doc[k].lower_.isalpha()), None)
+    named = unit_at(doc, after, base) if after is not None else None
+    known = named[0] if named else None
     if known is not None:
         same = [(q, e) for q, e in same if q.unit == known]
     else:  # no unit word the libraries know follows: a move, a game, a factor, or a bare number
@@ -486,10 +488,9 @@ def _after(doc: tuple[Token, ...], last: int) -> list[tuple[str, ...]]:
 
 
 def _unit_end(doc: tuple[Token, ...], end: int, base: Compiled) -> int:
-    """The number's last token, or the unit word right after it."""
-    if end + 1 < len(doc) and unit_of_token(doc[end + 1].lower_, base) is not None:
-        return end + 1
-    return end
+    """The number's last token, or the last of the unit's words right after it."""
+    named = unit_at(doc, end + 1, base)
+    return end if named is None else named[1]
 
 
 def _ranges(anchors: list[Anchor], base: Compiled) -> dict[tuple[tuple[Token, ...], int], str]:
@@ -565,6 +566,7 @@ def _vote(
         and not library
         and follower.isalpha()
         and unit_of_token(follower, base) is None
+        and unit_end == end  # no unit the tables know follows ("分钟": not "分" for minutes)
         and not (end + 2 < len(doc) and unit_of_token(doc[end + 2].lower_, base))  # "two extra minutes"
     ):
         votes.add("unit", (follower,), anchor.unit, place, anchor.value)

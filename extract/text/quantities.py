@@ -253,6 +253,20 @@ def number_phrase(doc: tuple[Token, ...], i: int, table: Compiled) -> tuple[int,
     return None
 
 
+def unit_at(doc: tuple[Token, ...], i: int, table: Compiled) -> tuple[str, int] | None:
+    """The unit named at token `i`: a phrase of several tokens the tables know (CLDR's "分钟" is two
+    tokens of a script without spaces) or a unit word: (unit, its last token), or None."""
+    if not 0 <= i < len(doc):
+        return None
+    lowers = [t.lower_ for t in doc[i : i + table.longest]]
+    for size in table.starts.get(lowers[0], ()):
+        label = table.phrases.get(tuple(lowers[:size])) if size <= len(lowers) else None
+        if label is not None and label.startswith("UNIT:"):
+            return label[5:], i + size - 1
+    unit = unit_of_token(lowers[0], table)
+    return None if unit is None else (unit, i)
+
+
 def on_square(doc: tuple[Token, ...], i: int) -> bool:
     """A digit glued to a file letter is a square of the board ("Sf3", "Bxe4"), not a number."""
     before = doc[i - 1] if i > 0 else None
