@@ -13,7 +13,9 @@ import pytest
 from conftest import ROOT
 
 from extract.io.languages import DEFAULT_KB
+from extract.io.rules import Rule
 from extract.kb.learned_lexicon import _numbers, learn
+from extract.kb.parameters import rule_provisions
 from extract.text.cldr import library_note, library_words
 from extract.text.quantities import compiled, quantities, tokens
 
@@ -200,3 +202,17 @@ def test_words_learned_from_aligned_provisions_read_the_text_and_never_wrongly(l
         assert [
             (q.value, q.unit, q.comparator) for q in quantities(rapid, language, DEFAULT_KB, found.tables)
         ] == STATED["rapid"]
+
+
+@pytest.mark.parametrize("comma", [",", "，", ":", "："])
+def test_a_lead_in_ending_in_a_comma_of_any_width_goes_with_its_leaves(comma):
+    """ "once 10 moves have been completed by each player," above the list of what is then closed: a
+    Chinese or Japanese text ends it with a full-width comma or colon."""
+    provisions = {
+        "zh-2023": [
+            ("a", {"label": "A.5.1", "parent": None, "text": f"在每位棋手走完10步之后{comma}"}),
+            ("b", {"label": "A.5.1.2", "parent": "A.5.1", "text": "不得再对错误的摆放提出申诉。"}),
+        ]
+    }
+    rule = Rule("r", "A rule", "", "rapid", None, (), {})
+    assert rule_provisions([rule], {("zh-2023", "b"): "r"}, provisions) == {"r": {"zh-2023": {"a", "b"}}}
