@@ -24,7 +24,11 @@ from typing import Any, NamedTuple
 from extract.io import languages
 from extract.io.languages import DEFAULT_KB
 from extract.text.cldr import library_words
-from extract.text.words import pieces, width  # the reading units, one tokenizer for every script (words.py)
+from extract.text.words import (  # the reading units, one tokenizer for every script (words.py)
+    lettered,
+    pieces,
+    width,
+)
 
 DIMENSION = {"x", "×", "*"}
 CLAUSE_END = {".", ";", ":", "!", "?", "。", "；", "：", "؛", "।"}
@@ -176,7 +180,7 @@ def compile_words(table: dict[str, Any]) -> Compiled:
             split = phrase(str(form).rstrip("."))
             if len(split) == 1:
                 units[split[0]] = unit
-                if len(split[0]) >= 3 and split[0].isalpha():
+                if len(split[0]) >= 3 and lettered(split[0]):
                     stems[split[0]] = unit
                     words.append(split[0])
             elif split:
@@ -431,7 +435,7 @@ def digit_ordinal(doc: tuple[Token, ...], i: int, table: Compiled) -> int | None
         return glued[1]
     k = glued[2] if doc[glued[1]].text == "-" and len(glued) == 3 else glued[1]
     ending = doc[k].lower_
-    if not ending.isalpha() or len(ending) > 3 or unit_of_token(ending, table) is not None:
+    if not lettered(ending) or len(ending) > 3 or unit_of_token(ending, table) is not None:
         return None
     if k + 1 < len(doc) and doc[k + 1].idx == doc[k].idx + len(doc[k].text) and doc[k + 1].text.isalnum():
         return None  # "2-aj10": more glued on
@@ -537,7 +541,7 @@ def _whole_ranges(found: list[Quantity], text: str) -> list[Quantity]:
         if "replaced" in (first.comparator, second.comparator):
             continue
         between = text[first.end : second.start]
-        if any(c in CLAUSE_END for c in between) or sum(t.lower_.isalpha() for t in tokens(between)) > 3:
+        if any(c in CLAUSE_END for c in between) or sum(lettered(t.lower_) for t in tokens(between)) > 3:
             continue
         bounds = {BOUND_OF.get(str(first.comparator)), BOUND_OF.get(str(second.comparator))}
         if bounds not in ({"lower", "upper"}, {None}):
