@@ -16,6 +16,7 @@ from extract.io.languages import DEFAULT_KB
 from extract.io.rules import Rule
 from extract.kb.learned_lexicon import _numbers, learn
 from extract.kb.parameters import rule_provisions
+from extract.text.analyse import references
 from extract.text.cldr import library_note, library_words
 from extract.text.quantities import compiled, quantities, tokens
 
@@ -216,3 +217,17 @@ def test_a_lead_in_ending_in_a_comma_of_any_width_goes_with_its_leaves(comma):
     }
     rule = Rule("r", "A rule", "", "rapid", None, (), {})
     assert rule_provisions([rule], {("zh-2023", "b"): "r"}, provisions) == {"r": {"zh-2023": {"a", "b"}}}
+
+
+def test_a_cross_reference_touching_letters_of_a_script_without_spaces_is_read():
+    """Chinese, Japanese and Thai print references beside their words ("第7.5.1条", "７.５.３及び"),
+    as the numbers; a reference inside a word of a spaced script is still none."""
+    assert references("依照第7.5.1条、第7.5.2条或第7.5.4条") == ["7.5.1", "7.5.2", "7.5.4"]
+    assert references("第７.５.１条、７.５.２、７.５.３又は７.５.４の場合") == [
+        "7.5.1",
+        "7.5.2",
+        "7.5.3",
+        "7.5.4",
+    ]
+    assert references("ตามข้อ 7.5.1, 7.5.2, 7.5.3หรือ7.5.4") == ["7.5.1", "7.5.2", "7.5.3", "7.5.4"]
+    assert references("abc7.5.1 and 10.0-0-0") == []

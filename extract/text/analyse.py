@@ -20,19 +20,21 @@ from extract.io.languages import DEFAULT_KB
 from extract.io.terms import read_terms
 from extract.text.labels import fold_char
 from extract.text.quantities import BOUND_OF, INCLUSIVE, Quantity, quantities
+from extract.text.words import UNSPACED, word_texts
 from extract.text.words import numbers as digit_numbers
-from extract.text.words import word_texts
 
 LOOKUP_LANGUAGES = {"da", "sv", "hu"}
 
 # "§ 6.12 b", "7.5.1", "A4c", "III.4", "§ 4", "C 13": a reference needs a dot inside the number, a
 # section sign, or an appendix letter / guideline numeral directly before it.
 _REF_NUMBER = r"\d{1,2}(?:\.\d{1,2})*"
+# not inside a word of a spaced script; a character of a script without spaces may touch a reference
+# ("嶯筠7.5.1、", "7.5.3ขมไ7.5.4"), as a number touches it (words.py)
 REFERENCE = re.compile(
-    r"(?<![\w.,])(?:(?P<section>§§?)\s*)?"
+    rf"(?<![.,])(?<![^\W{UNSPACED}])(?:(?P<section>§§?)\s*)?"
     r"(?:(?P<prefix>I{1,3}|[A-H])(?:\.|\s)?(?=[1-9]))?"
     rf"(?P<number>{_REF_NUMBER})"
-    r"(?:\s?\.?\s?\(?(?P<letter>[a-h])\)?)?(?![\w-])"  # "10.0-0-0" is a move, not 10.0
+    rf"(?:\s?\.?\s?\(?(?P<letter>[a-h])\)?)?(?![^\W{UNSPACED}]|-)"  # "10.0-0-0" is a move, not 10.0
 )
 SQUARE = re.compile(r"(?<![\w])(?:[KQRBNDTLSFVH]?[a-h]?x?)([a-h][1-8])(?![\w])")
 
