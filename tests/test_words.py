@@ -86,3 +86,10 @@ def test_a_bare_number_far_from_the_next_quantity_keeps_no_unit_in_any_script():
     # "(see 7 and 9 point penalty 2 minutes instead of 1 minute)": 9 is a cited point, not 9 minutes
     assert [q.value for q in quantities("（见第７和第９条规定的处罚：２分钟）", "zh")] == [2.0]
     assert [(q.value, q.unit) for q in quantities("15和60分钟", "zh")] == [(15.0, "minute"), (60.0, "minute")]
+
+
+def test_a_word_with_vowel_signs_is_a_word():
+    """Thai and Devanagari words carry combining vowel signs, which `str.isalpha` refuses: the learned
+    lexicon takes "ภี" after a number for a word (a unit), as it takes "perc"."""
+    assert all(w.lettered(word) for word in ("นาที", "ภี", "मिनट", "perc", "分钟"))
+    assert not any(w.lettered(word) for word in ("", "-", "10", "\u0e34", "a1", "ภี."))

@@ -45,10 +45,13 @@ from extract.text.quantities import (
     Quantity,
     Token,
     compiled,
+    number_phrase,
     on_square,
     tokens,
+    unit_at,
     unit_of_token,
 )
+from extract.text.words import lettered
 
 __all__ = ["Anchor", "Learned", "Sources", "find_anchors", "learn", "learn_all", "provision_rules"]
 
@@ -303,7 +306,7 @@ def _unstated_factors(
             continue
         candidate = there.pop()
         if (
-            candidate.isalpha()
+            lettered(candidate)
             and len(candidate) >= 4
             and candidate not in base.single
             and candidate not in increments
@@ -348,11 +351,11 @@ def _another(
     if not editions:
         return None
     at = max(ordinals)[1]
-    heads = [t.lower_[:4] for t in doc[at + 1 : at + 5] if t.lower_.isalpha() and len(t.lower_) >= 3]
+    heads = [t.lower_[:4] for t in doc[at + 1 : at + 5] if lettered(t.lower_) and len(t.lower_) >= 3]
     for j in range(at + 5, len(doc) - 1):
         pair = (doc[j].lower_[:4], doc[j + 1].lower_[:4])
         if any(heads[k : k + 2] == list(pair) for k in range(len(heads) - 1)) and j >= 2:
-            if doc[j - 1].lower_.isalpha() and doc[j - 2].lower_.isalpha():
+            if lettered(doc[j - 1].lower_) and lettered(doc[j - 2].lower_):
                 return j - 2, j - 1, counted + 1, editions
             return None
     return None
@@ -362,10 +365,17 @@ def _numbers(doc: tuple[Token, ...], base: Compiled) -> list[tuple[int, int, flo
     """(first token, last token, value) of the numbers the language's base tables read, digits
     included, and of words that start with a number word ("háromszor")."""
     found = []
+    covered = -1  # the last token of a number of several words ("六十": sixty, not six and ten)
     for i, token in enumerate(doc):
-        if token.lower_ in base.articles:
+        if i <= covered:
+            continue
+        spoken = number_phrase(doc, i, base)
+        if spoken is not None:
+            covered, value = spoken
+            found.append((i, covered, value))
+        elif token.lower_ in base.articles:
             continue  # "et træk": an article as often as the number one
-        if token.lower_.isdigit() and len(token.lower_) <= 3:
+        elif token.lower_.isdigit() and len(token.lower_) <= 3:
             if not on_square(doc, i):
                 found.append((i, i, float(int(token.lower_))))
         elif token.lower_ in base.single:
@@ -413,8 +423,9 @@ def _explain(
     ]
     if not same:
         return None
-    after = next((t.lower_ for t in doc[end + 1 : end + 3] if t.lower_.isalpha()), "")
-    known = unit_of_token(after, base) if after else None
+    after = next((k for k in range(end + 1, min(end + 3, len(doc))) if lettered(doc[k].lower_)), None)
+    named = unit_at(doc, after, base) if after is not None else None
+    known = named[0] if named else None
     if known is not None:
         same = [(q, e) for q, e in same if q.unit == known]
     else:  # no unit word the libraries know follows: a move, a game, a factor, or a bare number
@@ -468,7 +479,7 @@ def _after(doc: tuple[Token, ...], last: int) -> list[tuple[str, ...]]:
     grams: list[tuple[str, ...]] = []
     if last + 2 < len(doc) and doc[last + 1].lower_ in ("(", ","):
         last += 1  # "30 másodperc (vagy több)", "10 perc, vagy annál kevesebb"
-    if last + 1 >= len(doc) or not doc[last + 1].lower_.isalpha():
+    if last + 1 >= len(doc) or not lettered(doc[last + 1].lower_):
         return grams
     for n in range(1, MAX_GRAM + 2):
         window = doc[last + 1 : last + 1 + n]
@@ -478,10 +489,9 @@ def _after(doc: tuple[Token, ...], last: int) -> list[tuple[str, ...]]:
 
 
 def _unit_end(doc: tuple[Token, ...], end: int, base: Compiled) -> int:
-    """The number's last token, or the unit word right after it."""
-    if end + 1 < len(doc) and unit_of_token(doc[end + 1].lower_, base) is not None:
-        return end + 1
-    return end
+    """The number's last token, or the last of the unit's words right after it."""
+    named = unit_at(doc, end + 1, base)
+    return end if named is None else named[1]
 
 
 def _ranges(anchors: list[Anchor], base: Compiled) -> dict[tuple[tuple[Token, ...], int], str]:
@@ -497,7 +507,7 @@ def _ranges(anchors: list[Anchor], base: Compiled) -> dict[tuple[tuple[Token, ..
         for gap in (1, 2):
             first = anchor.at - gap - 1
             joiners = doc[first + 1 : anchor.at]
-            if first < 1 or first not in numbers or not all(t.lower_.isalpha() for t in joiners):
+            if first < 1 or first not in numbers or not all(lettered(t.lower_) for t in joiners):
                 continue
             if unit_of_token(joiners[-1].lower_, base) is not None:
                 continue  # "15 minutter 60": no word joins the two numbers
@@ -555,19 +565,20 @@ def _vote(
     if (
         anchor.unit in COUNTED
         and not library
-        and follower.isalpha()
+        and lettered(follower)
         and unit_of_token(follower, base) is None
+        and unit_end == end  # no unit the tables know follows ("分钟": not "分" for minutes)
         and not (end + 2 < len(doc) and unit_of_token(doc[end + 2].lower_, base))  # "two extra minutes"
     ):
         votes.add("unit", (follower,), anchor.unit, place, anchor.value)
         if any(SequenceMatcher(None, follower, word).ratio() >= COGNATE for word in anchor.unit_words):
             votes.cognates.add((follower, anchor.unit))  # "partier" where the references say "partier"
         unit_end = end + 1
-    if anchor.unit == "factor" and follower.isalpha():
+    if anchor.unit == "factor" and lettered(follower):
         votes.add("multiply", (follower,), "multiply", place)
         around = (*doc[max(at - 3, 0) : at], *doc[end + 2 : end + 6])  # "hver tillægstid", "többletidő 60"
         for token in around:
-            if token.lower_.isalpha() and len(token.lower_) > 3 and token.lower_ != follower:
+            if lettered(token.lower_) and len(token.lower_) > 3 and token.lower_ != follower:
                 votes.add("increment_words", (token.lower_,), "increment_words", place)
     if end + 1 < len(doc):
         votes.seen("unit", (doc[end + 1].lower_,))
@@ -575,7 +586,7 @@ def _vote(
         return  # the words around this number teach nothing about comparators
     if comparator == "between" and not any(k in _numbers_at(doc, base) for k in range(end + 2, end + 7)):
         comparator = None  # "between two opponents": no second number, no band
-    glued = anchor.unit == "factor" and (stem or follower.isalpha())  # "60-szorosa": no "multiplied by"
+    glued = anchor.unit == "factor" and (stem or lettered(follower))  # "60-szorosa": no "multiplied by"
     meaning_before = None if glued else "factor" if anchor.unit == "factor" else comparator
     candidates: list[tuple[str, tuple[str, ...]]] = []
     for gram in _before(doc, at):
@@ -613,7 +624,7 @@ def _vote_instead(
             following = again - 1  # the unknown number word before it
     if following is not None and following > unit_end + 1:
         phrase = doc[unit_end + 1 : following]
-        if all(t.lower_.isalpha() for t in phrase):
+        if all(lettered(t.lower_) for t in phrase):
             votes.add("after", tuple(t.lower_ for t in phrase), "instead", place)
         return
     previous = next((k for k in range(at - 1, max(at - 7, -1), -1) if k in numbers), None)

@@ -23,6 +23,7 @@ from typing import Any
 from extract.io.languages import language_data
 from extract.text.cldr import related_language, spelled
 from extract.text.quantities import Compiled, Quantity, Token, compiled, quantities, tokens, unit_of_token
+from extract.text.words import lettered
 
 Provisions = dict[str, list[tuple[str, dict[str, object]]]]
 Assigned = dict[tuple[str, str], tuple[str, ...]]  # (edition, provision key) -> its rules
@@ -138,7 +139,7 @@ def learn_unknown_numbers(sources: Sources, units: dict[str, Any] | None = None)
         for j in range(1, len(doc)):
             unit = unit_of_token(doc[j].lower_, base)
             word = doc[j - 1].lower_
-            if unit is None or not word.isalpha() or word in base.single or unit_of_token(word, base):
+            if unit is None or not lettered(word) or word in base.single or unit_of_token(word, base):
                 continue
             if j >= 2 and (doc[j - 2].lower_.isdigit() or doc[j - 2].lower_ in base.single):
                 continue  # "to ekstra minutter": a word between a number and its unit
@@ -384,7 +385,7 @@ def inflected_kin(base: Compiled, language: str = "") -> Kin:
         known += [(w, float(v), "ordinal", f"{related} {w}") for w, v in ordinals.items()]
     stems: Kin = defaultdict(dict)
     for word, value, unit, source in known:
-        if word.isalpha() and len(word) >= 4 and unit in (None, "ordinal") and value != 1:
+        if lettered(word) and len(word) >= 4 and unit in (None, "ordinal") and value != 1:
             key = (value, ORDINAL if unit == "ordinal" else CARDINAL)
             whole = (len(word),) if source != word else ()  # the table's own word is read already
             for cut in (*whole, len(word) - 1, len(word) - 2):
@@ -644,7 +645,7 @@ def _candidates(doc: tuple[Token, ...], base: Compiled, length: int) -> dict[str
     numbered: set[str] = set()  # unit words standing after a number somewhere in this text
     for i, token in enumerate(doc):
         word = token.lower_
-        if not word.isalpha() or word in base.single or word in base.articles or word in words:
+        if not lettered(word) or word in base.single or word in base.articles or word in words:
             continue
         after_number = i > 0 and (doc[i - 1].lower_.isdigit() or doc[i - 1].lower_ in base.single)
         if unit_of_token(word, base) is not None and after_number:

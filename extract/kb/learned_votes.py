@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from extract.text.quantities import Compiled, Token
+from extract.text.words import lettered
 
 SPECIFIC = 0.15  # a comparator phrase has a word that stands near a number this often
 BOUND = 0.5  # a word belongs to the phrase beside it when it stands there this often or more
@@ -85,7 +86,7 @@ class Votes:
     def specific(self, gram: tuple[str, ...]) -> float:
         """How much a phrase's most telling word keeps to numbers: "legalább" mostly stands next to
         one, "ha" (if) rarely; punctuation tells nothing."""
-        return max((self.near_numbers.get(word, 0.0) for word in gram if word.isalpha()), default=0.0)
+        return max((self.near_numbers.get(word, 0.0) for word in gram if lettered(word)), default=0.0)
 
     def precision(self, slot: str, gram: tuple[str, ...], meaning: str) -> float:
         """How often a phrase that stands at anchors means `meaning` there; 0 when it means another
@@ -123,7 +124,7 @@ class Votes:
         it in the language's texts, and the word stands mostly beside `gram` ("mindre" before "än") or
         keeps nearer to numbers than `gram` does ("mindre" after "eller", which stands anywhere)."""
         word = longer[0] if slot == "before" else longer[-1]
-        if not word.isalpha() or self.counts[longer] >= self.counts[gram]:
+        if not lettered(word) or self.counts[longer] >= self.counts[gram]:
             return False
         bound = self.counts[longer] >= BOUND * max(self.counts[(word,)], 1)
         return bound or self.near_numbers.get(word, 0.0) > self.specific(gram)

@@ -10,6 +10,7 @@ curated lists refine, never gate. A rule an edition does not have gives no param
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import defaultdict
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
@@ -166,8 +167,9 @@ def rule_provisions(
     only: Collection[str] | None = None,
 ) -> dict[str, dict[str, set[str]]]:
     """rule -> edition -> provision keys: the published mapping plus the curated lists. In an edition
-    no curated list covers, a leaf's lead-in (its parent's own sentence, ending in ':' or ',', as in
-    "once 10 moves have been completed by each player," before the list of what is then closed) goes
+    no curated list covers, a leaf's lead-in (its parent's own sentence, ending in ':' or ',' of any
+    width, "：", "，", as in "once 10 moves have been completed by each player," before the list of
+    what is then closed) goes
     with the leaf, since the mapping names leaves only. `only`: the curated lists of these editions
     alone (a build of many editions asks for one edition at a time)."""
     found: dict[str, dict[str, set[str]]] = {rule.id: {} for rule in rules}
@@ -200,7 +202,7 @@ def _lead_ins(
         for key, provision in items:
             parent = by_label.get(str(provision.get("parent")))
             chain: list[str] = []
-            while parent is not None and texts[parent][-1:] in (":", ","):
+            while parent is not None and unicodedata.normalize("NFKC", texts[parent][-1:]) in (":", ","):
                 chain.append(parent)
                 parent = by_label.get(str(by_key[parent].get("parent")))
             if chain:

@@ -24,7 +24,11 @@ from typing import Any, NamedTuple
 from extract.io import languages
 from extract.io.languages import DEFAULT_KB
 from extract.text.cldr import library_words
-from extract.text.words import pieces, width  # the reading units, one tokenizer for every script (words.py)
+from extract.text.words import (  # the reading units, one tokenizer for every script (words.py)
+    lettered,
+    pieces,
+    width,
+)
 
 DIMENSION = {"x", "×", "*"}
 CLAUSE_END = {".", ";", ":", "!", "?", "。", "；", "：", "؛", "।"}
@@ -176,7 +180,7 @@ def compile_words(table: dict[str, Any]) -> Compiled:
             split = phrase(str(form).rstrip("."))
             if len(split) == 1:
                 units[split[0]] = unit
-                if len(split[0]) >= 3 and split[0].isalpha():
+                if len(split[0]) >= 3 and lettered(split[0]):
                     stems[split[0]] = unit
                     words.append(split[0])
             elif split:
@@ -242,6 +246,31 @@ def compiled(language: str, kb_dir: Path = DEFAULT_KB, learned: dict[str, Any] |
     return hit[1]
 
 
+def number_phrase(doc: tuple[Token, ...], i: int, table: Compiled) -> tuple[int, float] | None:
+    """A number written in several tokens starting at `i`, the longest the tables know (in a script
+    without spaces, "六十" is two tokens): (its last token, its value), or None."""
+    lowers = [t.lower_ for t in doc[i : i + table.longest]]
+    for size in table.starts.get(lowers[0], ()) if lowers else ():
+        label = table.phrases.get(tuple(lowers[:size])) if size <= len(lowers) else None
+        if label is not None and label.startswith("NUM:"):
+            return i + size - 1, float(label.split(":")[1])
+    return None
+
+
+def unit_at(doc: tuple[Token, ...], i: int, table: Compiled) -> tuple[str, int] | None:
+    """The unit named at token `i`: a phrase of several tokens the tables know (CLDR's "分钟" is two
+    tokens of a script without spaces) or a unit word: (unit, its last token), or None."""
+    if not 0 <= i < len(doc):
+        return None
+    lowers = [t.lower_ for t in doc[i : i + table.longest]]
+    for size in table.starts.get(lowers[0], ()):
+        label = table.phrases.get(tuple(lowers[:size])) if size <= len(lowers) else None
+        if label is not None and label.startswith("UNIT:"):
+            return label[5:], i + size - 1
+    unit = unit_of_token(lowers[0], table)
+    return None if unit is None else (unit, i)
+
+
 def on_square(doc: tuple[Token, ...], i: int) -> bool:
     """A digit glued to a file letter is a square of the board ("Sf3", "Bxe4"), not a number."""
     before = doc[i - 1] if i > 0 else None
@@ -293,6 +322,8 @@ def _matches(doc: tuple[Token, ...], table: Compiled) -> dict[int, tuple[str, in
         if sizes is None:
             continue
         for size in sizes:
+            if i + size > len(doc):
+                continue  # a phrase longer than what is left of the text ("ที่ สาม" at its very end)
             label = table.phrases.get(tuple(lowers[i : i + size]))
             if label is not None:
                 found[i] = (label, i + size)
@@ -318,15 +349,15 @@ def quantities(
                 return None
             last = digit_ordinal(doc, i, table)
             return (float(int(token)), None if last is None else "ordinal", last or i)
+        label = phrases.get(i, ("", 0))
+        if label[0].startswith("NUM:"):  # the longest first: "六十" is sixty, not "六" (six) and "十"
+            _, value, unit = label[0].split(":")
+            return float(value), unit or None, label[1] - 1
         hit = table.single.get(token)
         if hit is None and not token.isascii():
             hit = table.single.get(unaccented(token)) or table.implied.get(token[:-2])
         if hit is not None:
             return hit[0], hit[1], i
-        label = phrases.get(i, ("", 0))
-        if label[0].startswith("NUM:"):
-            _, value, unit = label[0].split(":")
-            return float(value), unit or None, label[1] - 1
         return None
 
     found: list[Quantity] = []
@@ -404,7 +435,7 @@ def digit_ordinal(doc: tuple[Token, ...], i: int, table: Compiled) -> int | None
         return glued[1]
     k = glued[2] if doc[glued[1]].text == "-" and len(glued) == 3 else glued[1]
     ending = doc[k].lower_
-    if not ending.isalpha() or len(ending) > 3 or unit_of_token(ending, table) is not None:
+    if not lettered(ending) or len(ending) > 3 or unit_of_token(ending, table) is not None:
         return None
     if k + 1 < len(doc) and doc[k + 1].idx == doc[k].idx + len(doc[k].text) and doc[k + 1].text.isalnum():
         return None  # "2-aj10": more glued on
@@ -510,7 +541,7 @@ def _whole_ranges(found: list[Quantity], text: str) -> list[Quantity]:
         if "replaced" in (first.comparator, second.comparator):
             continue
         between = text[first.end : second.start]
-        if any(c in CLAUSE_END for c in between) or sum(t.lower_.isalpha() for t in tokens(between)) > 3:
+        if any(c in CLAUSE_END for c in between) or sum(lettered(t.lower_) for t in tokens(between)) > 3:
             continue
         bounds = {BOUND_OF.get(str(first.comparator)), BOUND_OF.get(str(second.comparator))}
         if bounds not in ({"lower", "upper"}, {None}):

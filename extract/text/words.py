@@ -63,6 +63,15 @@ _IDEOGRAPHIC = re.compile(f"(?![{ALPHABETIC}])[{UNSPACED}]")
 IDEOGRAPH_WIDTH = 3  # a word of 5 letters and a space is 1.7 ideographs or kana, on average
 
 
+def lettered(word: str) -> bool:
+    """Whether a word is made of letters, with their combining marks (Thai "นาที", Devanagari "मिनट":
+    `str.isalpha` is false for a vowel sign) and joiners; at least one letter."""
+    return any(c.isalpha() for c in word) and all(c.isalpha() or c in _MARK_SET for c in word)
+
+
+_MARK_SET = frozenset(_MARKS + "\u200c\u200d")
+
+
 def width(text: str) -> int:
     """The length of a text in letters of a spaced script: an ideograph or a kana counts as a short
     word ("9 pont kiszabott büntetés" and "９涫荓か腙り" are both too far for a list "9 and 2 minutes")."""
