@@ -172,5 +172,5 @@ def rule_checks(rule_id: str, kb_dir: Path, rule_ids: set[str]) -> list[Any]:
         return []
     laws = load_laws(kb_dir)
     fide = check_stage.fide_editions(kb_dir)
-    scenarios = [s for s in load_scenarios(folder, rule_ids, set(laws), fide.values()) if rule_id in s.rules]
+    scenarios = load_scenarios(folder, rule_ids, set(laws), fide.values(), rule=rule_id)
     return check_stage.run_scenarios(scenarios, laws, fide=fide)
