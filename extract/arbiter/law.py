@@ -165,8 +165,8 @@ def mate_clauses(
             continue
         document = provisions[link.edition]
         if link.edition not in matchers:
-            edition_concepts = [c for c in concepts if link.edition in c.terms]
-            matchers[link.edition] = TermMatcher(edition_concepts, document.language) if edition_concepts else None
+            termed = [c for c in concepts if link.edition in c.terms]
+            matchers[link.edition] = TermMatcher(termed, document.language) if termed else None
         matcher = matchers[link.edition]
         label, text = texts[(link.edition, link.label)]
         if matcher is None or not matcher.concepts(text):  # no sentence names it where the text does not
