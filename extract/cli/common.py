@@ -157,12 +157,15 @@ def main() -> None:
 
 
 class LazyCommands(dict[str, click.Command]):
-    """A group's commands, each registered by importing its module (`package.name`) on first use: a
-    command looked up by name imports its module only; listing them (--help) imports them all."""
+    """A group's commands, each registered by importing its module (`package.name`) on first use.
+
+    Its names are known without importing anything (each module registers the command of its own
+    name: tests/test_cli_startup.py), so listing them, or suggesting one for a typo, is free; a
+    command looked up by name imports its module only; its values (--help) import them all."""
 
     def __init__(self, package: str, names: Iterable[str]) -> None:
         super().__init__()
-        self.package, self.pending = package, set(names)
+        self.package, self.names, self.pending = package, tuple(names), set(names)
 
     def load(self, name: object) -> None:
         if name in self.pending:
@@ -185,17 +188,17 @@ class LazyCommands(dict[str, click.Command]):
         self.load(name)
         return super().__contains__(name)
 
+    def _all_names(self) -> list[str]:
+        return sorted({*self.names, *super().keys()})
+
     def __iter__(self) -> Iterator[str]:
-        self.load_all()
-        return super().__iter__()
+        return iter(self._all_names())
 
     def __len__(self) -> int:
-        self.load_all()
-        return super().__len__()
+        return len(self._all_names())
 
     def keys(self) -> Any:
-        self.load_all()
-        return super().keys()
+        return self._all_names()
 
     def values(self) -> Any:
         self.load_all()
