@@ -209,7 +209,7 @@ def mate_clauses(
     edition's terms (`concepts`: the termbase's checkmate concept), with that sentence. An edition the
     termbase gives no checkmate term has none (see Game.mate_clause)."""
     found: dict[str, dict[str, Clause]] = {}
-    matchers: dict[str, TermMatcher] = {}
+    matchers: dict[str, TermMatcher | None] = {}
     texts: dict[tuple[str, str], tuple[str, str]] = {}
     for edition, document in provisions.items():
         for key, provision in document.keyed():
@@ -218,11 +218,13 @@ def mate_clauses(
         if link.rule in found.get(link.edition, {}) or (link.edition, link.label) not in texts:
             continue
         document = provisions[link.edition]
-        edition_concepts = [c for c in concepts if link.edition in c.terms]
-        if not edition_concepts:
-            continue
-        matcher = matchers.setdefault(link.edition, TermMatcher(edition_concepts, document.language))
+        if link.edition not in matchers:
+            termed = [c for c in concepts if link.edition in c.terms]
+            matchers[link.edition] = TermMatcher(termed, document.language) if termed else None
+        matcher = matchers[link.edition]
         label, text = texts[(link.edition, link.label)]
+        if matcher is None or not matcher.concepts(text):  # no sentence names it where the text does not
+            continue
         for sentence in split_sentences(text, document.language):
             if matcher.concepts(sentence.text):
                 found.setdefault(link.edition, {})[link.rule] = Clause(link.rule, label, sentence.text)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import errno
 import functools
+import importlib
 import re
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -153,3 +154,61 @@ def _usage(error: click.UsageError) -> click.ClickException:
 @click.version_option(package_name="chesslaws")
 def main() -> None:
     """The FIDE Laws of Chess in five translations, as a knowledge base with sources."""
+
+
+class LazyCommands(dict[str, click.Command]):
+    """A group's commands, each registered by importing its module (`package.name`) on first use.
+
+    Its names are known without importing anything (each module registers the command of its own
+    name: tests/test_cli_startup.py), so listing them, or suggesting one for a typo, is free; a
+    command looked up by name imports its module only; its values (--help) import them all."""
+
+    def __init__(self, package: str, names: Iterable[str]) -> None:
+        super().__init__()
+        self.package, self.names, self.pending = package, tuple(names), set(names)
+
+    def load(self, name: object) -> None:
+        if name in self.pending:
+            self.pending.discard(str(name))
+            importlib.import_module(f"{self.package}.{name}")  # its decorator registers the command here
+
+    def load_all(self) -> None:
+        for name in sorted(self.pending):
+            self.load(name)
+
+    def get(self, name: str, default: Any = None) -> Any:
+        self.load(name)
+        return super().get(name, default)
+
+    def __getitem__(self, name: str) -> click.Command:
+        self.load(name)
+        return super().__getitem__(name)
+
+    def __contains__(self, name: object) -> bool:
+        self.load(name)
+        return super().__contains__(name)
+
+    def _all_names(self) -> list[str]:
+        return sorted({*self.names, *super().keys()})
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all_names())
+
+    def __len__(self) -> int:
+        return len(self._all_names())
+
+    def keys(self) -> Any:
+        return self._all_names()
+
+    def values(self) -> Any:
+        self.load_all()
+        return super().values()
+
+    def items(self) -> Any:
+        self.load_all()
+        return super().items()
+
+
+def lazy_commands(group: click.Group, package: str, names: Iterable[str]) -> None:
+    """Register `names` on `group`, each the command its module `package.name` defines on import."""
+    group.commands = LazyCommands(package, names)

@@ -38,11 +38,9 @@ def show(reference: str, fmt: str, rulings: bool, corpus_dir: Path, kb_dir: Path
         return show_rulings(reference, fmt, kb_dir)
     if ":" not in reference:
         return show_rule(reference, fmt, kb_dir)
-    from extract.text.segment import normalize_label
-
     edition, label = reference.split(":", 1)
     provisions = read_kb(kb_dir).provisions(edition).provisions
-    wanted = label if any(p.label == label for p in provisions) else normalize_label(label)
+    wanted = label if any(p.label == label for p in provisions) else _normalized(label)
     found = [p for p in provisions if p.label == wanted or p.label.startswith(wanted + ".")]
     if not found:
         raise UsageFailure(f"{edition} has no provision labelled '{label}'")
@@ -58,6 +56,13 @@ def show(reference: str, fmt: str, rulings: bool, corpus_dir: Path, kb_dir: Path
         for text_line in p.text.splitlines():
             click.echo(f"{'  ' * depth}  {text_line}")
     return None
+
+
+def _normalized(label: str) -> str:
+    """A label as printed ("7.4 b", "A 3.2") in its normalised form, as the segmenter gives it."""
+    from extract.text.segment import normalize_label
+
+    return normalize_label(label)
 
 
 def show_rule(rule_id: str, fmt: str, kb_dir: Path) -> None:
@@ -172,5 +177,5 @@ def rule_checks(rule_id: str, kb_dir: Path, rule_ids: set[str]) -> list[Any]:
         return []
     laws = load_laws(kb_dir)
     fide = check_stage.fide_editions(kb_dir)
-    scenarios = [s for s in load_scenarios(folder, rule_ids, set(laws), fide.values()) if rule_id in s.rules]
+    scenarios = load_scenarios(folder, rule_ids, set(laws), fide.values(), rule=rule_id)
     return check_stage.run_scenarios(scenarios, laws, fide=fide)

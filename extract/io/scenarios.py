@@ -52,12 +52,19 @@ class Scenario:
 
 
 def load_scenarios(
-    folder: Path, rule_ids: set[str], editions: set[str], fide: Iterable[str] | None = None
+    folder: Path,
+    rule_ids: set[str],
+    editions: set[str],
+    fide: Iterable[str] | None = None,
+    *,
+    rule: str | None = None,
 ) -> list[Scenario]:
     """Every scenario of folder/*.yaml, checked: known keys and events, existing rules and editions.
 
     With `fide` (the FIDE editions the KB's editions translate), an expectation keyed by Laws no
-    edition translates is refused: it would never be checked ("0 checks" is no answer)."""
+    edition translates is refused: it would never be checked ("0 checks" is no answer). With `rule`,
+    only the scenarios that exercise that rule are checked and returned (a question about one rule
+    does not replay every scenario's board); an entry whose `rules` cannot be read is still checked."""
     laws = None if fide is None else set(fide)
     scenarios: list[Scenario] = []
     seen: dict[str, str] = {}
@@ -66,6 +73,8 @@ def load_scenarios(
     for path in sorted(folder.glob("*.yaml")):
         entries = read_yaml_list(path, "scenarios")
         for entry in entries:
+            if rule is not None and not _may_exercise(entry, rule):
+                continue
             scenario = _scenario(path, entry, rule_ids, editions, laws)
             if scenario.id in seen:
                 raise InputError(
@@ -74,6 +83,14 @@ def load_scenarios(
             seen[scenario.id] = f"{path}:{scenario.line}"
             scenarios.append(scenario)
     return scenarios
+
+
+def _may_exercise(entry: object, rule: str) -> bool:
+    """Whether a scenario entry as read names `rule`, or names its rules in a shape to be refused."""
+    rules = entry.get("rules") if isinstance(entry, dict) else None
+    if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
+        return True
+    return rule in rules
 
 
 Fail = Callable[..., InputError]  # (message, where: the raw entry whose line to name) -> the error

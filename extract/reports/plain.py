@@ -16,8 +16,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import chess
-
 from extract.io.generated import read_kb
 from extract.model.kbrows import AlignmentRow, Parameter
 from extract.model.ruling import Colour, ExpectKey, MateFinding, Reason, RulingView
@@ -251,6 +249,8 @@ def helpmate_text(fen: str, moves: Iterable[str]) -> str:
     moves = list(moves)
     if not fen or not moves:
         return " ".join(moves)
+    import chess  # only here: classify, asof and the texts of a rule need no board
+
     board = chess.Board(fen)
     try:
         return board.variation_san([chess.Move.from_uci(m) for m in moves])

@@ -27,10 +27,9 @@ _FIELD = re.compile(r"\{(\w+)\}")
 @cache
 def table() -> dict[str, dict[str, str]]:
     """language -> key -> template (curated; every key in every language, tests/test_site.py)."""
-    import yaml
+    from extract.io.yamlfile import load_yaml  # the table is 1,600 strings: parsed once, then cached
 
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml: the table is 1,600 strings
-    loaded = yaml.load(TABLE.read_text(encoding="utf-8"), Loader=loader)
+    loaded = load_yaml(TABLE)
     return {str(code): {str(k): str(v) for k, v in words.items()} for code, words in loaded.items()}
 
 
