@@ -363,8 +363,29 @@ def test_a_place_is_short_of_a_number_one_provision_of_its_references_states_mor
     from extract.kb.shared_numbers import CARDINAL, ORDINAL, shortfall
 
     fifty = ((50.0, CARDINAL), 0.5)
-    assert shortfall({"da-2017": [[fifty, fifty]]}, Counter({50.0: 1})) == {50.0: 1}
-    assert shortfall({"da-2017": [[fifty], [fifty]]}, Counter({50.0: 1})) == {}  # 50 in each of two
-    assert shortfall({"da-2017": [[fifty]], "hu-2018": [[]]}, Counter()) == {}  # one reference of two
+    one = Counter({50.0: 1})
+    assert shortfall({"da-2017": [[fifty, fifty]]}, one, [one]) == {50.0: 1}
+    assert shortfall({"da-2017": [[fifty], [fifty]]}, one, [one, one]) == {}  # 50 in each of two
+    assert shortfall({"da-2017": [[fifty]], "hu-2018": [[]]}, Counter(), [Counter()]) == {}  # one of two
+    assert shortfall({"da-2017": [[fifty]]}, Counter(), [Counter(), one]) == {}  # a sibling states it
     second, zero = ((2.0, ORDINAL), 0.5), ((0.0, CARDINAL), 0.5)
-    assert shortfall({"da-2017": [[second, zero]]}, Counter()) == {}  # "andet" is "other"; "no delay"
+    assert shortfall({"da-2017": [[second, zero]]}, Counter(), [Counter()]) == {}  # "andet" is "other"
+
+
+# "dua" (two) stands before a unit word where the references state two minutes, where they state two
+# games, and in a fixed phrase ("ambos dua": both) where they state no number.
+TWO = [
+    {"da-2017": "Modstanderen får to minutter ekstra.", "xx-2023": "Advorsar fyr dua ekstral de minuk."},
+    {"da-2017": "Der spilles to partier.", "xx-2023": "Dar spolas dua partos."},
+    *({"da-2017": "Begge spillere er til stede.", "xx-2023": f"Ambos dua de spollar {n}."} for n in range(3)),
+]
+
+
+def test_a_frequent_word_is_a_number_where_every_place_of_it_that_states_numbers_states_it():
+    assert places(TWO) == {"numbers": {"dua": 2}}
+    other = [*TWO, {"da-2017": "Der spilles tre partier.", "xx-2023": "Dar spolas dua partos tro."}]
+    assert places(other) == {}  # it stands where the references state three (and no two)
+    unitless = [{**TWO[0], "xx-2023": "Advorsar fyr dua ekstral."}, *TWO[1:]]
+    assert places(unitless) == {}  # no unit word of the references' two minutes after it anywhere
+    once = [TWO[0], *TWO[2:]]
+    assert places(once) == {}  # one place lacking two: not enough for a word of many places

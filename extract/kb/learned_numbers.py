@@ -21,7 +21,18 @@ from pathlib import Path
 from typing import Any
 
 from extract.io.languages import language_data
-from extract.kb.shared_numbers import CARDINAL, ORDINAL, RARE, Place, shared_words, shortfall
+from extract.kb.shared_numbers import (
+    CARDINAL,
+    COUNTS,
+    MIN_SHARE,
+    ORDINAL,
+    RARE,
+    Place,
+    faithful_words,
+    shared_words,
+    shortfall,
+    units_after,
+)
 from extract.kb.shared_numbers import Found as _Found
 from extract.text.cldr import related_language, spelled
 from extract.text.quantities import Compiled, Quantity, Token, compiled, quantities, tokens, unit_of_token
@@ -193,7 +204,6 @@ ANCHOR_SUPPORT = 2  # ... and in two places at least
 NEAR_PLACE = 0.06  # ... where the references state it: this close on average (0..1 of the text)
 NEAR_ORDINAL = 0.03  # an ordinal or a zero: closer still, in three places, three in four of its own
 STRICT = 0.75
-MIN_SHARE = 0.5  # a place lacks a number half its references state ("anden" is also "other")
 CLEAR = 1.5  # ... clearly more often than where they state another number
 COMMON = 0.04  # a reference's ordinal word in more of its provisions is also a common word
 
@@ -235,6 +245,15 @@ def anchored_numbers(
         ]
         explained |= {(id(p), key) for p in linked}
         del occurrences[word]
+    known = set(base.single) | set(tables.get("numbers", {}))
+    for word, key, linked in faithful_words(places, explained, known, spread):
+        tables.setdefault("numbers", {})[word] = int(key[0])
+        evidence[("numbers", word)] = [
+            f"{p.edition} {p.label} (where the references state {int(key[0])}; in every place of the word "
+            "where they state numbers, they state it)"
+            for p in linked[:5]
+        ]
+        explained |= {(id(p), key) for p in linked}
     learned = set(base.single) | {word for table in tables.values() for word in table}
     for word, key, linked in _alone(places, explained, spread, learned):
         value, kind = key
@@ -461,6 +480,7 @@ def _places(sources: Sources, base: Compiled, spread: dict[str, int] | None = No
     factors: dict[str, set[float]] = defaultdict(set)  # rule -> the factors its references state
     keyed: dict[str, dict[str, set[str]]] = defaultdict(dict)  # rule -> reference -> its provisions
     numbers_at: dict[tuple[str, str], _Found] = {}  # a reference's provision -> the numbers it states
+    units: dict[str, set[tuple[float, str]]] = defaultdict(set)  # rule -> (value, unit) its references state
     provisions, assigned, kb_dir = sources.provisions, sources.assigned, sources.kb_dir
     for edition in sources.references():
         code = sources.languages[edition]
@@ -479,12 +499,22 @@ def _places(sources: Sources, base: Compiled, spread: dict[str, int] | None = No
                 and not (q.unit == "ordinal" and q.tokens and q.tokens[-1].casefold() in common)
             ]
             multiples = {q.value for q in read_quantities(text, code, kb_dir) if q.unit == "factor"}
+            counted = {
+                (q.value, str(q.unit)) for q in read_quantities(text, code, kb_dir) if q.unit in COUNTS
+            }
             numbers_at[(edition, key)] = found
             for rule in rules:
                 stated[rule].setdefault(edition, []).extend(found)
                 factors[rule] |= multiples
                 keyed[rule].setdefault(edition, set()).add(key)
+                units[rule] |= counted
     places: list[Place] = []
+    counts: dict[tuple[str, str], Counter[float]] = {}  # the text's provisions: the numbers they state
+    mine: dict[tuple[str, str], set[str]] = defaultdict(set)  # (edition, rule) -> its provisions
+    for edition, key, provision in sources.own():
+        counts[(edition, key)] = Counter(value for value, _ in _own_numbers(doc_of(provision), base))
+        for rule in assigned.get((edition, key), ()):
+            mine[(edition, rule)].add(key)
     for edition, key, provision in sources.own():
         rules = assigned.get((edition, key), ())
         if not rules:
@@ -533,10 +563,21 @@ def _places(sources: Sources, base: Compiled, spread: dict[str, int] | None = No
                     _agreed(by_edition, _nearest_laws(by_edition, edition, sources.laws), own),
                     frozenset(number[0] for found in by_edition.values() for number, _ in found),
                     frozenset(value for rule in rules for value in factors.get(rule, ())),
-                    shortfall(aligned, Counter(value for value, _ in every)),
+                    shortfall(
+                        aligned,
+                        counts[(edition, key)],
+                        [counts[(edition, k)] for k in set().union(*(mine[(edition, r)] for r in rules))],
+                    ),
+                    units_after(doc, words, base),
+                    _by_value(set().union(*(units[rule] for rule in rules))),
                 )
             )
     return places
+
+
+def _by_value(pairs: set[tuple[float, str]]) -> dict[float, frozenset[str]]:
+    """(value, unit) pairs as value -> its units."""
+    return {value: frozenset(u for v, u in pairs if v == value) for value, _ in pairs}
 
 
 def _agreed(

@@ -16,9 +16,15 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
+from extract.text.quantities import Compiled, Token, unit_of_token
+
 ORDINAL, CARDINAL = "ordinal", "cardinal"
 RARE = 3  # a word learned from its places alone stands in this many provisions of the language at most
 SHARED_SUPPORT = 2  # ... and in two places at least, each short of the number
+COUNTS = ("minute", "second", "hour", "cm", "move", "game", "time")  # the units a number word counts
+WINDOW = 3  # a number word stands this many words before its unit at most ("dúas prórroga de minutos")
+FAITHFUL_SUPPORT = 2  # a frequent word faithful to one number: in this many places lacking it at least
+MIN_SHARE = 0.5  # a place lacks a number half its references state
 
 Found = list[tuple[tuple[float, str], float]]  # (value, kind) stated, with where (0..1)
 
@@ -40,25 +46,35 @@ class Place:
     stated: frozenset[float] = frozenset()  # every number a reference states there
     factors: frozenset[float] = frozenset()  # ... of them, those a reference states as a factor
     short: dict[float, int] = field(default_factory=dict)  # the cardinals it lacks: see `shortfall`
+    before: dict[str, frozenset[str]] = field(default_factory=dict)  # candidate -> units: `units_after`
+    units: dict[float, frozenset[str]] = field(default_factory=dict)  # value -> the references' units
 
 
-def shortfall(nearest: dict[str, list[Found]], own: Counter[float]) -> dict[float, int]:
-    """The cardinal numbers every reference with the nearest Laws states more often in one provision
-    aligned with the place (`nearest`: each reference's provisions' numbers) than the text does
-    (`own`: how often it states each, in digits or known words), by how many times at least: "10 ...
-    10" beside "tíz ... 10" is short of one 10. Counted per provision: a rule the references spread
-    over two provisions, 50 in each, is no place short of a second 50. No ordinal ("andet" is "other"
-    too), no one (also an article) and no zero (said as often without a number: "no delay", "if
-    lateness is allowed"): where a reference states them the text may state none."""
-    most: list[Counter[float]] = []
+def shortfall(
+    nearest: dict[str, list[Found]], own: Counter[float], rule: list[Counter[float]]
+) -> dict[float, int]:
+    """The cardinal numbers every reference with the nearest Laws states more often than the text
+    does, by how many times at least: in one of its provisions aligned with the place (`nearest`: each
+    reference's provisions' numbers) than in the place (`own`: how often the place states each, in
+    digits or known words), and in all of them together than in the text's provisions of the same
+    rules (`rule`). "10 ... 10" beside "tíz ... 10" is short of one 10. A rule the references spread
+    over two provisions, 50 in each, is no place short of a second 50; nor is a place whose sibling
+    of the same rule states the number (A.5.1 "10 moves", A.5.1.2 "no claim"). No ordinal ("andet" is
+    "other" too), no one (also an article) and no zero (said as often without a number: "no delay",
+    "if lateness is allowed"): where a reference states them the text may state none."""
+    whole: Counter[float] = sum(rule, Counter())
+    references: list[dict[float, int]] = []
     for provisions in nearest.values():
-        counted: Counter[float] = Counter()
-        for found in provisions:
-            counted |= Counter(number[0] for number, _ in found if number[1] == CARDINAL)  # the most
-        most.append(counted)
-    if not most:
+        counts = [Counter(n[0] for n, _ in found if n[1] == CARDINAL) for found in provisions]
+        most: Counter[float] = Counter()
+        for counted in counts:
+            most |= counted  # the most any one provision states
+        total: Counter[float] = sum(counts, Counter())
+        references.append({v: min(most[v] - own[v], total[v] - whole[v]) for v in total})
+    if not references:
         return {}
-    lacking = {value: min(c[value] for c in most) - own[value] for value in most[0]}
+    values = set.intersection(*(set(lacking) for lacking in references))
+    lacking = {value: min(r[value] for r in references) for value in values}
     return {value: n for value, n in lacking.items() if n > 0 and value not in (0, 1)}
 
 
@@ -98,3 +114,75 @@ def _lacking(place: Place, known: dict[str, float]) -> dict[float, int]:
     return {
         value: lacking - said[value] for value, lacking in place.short.items() if lacking - said[value] > 0
     }
+
+
+def units_after(doc: tuple[Token, ...], words: dict[str, float], base: Compiled) -> dict[str, frozenset[str]]:
+    """The units whose words stand after each candidate word, WINDOW words on at most, no number
+    between ("dúas prórroga de minutos": minute)."""
+    found: dict[str, set[str]] = defaultdict(set)
+    lowers = [t.lower_ for t in doc]
+    for i, word in enumerate(lowers):
+        if word not in words:
+            continue
+        for after in lowers[i + 1 : i + 1 + WINDOW]:
+            if after.isdigit() or after in base.single:
+                break
+            unit = unit_of_token(after, base)
+            if unit is not None:
+                found[word].add(unit)
+                break
+    return {word: frozenset(units) for word, units in found.items()}
+
+
+def faithful_words(
+    places: list[Place],
+    explained: set[tuple[int, tuple[float, str]]],
+    known: set[str],
+    spread: dict[str, int],
+) -> list[tuple[str, tuple[float, str], list[Place]]]:
+    """Number words that stand in many places, and in every one where the references state numbers
+    they state N: "dúas" (Galician two, feminine) in "dúas prórroga de minutos" where the references
+    state two minutes, in "dúas prazas", "dúas exhibicións" where they state two, and in the fixed
+    phrase "ambas as dúas" (both) where they state no number at all. The word stands in more than RARE
+    provisions (a rarer one is learned from the places it shares), in FAITHFUL_SUPPORT places at least
+    that lack N (in half the places where the references state numbers), before the
+    word of a unit the references count N in (WINDOW words on at most) in one of them, and no place
+    where the references state numbers but not N; of two such words sharing a place, the one of more
+    places, neither on a tie."""
+    by_word: dict[str, list[Place]] = defaultdict(list)
+    for place in places:
+        for word in place.words:
+            by_word[word].append(place)
+    found: list[tuple[int, str, tuple[float, str], list[Place]]] = []
+    for word, its in by_word.items():
+        stating = [p for p in its if p.stated]
+        if (
+            word in known
+            or spread.get(word, 0) <= RARE
+            or not stating
+            or any(word in p.unit_words for p in its)
+        ):
+            continue
+        for value in frozenset.intersection(*(p.stated for p in stating)) - {0, 1}:
+            key = (value, CARDINAL)
+            support = [
+                p
+                for p in stating
+                if p.missing.get(key, 0) >= MIN_SHARE
+                and (id(p), key) not in explained
+                and value not in p.factors
+            ]
+            counted = any(p.before.get(word, frozenset()) & p.units.get(value, frozenset()) for p in support)
+            if counted and len(support) >= max(FAITHFUL_SUPPORT, MIN_SHARE * len(stating)):
+                found.append((len(support), word, key, support))
+    found.sort(key=lambda f: (-f[0], f[1]))
+    kept: list[tuple[str, tuple[float, str], list[Place]]] = []
+    taken: dict[int, int] = {}  # a place -> the support of the word that took it
+    for size, word, key, support in found:
+        if any(id(p) in taken for p in support):
+            if any(taken.get(id(p)) == size for p in support):
+                kept = [k for k in kept if not {id(p) for p in k[2]} & {id(p) for p in support}]
+            continue
+        kept.append((word, key, support))
+        taken.update({id(p): size for p in support})
+    return kept
