@@ -95,9 +95,9 @@ def test_a_number_the_text_glosses_with_digits_is_learned():
 
 
 def test_no_word_before_no_unit():
-    unitless = {
+    unitless = {  # "vask" stands in both places too: the places they share cannot tell which says 5
         "r1": ("Spilleren får fem minutter ekstra.", "Plor vask pento ekstral."),
-        "r2": ("Efter fem træk kan han kræve remis.", "Hoba pento grim remisa."),
+        "r2": ("Efter fem træk kan han kræve remis.", "Hoba pento vask remisa."),
     }
     assert "numbers" not in learn(unitless)  # a cardinal counts something: it stands before a unit
 
@@ -319,3 +319,73 @@ def test_a_number_the_references_state_as_a_factor_is_no_number_word():
     seed = {**UNITS, "comparators": {"at_least": ["mondst"]}}
     factor = ("Mindst tid + 60 gange hver tillægstid.", "Mondst sextokat ekstro tadon.")
     assert _alone([factor, *SAME], seed) == {}  # "sextokat" is sixty-fold, not sixty
+
+
+# The 2017 Laws' 7.3 and A.4.1 in Danish (the 2001 Laws' 7.3 states no number), beside a made-up 2018
+# text that writes "tizo" for ten where no unit word it knows follows.
+TEN = [
+    {
+        "da-2001": "Hvis et parti er begyndt med byttede farver, fortsætter det.",
+        "da-2017": "Efter færre end 10 træk spilles et nyt parti; efter 10 træk eller flere fortsætter det.",
+        "xx-2018": "Aftar tizo lopas begon di igen; aftar 10 lopas ellor flore fortsat di.",
+    },
+    {
+        "da-2001": "Når hver spiller har udført tre træk, kan der ikke klages.",
+        "da-2017": "Når hver spiller har udført ti træk, kan der ikke klages.",
+        "xx-2018": "Naar hvar spollar udfort tizo jotsalopasen, kon dar ikke klagas.",
+    },
+]
+TEN_LAWS = {"da-2001": "2001", "da-2017": "2017", "xx-2018": "2017"}
+
+
+def test_the_one_rare_word_the_places_short_of_a_number_share_says_it():
+    """7.3 states 10 twice in the references, once in the text's digits; A.4.1 states it in the
+    references only. "tizo" stands in both and nowhere else, the one rare word they share."""
+    assert places(TEN, TEN_LAWS) == {"numbers": {"tizo": 10}}
+    assert places(TEN[:1], TEN_LAWS) == {}  # one place: the unknown words there are many
+
+
+def test_a_word_the_places_share_where_the_references_state_another_number_stays_unknown():
+    twelve = [TEN[0], {**TEN[1], "da-2017": TEN[1]["da-2017"].replace("ti træk", "tolv træk")}]
+    assert places(twelve, TEN_LAWS) == {}  # 12 there, 10 in the other: no number says both
+    said = [{**TEN[0], "xx-2018": TEN[0]["xx-2018"].replace("tizo", "10")}, TEN[1]]
+    said[0]["xx-2018"] += " Tizo."  # the text states 10 as often as the references: no place short of it
+    assert places(said, TEN_LAWS) == {}
+    elsewhere = [*TEN, {"da-2017": "Spilleren har tabt.", "xx-2018": "Plor tizo tabo."}]
+    assert places(elsewhere, TEN_LAWS) == {}  # it stands where no 10 is stated
+    both = [{**row, "xx-2018": row["xx-2018"].replace("tizo", "tizo vopa")} for row in TEN]
+    assert places(both, TEN_LAWS) == {}  # "vopa" shares both places: which says 10, unknown
+
+
+def test_a_place_is_short_of_a_number_one_provision_of_its_references_states_more_often():
+    from collections import Counter
+
+    from extract.kb.shared_numbers import CARDINAL, ORDINAL, shortfall
+
+    fifty = ((50.0, CARDINAL), 0.5)
+    one = Counter({50.0: 1})
+    assert shortfall({"da-2017": [[fifty, fifty]]}, one, [one]) == {50.0: 1}
+    assert shortfall({"da-2017": [[fifty], [fifty]]}, one, [one, one]) == {}  # 50 in each of two
+    assert shortfall({"da-2017": [[fifty]], "hu-2018": [[]]}, Counter(), [Counter()]) == {}  # one of two
+    assert shortfall({"da-2017": [[fifty]]}, Counter(), [Counter(), one]) == {}  # a sibling states it
+    second, zero = ((2.0, ORDINAL), 0.5), ((0.0, CARDINAL), 0.5)
+    assert shortfall({"da-2017": [[second, zero]]}, Counter(), [Counter()]) == {}  # "andet" is "other"
+
+
+# "dua" (two) stands before a unit word where the references state two minutes, where they state two
+# games, and in a fixed phrase ("ambos dua": both) where they state no number.
+TWO = [
+    {"da-2017": "Modstanderen får to minutter ekstra.", "xx-2023": "Advorsar fyr dua ekstral de minuk."},
+    {"da-2017": "Der spilles to partier.", "xx-2023": "Dar spolas dua partos."},
+    *({"da-2017": "Begge spillere er til stede.", "xx-2023": f"Ambos dua de spollar {n}."} for n in range(3)),
+]
+
+
+def test_a_frequent_word_is_a_number_where_every_place_of_it_that_states_numbers_states_it():
+    assert places(TWO) == {"numbers": {"dua": 2}}
+    other = [*TWO, {"da-2017": "Der spilles tre partier.", "xx-2023": "Dar spolas dua partos tro."}]
+    assert places(other) == {}  # it stands where the references state three (and no two)
+    unitless = [{**TWO[0], "xx-2023": "Advorsar fyr dua ekstral."}, *TWO[1:]]
+    assert places(unitless) == {}  # no unit word of the references' two minutes after it anywhere
+    once = [TWO[0], *TWO[2:]]
+    assert places(once) == {}  # one place lacking two: not enough for a word of many places

@@ -21,6 +21,19 @@ from pathlib import Path
 from typing import Any
 
 from extract.io.languages import language_data
+from extract.kb.shared_numbers import (
+    CARDINAL,
+    COUNTS,
+    MIN_SHARE,
+    ORDINAL,
+    RARE,
+    Place,
+    faithful_words,
+    shared_words,
+    shortfall,
+    units_after,
+)
+from extract.kb.shared_numbers import Found as _Found
 from extract.text.cldr import related_language, spelled
 from extract.text.quantities import Compiled, Quantity, Token, compiled, quantities, tokens, unit_of_token
 from extract.text.words import lettered
@@ -187,36 +200,13 @@ def nearest(found: list[tuple[str, float]], edition: str, laws: dict[str, str]) 
 # ---------------------------------------------------------------------------------------------
 # Number words anchored on the references' numbers: a word aligner whose anchors are numbers.
 
-ORDINAL, CARDINAL = "ordinal", "cardinal"
 ANCHOR_PRECISION = 0.5  # a word stands where the references state its number in half its places
 ANCHOR_SUPPORT = 2  # ... and in two places at least
 NEAR_PLACE = 0.06  # ... where the references state it: this close on average (0..1 of the text)
 NEAR_ORDINAL = 0.03  # an ordinal or a zero: closer still, in three places, three in four of its own
 STRICT = 0.75
-MIN_SHARE = 0.5  # a place lacks a number half its references state ("anden" is also "other")
 CLEAR = 1.5  # ... clearly more often than where they state another number
 COMMON = 0.04  # a reference's ordinal word in more of its provisions is also a common word
-
-
-_Found = list[tuple[tuple[float, str], float]]  # (value, kind) stated, with where (0..1)
-
-
-@dataclass(frozen=True)
-class Place:
-    """A provision of the new language and what its aligned references state that its own text lacks:
-    (value, kind) -> the share of the references stating it, with where in their text (0..1)."""
-
-    edition: str
-    label: str
-    words: dict[str, float]  # candidate word -> where it stands in the text (0..1, first occurrence)
-    counting: frozenset[str]  # the candidate words that stand right before a unit word
-    missing: dict[tuple[float, str], float]
-    where: dict[tuple[float, str], tuple[float, ...]]
-    unit_words: frozenset[str] = frozenset()  # candidates that are unit words too: ordinals only
-    compared: frozenset[str] = frozenset()  # candidates right after a comparator, where numbers stand
-    agreed: frozenset[float] = frozenset()  # lacking numbers the nearest references all state, half of all
-    stated: frozenset[float] = frozenset()  # every number a reference states there
-    factors: frozenset[float] = frozenset()  # ... of them, those a reference states as a factor
 
 
 def anchored_numbers(
@@ -256,6 +246,15 @@ def anchored_numbers(
         ]
         explained |= {(id(p), key) for p in linked}
         del occurrences[word]
+    known = set(base.single) | set(tables.get("numbers", {}))
+    for word, key, linked in faithful_words(places, explained, known, spread):
+        tables.setdefault("numbers", {})[word] = int(key[0])
+        evidence[("numbers", word)] = [
+            f"{p.edition} {p.label} (where the references state {int(key[0])}; in every place of the word "
+            "where they state numbers, they state it)"
+            for p in linked[:5]
+        ]
+        explained |= {(id(p), key) for p in linked}
     learned = set(base.single) | {word for table in tables.values() for word in table}
     for word, key, linked in _alone(places, explained, spread, learned):
         value, kind = key
@@ -264,6 +263,15 @@ def anchored_numbers(
         evidence[("word:ordinals" if table == "ordinals" else table, word)] = [
             f"{p.edition} {p.label} (where the references state {int(value)}; the one unknown word "
             "there where numbers stand)"
+            for p in linked[:5]
+        ]
+    values = {word: float(value) for table in tables.values() for word, value in table.items()}
+    for word, key, linked in shared_words(places, spread, values):
+        table = "zero" if key[0] == 0 else "ordinals" if key[1] == ORDINAL else "numbers"
+        tables.setdefault(table, {})[word] = int(key[0])
+        evidence[("word:ordinals" if table == "ordinals" else table, word)] = [
+            f"{p.edition} {p.label} (where the references state {int(key[0])} more often than the text "
+            "does; the one rare unknown word standing in such places only, two at least)"
             for p in linked[:5]
         ]
     for word, (value, where) in glossed(sources, learned, spread).items():
@@ -276,7 +284,6 @@ def anchored_numbers(
     return tables, evidence
 
 
-RARE = 3  # a word learned from its place alone stands in this many provisions of the language at most
 GLOSS = re.compile(r"([^\W\d_]+)\s*\((\d{1,3})\)")
 
 
@@ -472,6 +479,9 @@ def _places(sources: Sources, base: Compiled, spread: dict[str, int] | None = No
     references state that it lacks (`spread`: in how many provisions each word stands)."""
     stated: dict[str, dict[str, list[tuple[tuple[float, str], float]]]] = defaultdict(dict)
     factors: dict[str, set[float]] = defaultdict(set)  # rule -> the factors its references state
+    keyed: dict[str, dict[str, set[str]]] = defaultdict(dict)  # rule -> reference -> its provisions
+    numbers_at: dict[tuple[str, str], _Found] = {}  # a reference's provision -> the numbers it states
+    units: dict[str, set[tuple[float, str]]] = defaultdict(set)  # rule -> (value, unit) its references state
     provisions, assigned, kb_dir = sources.provisions, sources.assigned, sources.kb_dir
     for edition in sources.references():
         code = sources.languages[edition]
@@ -490,17 +500,30 @@ def _places(sources: Sources, base: Compiled, spread: dict[str, int] | None = No
                 and not (q.unit == "ordinal" and q.tokens and q.tokens[-1].casefold() in common)
             ]
             multiples = {q.value for q in read_quantities(text, code, kb_dir) if q.unit == "factor"}
+            counted = {
+                (q.value, str(q.unit)) for q in read_quantities(text, code, kb_dir) if q.unit in COUNTS
+            }
+            numbers_at[(edition, key)] = found
             for rule in rules:
                 stated[rule].setdefault(edition, []).extend(found)
                 factors[rule] |= multiples
+                keyed[rule].setdefault(edition, set()).add(key)
+                units[rule] |= counted
     places: list[Place] = []
+    counts: dict[tuple[str, str], Counter[float]] = {}  # the text's provisions: the numbers they state
+    mine: dict[tuple[str, str], set[str]] = defaultdict(set)  # (edition, rule) -> its provisions
+    for edition, key, provision in sources.own():
+        counts[(edition, key)] = Counter(value for value, _ in _own_numbers(doc_of(provision), base))
+        for rule in assigned.get((edition, key), ()):
+            mine[(edition, rule)].add(key)
     for edition, key, provision in sources.own():
         rules = assigned.get((edition, key), ())
         if not rules:
             continue
         text = str(provision.get("text") or "")
         doc = _tokens(text)
-        own = _own_numbers(doc, base)
+        every = _own_numbers(doc, base)
+        own = set(every)
         words = _candidates(doc, base, len(text))
         counting = frozenset(
             doc[i].lower_
@@ -522,6 +545,11 @@ def _places(sources: Sources, base: Compiled, spread: dict[str, int] | None = No
         for speaking in (by_edition, _nearest_laws(by_edition, edition, sources.laws)):
             for number, share in _shares(speaking, own).items():
                 missing[number] = max(missing[number], share)
+        nearest = _nearest_laws(by_edition, edition, sources.laws)
+        aligned = {  # the numbers of each nearest reference's provisions of the place's rules
+            e: [numbers_at[(e, k)] for k in sorted(set().union(*(keyed[r].get(e, set()) for r in rules)))]
+            for e in nearest
+        }
         if words:
             places.append(
                 Place(
@@ -536,9 +564,21 @@ def _places(sources: Sources, base: Compiled, spread: dict[str, int] | None = No
                     _agreed(by_edition, _nearest_laws(by_edition, edition, sources.laws), own),
                     frozenset(number[0] for found in by_edition.values() for number, _ in found),
                     frozenset(value for rule in rules for value in factors.get(rule, ())),
+                    shortfall(
+                        aligned,
+                        counts[(edition, key)],
+                        [counts[(edition, k)] for k in set().union(*(mine[(edition, r)] for r in rules))],
+                    ),
+                    units_after(doc, words, base),
+                    _by_value(set().union(*(units[rule] for rule in rules))),
                 )
             )
     return places
+
+
+def _by_value(pairs: set[tuple[float, str]]) -> dict[float, frozenset[str]]:
+    """(value, unit) pairs as value -> its units."""
+    return {value: frozenset(u for v, u in pairs if v == value) for value, _ in pairs}
 
 
 def _agreed(
@@ -625,15 +665,15 @@ def _common_ordinals(keyed: list[tuple[str, dict[str, object]]], language: str, 
     return {word for word, count in seen.items() if count > max(3, COMMON * len(keyed))}
 
 
-def _own_numbers(doc: tuple[Token, ...], base: Compiled) -> set[tuple[float, str]]:
-    """The numbers a text states in digits or in words the tables know."""
-    own: set[tuple[float, str]] = set()
+def _own_numbers(doc: tuple[Token, ...], base: Compiled) -> list[tuple[float, str]]:
+    """The numbers a text states in digits or in words the tables know, each time it states them."""
+    own: list[tuple[float, str]] = []
     for token in doc:
         if token.lower_.isdigit() and len(token.lower_) <= 3:
-            own.add((float(int(token.lower_)), CARDINAL))
+            own.append((float(int(token.lower_)), CARDINAL))
         elif token.lower_ in base.single:
             value, unit = base.single[token.lower_]
-            own.add((value, ORDINAL if unit == "ordinal" else CARDINAL))
+            own.append((value, ORDINAL if unit == "ordinal" else CARDINAL))
     return own
 
 

@@ -1,0 +1,188 @@
+"""The places of the number-word learner (kb/learned_numbers.py), and number words learned from the
+places they share.
+
+A `Place` is a provision of the new language with rules, its candidate words, and what its aligned
+references state that its text lacks. `shared_words` learns a word that no unit word, comparator or
+second anchor points at, from the places where it stands: "tíz" stands in two provisions of
+hu-2018 (7.3 "tíz lépéspárt", A 4.1 "az első tíz játszmalépésen"), and in both every reference with the
+same Laws states 10 more often than the text does in digits or known words ("færre end 10 træk ...
+Efter 10 træk" beside "tíz lépéspárt ... 10 vagy több lépéspárt"; "ti træk" beside "első tíz
+játszmalépésen"). A rare word of the language that stands in such places only, two at least, and is
+the only such word of its places says that number.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+
+from extract.text.quantities import Compiled, Token, unit_of_token
+
+ORDINAL, CARDINAL = "ordinal", "cardinal"
+RARE = 3  # a word learned from its places alone stands in this many provisions of the language at most
+SHARED_SUPPORT = 2  # ... and in two places at least, each short of the number
+COUNTS = ("minute", "second", "hour", "cm", "move", "game", "time")  # the units a number word counts
+WINDOW = 3  # a number word stands this many words before its unit at most ("dúas prórroga de minutos")
+FAITHFUL_SUPPORT = 2  # a frequent word faithful to one number: in this many places lacking it at least
+MIN_SHARE = 0.5  # a place lacks a number half its references state
+
+Found = list[tuple[tuple[float, str], float]]  # (value, kind) stated, with where (0..1)
+
+
+@dataclass(frozen=True)
+class Place:
+    """A provision of the new language and what its aligned references state that its own text lacks:
+    (value, kind) -> the share of the references stating it, with where in their text (0..1)."""
+
+    edition: str
+    label: str
+    words: dict[str, float]  # candidate word -> where it stands in the text (0..1, first occurrence)
+    counting: frozenset[str]  # the candidate words that stand right before a unit word
+    missing: dict[tuple[float, str], float]
+    where: dict[tuple[float, str], tuple[float, ...]]
+    unit_words: frozenset[str] = frozenset()  # candidates that are unit words too: ordinals only
+    compared: frozenset[str] = frozenset()  # candidates right after a comparator, where numbers stand
+    agreed: frozenset[float] = frozenset()  # lacking numbers the nearest references all state, half of all
+    stated: frozenset[float] = frozenset()  # every number a reference states there
+    factors: frozenset[float] = frozenset()  # ... of them, those a reference states as a factor
+    short: dict[float, int] = field(default_factory=dict)  # the cardinals it lacks: see `shortfall`
+    before: dict[str, frozenset[str]] = field(default_factory=dict)  # candidate -> units: `units_after`
+    units: dict[float, frozenset[str]] = field(default_factory=dict)  # value -> the references' units
+
+
+def shortfall(
+    nearest: dict[str, list[Found]], own: Counter[float], rule: list[Counter[float]]
+) -> dict[float, int]:
+    """The cardinal numbers every reference with the nearest Laws states more often than the text
+    does, by how many times at least: in one of its provisions aligned with the place (`nearest`: each
+    reference's provisions' numbers) than in the place (`own`: how often the place states each, in
+    digits or known words), and in all of them together than in the text's provisions of the same
+    rules (`rule`). "10 ... 10" beside "tíz ... 10" is short of one 10. A rule the references spread
+    over two provisions, 50 in each, is no place short of a second 50; nor is a place whose sibling
+    of the same rule states the number (A.5.1 "10 moves", A.5.1.2 "no claim"). No ordinal ("andet" is
+    "other" too), no one (also an article) and no zero (said as often without a number: "no delay",
+    "if lateness is allowed"): where a reference states them the text may state none."""
+    whole: Counter[float] = sum(rule, Counter())
+    references: list[dict[float, int]] = []
+    for provisions in nearest.values():
+        counts = [Counter(n[0] for n, _ in found if n[1] == CARDINAL) for found in provisions]
+        most: Counter[float] = Counter()
+        for counted in counts:
+            most |= counted  # the most any one provision states
+        total: Counter[float] = sum(counts, Counter())
+        references.append({v: min(most[v] - own[v], total[v] - whole[v]) for v in total})
+    if not references:
+        return {}
+    values = set.intersection(*(set(lacking) for lacking in references))
+    lacking = {value: min(r[value] for r in references) for value in values}
+    return {value: n for value, n in lacking.items() if n > 0 and value not in (0, 1)}
+
+
+def shared_words(
+    places: list[Place], spread: dict[str, int], known: dict[str, float]
+) -> list[tuple[str, tuple[float, str], list[Place]]]:
+    """Number words learned from the places they share (see the module's docstring): a word the tables
+    lack, rare in the language's texts (`spread`: in how many provisions each word stands), that stands
+    only in places short of one number N (SHARED_SUPPORT at least; N not stated there as a factor, no
+    unit word), once the words already `known` (word -> value) are counted there. Where another such
+    word shares one of its places, nothing tells which says N: neither is learned."""
+    by_word: dict[str, list[Place]] = defaultdict(list)
+    for place in places:
+        for word in place.words:
+            by_word[word].append(place)
+    found: dict[str, tuple[tuple[float, str], list[Place]]] = {}
+    for word, its in by_word.items():
+        if word in known or not SHARED_SUPPORT <= len(its) == spread.get(word, 0) <= RARE:
+            continue
+        if any(word in p.unit_words for p in its):
+            continue
+        common = set.intersection(*(set(_lacking(p, known)) - set(p.factors) for p in its))
+        if len(common) == 1:
+            found[word] = ((common.pop(), CARDINAL), its)
+    return [
+        (word, key, its)
+        for word, (key, its) in sorted(found.items())
+        if not any(
+            other != word and {id(p) for p in its} & {id(p) for p in found[other][1]} for other in found
+        )
+    ]
+
+
+def _lacking(place: Place, known: dict[str, float]) -> dict[float, int]:
+    """The numbers a place is short of, less the known words standing there with that value."""
+    said = Counter(known[word] for word in place.words if word in known)
+    return {
+        value: lacking - said[value] for value, lacking in place.short.items() if lacking - said[value] > 0
+    }
+
+
+def units_after(doc: tuple[Token, ...], words: dict[str, float], base: Compiled) -> dict[str, frozenset[str]]:
+    """The units whose words stand after each candidate word, WINDOW words on at most, no number
+    between ("dúas prórroga de minutos": minute)."""
+    found: dict[str, set[str]] = defaultdict(set)
+    lowers = [t.lower_ for t in doc]
+    for i, word in enumerate(lowers):
+        if word not in words:
+            continue
+        for after in lowers[i + 1 : i + 1 + WINDOW]:
+            if after.isdigit() or after in base.single:
+                break
+            unit = unit_of_token(after, base)
+            if unit is not None:
+                found[word].add(unit)
+                break
+    return {word: frozenset(units) for word, units in found.items()}
+
+
+def faithful_words(
+    places: list[Place],
+    explained: set[tuple[int, tuple[float, str]]],
+    known: set[str],
+    spread: dict[str, int],
+) -> list[tuple[str, tuple[float, str], list[Place]]]:
+    """Number words that stand in many places, and in every one where the references state numbers
+    they state N: "dúas" (Galician two, feminine) in "dúas prórroga de minutos" where the references
+    state two minutes, in "dúas prazas", "dúas exhibicións" where they state two, and in the fixed
+    phrase "ambas as dúas" (both) where they state no number at all. The word stands in more than RARE
+    provisions (a rarer one is learned from the places it shares), in FAITHFUL_SUPPORT places at least
+    that lack N (in half the places where the references state numbers), before the
+    word of a unit the references count N in (WINDOW words on at most) in one of them, and no place
+    where the references state numbers but not N; of two such words sharing a place, the one of more
+    places, neither on a tie."""
+    by_word: dict[str, list[Place]] = defaultdict(list)
+    for place in places:
+        for word in place.words:
+            by_word[word].append(place)
+    found: list[tuple[int, str, tuple[float, str], list[Place]]] = []
+    for word, its in by_word.items():
+        stating = [p for p in its if p.stated]
+        if (
+            word in known
+            or spread.get(word, 0) <= RARE
+            or not stating
+            or any(word in p.unit_words for p in its)
+        ):
+            continue
+        for value in frozenset.intersection(*(p.stated for p in stating)) - {0, 1}:
+            key = (value, CARDINAL)
+            support = [
+                p
+                for p in stating
+                if p.missing.get(key, 0) >= MIN_SHARE
+                and (id(p), key) not in explained
+                and value not in p.factors
+            ]
+            counted = any(p.before.get(word, frozenset()) & p.units.get(value, frozenset()) for p in support)
+            if counted and len(support) >= max(FAITHFUL_SUPPORT, MIN_SHARE * len(stating)):
+                found.append((len(support), word, key, support))
+    found.sort(key=lambda f: (-f[0], f[1]))
+    kept: list[tuple[str, tuple[float, str], list[Place]]] = []
+    taken: dict[int, int] = {}  # a place -> the support of the word that took it
+    for size, word, key, support in found:
+        if any(id(p) in taken for p in support):
+            if any(taken.get(id(p)) == size for p in support):
+                kept = [k for k in kept if not {id(p) for p in k[2]} & {id(p) for p in support}]
+            continue
+        kept.append((word, key, support))
+        taken.update({id(p): size for p in support})
+    return kept
