@@ -334,11 +334,16 @@ def test_an_uncurated_translation_takes_the_behaviour_its_laws_translations_agre
     behaviour["ka-2018"] = {}
     laws_behaviour(rules, laws_of, behaviour, referred)  # type: ignore[arg-type]
     assert behaviour["ka-2018"]["split"] == "loses"
-    # one that shares no article with any of them decides nothing: the translations still disagree
+    # one that shares no article with any of them takes nothing, even from a translation alone
     referred["ka-2018"]["split"] = frozenset({"unrelated"})
     behaviour["ka-2018"] = {}
     laws_behaviour(rules, laws_of, behaviour, referred)  # type: ignore[arg-type]
     assert "split" not in behaviour["ka-2018"]
+    del behaviour["da-2017"]["split"], rules[1].behaviour["da-2017"]
+    referred["ka-2018"]["split"] = frozenset()
+    behaviour["ka-2018"] = {}
+    laws_behaviour(rules, laws_of, behaviour, referred)  # type: ignore[arg-type]
+    assert "split" not in behaviour["ka-2018"]  # hu-2018 refers to articles, ka-2018 to none
 
 
 def test_the_articles_a_provision_refers_to_are_named_as_rules_in_every_edition() -> None:

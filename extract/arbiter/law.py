@@ -5,9 +5,10 @@ yes/no behaviour from whether the edition has the rule (its alignment), or from 
 `behaviour:` keyword on the rule where the text decides something no number carries. An edition
 nobody curated takes the keyword curated for the other translations of the Laws it translates, where
 they all agree (`Law.inherited` names them); where they disagree it has none. Only the translations
-whose provision refers to the same articles as its own count, when any does: cross-references read
-in any language, so a 2018 text whose rapid illegal-move rule says "act according to 7.5.5" follows
-the translation that says so, not one that declares the game lost. Whether a
+whose provision refers to the articles nearest those its own refers to count, and none when no
+translation's provision shares one: cross-references read in any language, so a 2018 text whose
+rapid illegal-move rule says "act according to 7.5.5" follows the translation that says so, never
+one that declares the game lost. Whether a
 provision asks "can the player checkmate by any series of legal moves?" (Art. 5.2.2, 6.9, 7.5.5, A.4),
 and in which words, is read from the provision itself: its sentence that names the termbase's
 `checkmate` concept in the edition's own terms (kb/terms.yaml).
@@ -142,8 +143,9 @@ def laws_behaviour(
     """Give each edition without a curated keyword for a rule the keyword curated for the other
     translations of its Laws, where they all agree (`behaviour` is completed in place). With
     `referred` (edition -> rule -> the rules its provisions for it refer to, see `referred_rules`),
-    only the translations whose provision refers to the articles nearest its own count, when any
-    shares one (`_nearest`). Returns edition -> rule -> the translations the keyword comes from."""
+    only the translations whose provision refers to the articles nearest its own count, and none
+    when no translation's provision shares one (`_nearest`). Returns edition -> rule -> the
+    translations the keyword comes from."""
     referred = referred or {}
     inherited: dict[str, dict[str, tuple[str, ...]]] = {}
     for rule in rules:
@@ -163,13 +165,14 @@ def _nearest(
     sources: list[str], rule: str, edition: str, referred: dict[str, dict[str, frozenset[str]]]
 ) -> list[str]:
     """The sources whose provision for `rule` refers to the articles nearest to those the edition's
-    own refers to (Jaccard; both referring to none is alike), or all of them when none shares any."""
+    own refers to (Jaccard; both referring to none is alike). None when no source shares any: the
+    edition's text says otherwise than each, and a keyword from them would be a guess."""
     own = referred.get(edition, {}).get(rule)
     if own is None:
         return sources
     scores = {e: _jaccard(own, referred.get(e, {}).get(rule)) for e in sources}
     best = max(scores.values(), default=0.0)
-    return [e for e in sources if scores[e] == best] if best > 0 else sources
+    return [e for e in sources if scores[e] == best] if best > 0 else []
 
 
 def _jaccard(a: frozenset[str], b: frozenset[str] | None) -> float:
