@@ -169,8 +169,8 @@ def rule_provisions(
     """rule -> edition -> provision keys: the published mapping plus the curated lists. In an edition
     no curated list covers, a leaf's lead-in (its parent's own sentence, ending in ':' or ',' of any
     width, "：", "，", "、", as in "once 10 moves have been completed by each player," before the list
-    of what is then closed) goes with the leaf, since the mapping names leaves only. `only`: the curated lists of these editions
-    alone (a build of many editions asks for one edition at a time)."""
+    of what is then closed) goes with the leaf, since the mapping names leaves only. `only`: the
+    curated lists of these editions alone (a build of many editions asks for one edition at a time)."""
     found: dict[str, dict[str, set[str]]] = {rule.id: {} for rule in rules}
     covered: set[str] = set()
     for rule in rules:
