@@ -10,8 +10,10 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
+from click.testing import CliRunner
+from conftest import ROOT, copy_project, drop_in, load
 
+from extract.cli import main
 from extract.io.languages import DEFAULT_KB
 from extract.io.rules import Rule
 from extract.kb.learned_lexicon import _numbers, learn
@@ -205,7 +207,7 @@ def test_words_learned_from_aligned_provisions_read_the_text_and_never_wrongly(l
         ] == STATED["rapid"]
 
 
-@pytest.mark.parametrize("comma", [",", "，", ":", "："])
+@pytest.mark.parametrize("comma", [",", "，", "、", ":", "："])
 def test_a_lead_in_ending_in_a_comma_of_any_width_goes_with_its_leaves(comma):
     """ "once 10 moves have been completed by each player," above the list of what is then closed: a
     Chinese or Japanese text ends it with a full-width comma or colon."""
@@ -231,3 +233,45 @@ def test_a_cross_reference_touching_letters_of_a_script_without_spaces_is_read()
     ]
     assert references("ตามข้อ 7.5.1, 7.5.2, 7.5.3หรือ7.5.4") == ["7.5.1", "7.5.2", "7.5.3", "7.5.4"]
     assert references("abc7.5.1 and 10.0-0-0") == []
+
+
+FIXTURES = Path(__file__).parent / "fixtures" / "spaceless"
+LAWS_2017 = {  # what the hand-written provisions state (the 2017 Laws, in force from 2018)
+    "illegal_move.time_bonus": 2,
+    "illegal_move.loss_on": 2,
+    "rapid.lower_minutes": 10,
+    "rapid.lower_inclusive": False,
+    "rapid.upper_minutes": 60,
+    "rapid.upper_inclusive": False,
+    "rapid.max_supervised_games": 3,
+    "rapid.moves_before_setup_claims_closed": 10,
+    "repetition.claim_occurrences": 3,
+    "increment.factor": 60,
+}
+
+
+@pytest.fixture(scope="module")
+def tiny_build(tmp_path_factory) -> dict[str, dict[str, object]]:
+    """A corpus of da-2017 and hu-2018 with a few provisions of the 2017 Laws written by hand in real
+    Chinese, Japanese and Thai dropped in (no language file): edition -> parameter -> value."""
+    tmp = tmp_path_factory.mktemp("tiny")
+    corpus, kb = copy_project(tmp, ["da-2017", "hu-2018"])
+    drop_in(
+        corpus, [(FIXTURES / f"{code}-2018.txt", code, "2017", "2018-01-01") for code in ("zh", "ja", "th")]
+    )
+    result = CliRunner().invoke(main, ["build", "--corpus", str(corpus), "--kb", str(kb)])
+    assert result.exit_code == 0, result.output
+    found: dict[str, dict[str, object]] = {}
+    for row in load(kb / "generated" / "parameters.yaml"):
+        found.setdefault(row["edition"], {})[row["parameter"]] = row["value"]
+    return found
+
+
+@pytest.mark.parametrize("edition", ["zh-2018", "ja-2018", "th-2018"])
+def test_a_build_reads_real_text_without_spaces_and_never_a_wrong_value(tiny_build, edition):
+    """The illegal-move penalty and its second illegal move, the rapid band, the supervised games and
+    the setup claims' ten moves ("十步", "10手", "สิบตา") are read in each; what is read is right."""
+    read = tiny_build[edition]
+    assert {name: value for name, value in read.items() if value != LAWS_2017.get(name)} == {}
+    core = set(LAWS_2017) - {"repetition.claim_occurrences", "increment.factor"}
+    assert core <= set(read), sorted(core - set(read))

@@ -549,7 +549,8 @@ def _vote(
     if word in base.articles:
         return  # "en", "egy": an article as often as the number one
     comparator = anchor.comparator
-    stem = not word.isdigit() and word not in base.single  # "háromszor": a number word and an ending
+    # "háromszor": a number word and an ending (not the first word of a number of several: "ที่ สอง")
+    stem = at == end and not word.isdigit() and word not in base.single
     if stem:
         table = {"time": "times", "factor": "multiplied", "ordinal": "times", "zero": "zero"}.get(anchor.unit)
         if table is None:

@@ -168,10 +168,9 @@ def rule_provisions(
 ) -> dict[str, dict[str, set[str]]]:
     """rule -> edition -> provision keys: the published mapping plus the curated lists. In an edition
     no curated list covers, a leaf's lead-in (its parent's own sentence, ending in ':' or ',' of any
-    width, "：", "，", as in "once 10 moves have been completed by each player," before the list of
-    what is then closed) goes
-    with the leaf, since the mapping names leaves only. `only`: the curated lists of these editions
-    alone (a build of many editions asks for one edition at a time)."""
+    width, "：", "，", "、", as in "once 10 moves have been completed by each player," before the list
+    of what is then closed) goes with the leaf, since the mapping names leaves only. `only`: the
+    curated lists of these editions alone (a build of many editions asks for one edition at a time)."""
     found: dict[str, dict[str, set[str]]] = {rule.id: {} for rule in rules}
     covered: set[str] = set()
     for rule in rules:
@@ -188,6 +187,9 @@ def rule_provisions(
     return found
 
 
+LEAD_IN_ENDS = (":", ",", "、")  # after NFKC: "：" and "，" are ":" and ","
+
+
 def _lead_ins(
     provisions: dict[str, list[tuple[str, dict[str, object]]]], covered: set[str]
 ) -> dict[tuple[str, str], list[str]]:
@@ -202,7 +204,7 @@ def _lead_ins(
         for key, provision in items:
             parent = by_label.get(str(provision.get("parent")))
             chain: list[str] = []
-            while parent is not None and unicodedata.normalize("NFKC", texts[parent][-1:]) in (":", ","):
+            while parent is not None and unicodedata.normalize("NFKC", texts[parent][-1:]) in LEAD_IN_ENDS:
                 chain.append(parent)
                 parent = by_label.get(str(by_key[parent].get("parent")))
             if chain:

@@ -246,28 +246,31 @@ def compiled(language: str, kb_dir: Path = DEFAULT_KB, learned: dict[str, Any] |
     return hit[1]
 
 
+def _phrase_at(doc: tuple[Token, ...], i: int, table: Compiled, kind: str) -> tuple[str, int] | None:
+    """The longest phrase of the tables of this kind ("NUM:", "UNIT:") starting at token `i`: (its
+    label, its last token), or None."""
+    lowers = [t.lower_ for t in doc[i : i + table.longest]] if 0 <= i < len(doc) else []
+    for size in table.starts.get(lowers[0], ()) if lowers else ():
+        label = table.phrases.get(tuple(lowers[:size])) if size <= len(lowers) else None
+        if label is not None and label.startswith(kind):
+            return label, i + size - 1
+    return None
+
+
 def number_phrase(doc: tuple[Token, ...], i: int, table: Compiled) -> tuple[int, float] | None:
     """A number written in several tokens starting at `i`, the longest the tables know (in a script
     without spaces, "六十" is two tokens): (its last token, its value), or None."""
-    lowers = [t.lower_ for t in doc[i : i + table.longest]]
-    for size in table.starts.get(lowers[0], ()) if lowers else ():
-        label = table.phrases.get(tuple(lowers[:size])) if size <= len(lowers) else None
-        if label is not None and label.startswith("NUM:"):
-            return i + size - 1, float(label.split(":")[1])
-    return None
+    found = _phrase_at(doc, i, table, "NUM:")
+    return None if found is None else (found[1], float(found[0].split(":")[1]))
 
 
 def unit_at(doc: tuple[Token, ...], i: int, table: Compiled) -> tuple[str, int] | None:
     """The unit named at token `i`: a phrase of several tokens the tables know (CLDR's "分钟" is two
     tokens of a script without spaces) or a unit word: (unit, its last token), or None."""
-    if not 0 <= i < len(doc):
-        return None
-    lowers = [t.lower_ for t in doc[i : i + table.longest]]
-    for size in table.starts.get(lowers[0], ()):
-        label = table.phrases.get(tuple(lowers[:size])) if size <= len(lowers) else None
-        if label is not None and label.startswith("UNIT:"):
-            return label[5:], i + size - 1
-    unit = unit_of_token(lowers[0], table)
+    found = _phrase_at(doc, i, table, "UNIT:")
+    if found is not None:
+        return found[0][5:], found[1]
+    unit = unit_of_token(doc[i].lower_, table) if 0 <= i < len(doc) else None
     return None if unit is None else (unit, i)
 
 
