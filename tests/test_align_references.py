@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import yaml
 
-from extract.kb.align_references import referred_pairs
+from extract.kb.align_references import clear_assignment, referred_pairs
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -121,3 +121,53 @@ def test_the_curated_2017_and_2018_laws_link_their_clock_provisions_in_the_gener
     pairs = {(r["a"], r["b"]) for r in links}
     assert ("da-2017:7.8.1", "hu-2018:7.5.3") in pairs
     assert ("da-2017:7.8.1", "hu-2018:7.5.4") not in pairs
+
+
+def learned_words(table: dict[tuple[str, str], float]):  # type: ignore[no-untyped-def]
+    """A `words` function from a table of learned similarities by label (0 elsewhere)."""
+    xs, ys = editions(read=False)
+    return lambda i, j: table.get((xs[i].label, ys[j].label), 0.0)
+
+
+def test_words_learned_from_the_links_pair_them_where_the_termbase_reads_nothing() -> None:
+    """nn-2017 or a made-up 2018 text: no termbase concept in either, but the words learned from the
+    two editions' other links ("rokade" ~ "sáncolás", "uret" ~ "óráját") tell which is which."""
+    xs, ys = editions(read=False)
+    scores, content = matrices(two_hands=0.1, clock=0.1)
+    words = learned_words({("7.7.1", "7.5.4"): 0.44, ("7.7.1", "7.5.3"): 0.22, ("7.8.1", "7.5.3"): 0.38})
+    found = referred_pairs(xs, ys, LINKED, scores, content, words)
+    assert {(xs[i].label, ys[j].label) for i, j, _ in found} == {("7.7.1", "7.5.4"), ("7.8.1", "7.5.3")}
+
+
+def test_learned_words_that_say_as_much_of_either_pairing_link_nothing() -> None:
+    xs, ys = editions(read=False)
+    scores, content = matrices(two_hands=0.1, clock=0.1)
+    words = learned_words({(a, b): 0.3 for a in ("7.7.1", "7.8.1") for b in ("7.5.3", "7.5.4")})
+    assert referred_pairs(xs, ys, LINKED, scores, content, words) == []
+
+
+def test_learned_words_find_the_counterpart_of_a_penalty_that_scores_little_with_anything() -> None:
+    """In a script nobody reads, 7.7.2 and 7.8.2 score under `LEAST` with 7.5.5 by content and place;
+    the words learned from the links (the penalty's "two minutes", "lost", "checkmate") still find it."""
+    xs, ys = editions(read=False)
+    scores, content = matrices(two_hands=0.1, clock=0.1)
+    scores[4, 4] = scores[6, 4] = 0.2
+    pairing = {("7.7.1", "7.5.4"): 0.44, ("7.8.1", "7.5.3"): 0.38}
+    assert referred_pairs(xs, ys, LINKED, scores, content, learned_words(pairing)) == []
+    penalties = {("7.7.2", "7.5.5"): 0.39, ("7.8.2", "7.5.5"): 0.33}
+    found = referred_pairs(xs, ys, LINKED, scores, content, learned_words(pairing | penalties))
+    assert {(xs[i].label, ys[j].label) for i, j, _ in found} == {("7.7.1", "7.5.4"), ("7.8.1", "7.5.3")}
+
+
+def test_the_assignment_as_a_whole_decides_not_the_single_best_pair() -> None:
+    """7.8.1 says nearly as much of 7.5.4 as 7.7.1 does (both name the clock in the 2018 text), but
+    the assignment 7.7.1 ~ 7.5.4, 7.8.1 ~ 7.5.3 has clearly more evidence than the crossed one."""
+    evidence = {(0, 1): 0.48, (1, 1): 0.47, (1, 0): 0.40, (0, 0): 0.20}
+    assert clear_assignment(set(evidence), evidence) == [(0, 1), (1, 0)]
+    even = {(0, 1): 0.40, (1, 1): 0.40, (1, 0): 0.40, (0, 0): 0.40}
+    assert clear_assignment(set(even), even) == []
+
+
+def test_candidates_that_share_no_provision_are_decided_apart() -> None:
+    evidence = {(0, 0): 0.3, (1, 1): 0.3, (1, 2): 0.3}
+    assert clear_assignment(set(evidence), evidence) == [(0, 0)]
