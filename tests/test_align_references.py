@@ -10,7 +10,9 @@ from pathlib import Path
 import numpy as np
 import yaml
 
+from extract.kb.align import Item, Scorer, align_pair, label_tail
 from extract.kb.align_references import clear_assignment, referred_pairs
+from extract.text.analyse import Fingerprint
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -171,3 +173,86 @@ def test_the_assignment_as_a_whole_decides_not_the_single_best_pair() -> None:
 def test_candidates_that_share_no_provision_are_decided_apart() -> None:
     evidence = {(0, 0): 0.3, (1, 1): 0.3, (1, 2): 0.3}
     assert clear_assignment(set(evidence), evidence) == [(0, 0)]
+
+
+# Two editions in languages nothing reads: X (2017-like) and Y (2018-like, its own made-up words).
+# Article 3 (castling, the clock, penalties in other words) teaches which word of Y stands where a
+# word of X stands; Article 7 moved the two-handed move and the clock press.
+WORDS = {
+    "hvis": "ek",
+    "skal": "zu",
+    "spiller": "pol",
+    "rokade": "qix",
+    "hænder": "mab",
+    "begge": "dor",
+    "ur": "vom",
+    "trykker": "fen",
+    "træk": "kel",
+    "ulovligt": "sar",
+    "minutter": "tib",
+    "tabt": "rul",
+    "uden": "nib",
+}
+ARTICLE_3 = [
+    "hvis spiller rokade begge hænder",
+    "skal spiller rokade træk",
+    "hvis spiller trykker ur",
+    "skal spiller ur træk",
+    "hvis ulovligt træk minutter tabt",
+    "skal ulovligt træk minutter tabt",
+    "hvis begge hænder træk",
+    "skal trykker ur",
+]
+ARTICLE_7_X = [  # label, words, references
+    ("7.5.1", "hvis ulovligt træk", ""),
+    ("7.5.2", "skal ulovligt træk spiller", ""),
+    ("7.5.3", "skal 2 minutter tabt ulovligt", "7.5.1 7.5.2"),
+    ("7.7.1", "hvis spiller begge hænder rokade ulovligt", ""),
+    ("7.7.2", "skal 2 minutter tabt ulovligt", "7.7.1"),
+    ("7.8.1", "hvis spiller trykker ur uden ulovligt", ""),
+    ("7.8.2", "skal 2 minutter tabt ulovligt", "7.8.1"),
+]
+ARTICLE_7_Y = [
+    ("7.5.1", "hvis ulovligt træk", ""),
+    ("7.5.2", "skal ulovligt træk spiller", ""),
+    ("7.5.3", "hvis spiller trykker ur uden ulovligt", ""),
+    ("7.5.4", "hvis begge hænder rokade ur ulovligt", ""),
+    ("7.5.5", "skal 2 minutter tabt ulovligt", "7.5.1 7.5.2 7.5.3 7.5.4"),
+]
+
+
+def made_up(edition: str, rows: list[tuple[str, str, str]], translate: bool) -> list[Item]:
+    """Items of an edition: its words as they are (X) or in Y's made-up words, digits as numbers."""
+    items = []
+    for k, (label, text, refers) in enumerate(rows):
+        words = [WORDS[w] if translate else w for w in text.split() if not w.isdigit()]
+        numbers = frozenset(int(w) for w in text.split() if w.isdigit())
+        print_ = Fingerprint(
+            numbers, tuple(refers.split()), frozenset(), frozenset(), 20 * len(words), (), frozenset(words)
+        )
+        chapter = label.split(".")[0]
+        place = k / max(1, sum(r[0].split(".")[0] == chapter for r in rows) - 1)
+        items.append(Item(edition, label, label, "article", chapter, place, label_tail(label), print_))
+    return items
+
+
+def align_made_up(article_3: list[str]) -> dict[tuple[str, str], tuple[str, ...]]:
+    taught = [(f"3.{n + 1}", text, "") for n, text in enumerate(article_3)]
+    xs = made_up("xx-2017", taught + ARTICLE_7_X, translate=False)
+    ys = made_up("yy-2018", taught + ARTICLE_7_Y, translate=True)
+    return {(link.a[1], link.b[1]): link.evidence for link in align_pair(xs, ys, Scorer(xs + ys))}
+
+
+def test_an_edition_in_a_language_nothing_reads_pairs_its_moved_provisions_through_learned_words() -> None:
+    pairs = align_made_up(ARTICLE_3)
+    assert ("7.7.1", "7.5.4") in pairs and ("7.8.1", "7.5.3") in pairs
+    assert ("7.7.1", "7.5.3") not in pairs and ("7.8.1", "7.5.4") not in pairs
+    assert "learned words hænder ~ mab, rokade ~ qix" in " ".join(pairs[("7.7.1", "7.5.4")])
+
+
+def test_without_links_that_teach_their_words_the_moved_provisions_stay_unpaired() -> None:
+    """Article 7 alone teaches the word for "illegal", not "castling" or "clock": both pairings say
+    as much (the four provisions are as long, too), so neither is made."""
+    pairs = align_made_up([])
+    assert ("7.5.3", "7.5.5") in pairs
+    assert not {p for p in pairs if p[0] in ("7.7.1", "7.8.1")}
