@@ -256,3 +256,10 @@ def test_without_links_that_teach_their_words_the_moved_provisions_stay_unpaired
     pairs = align_made_up([])
     assert ("7.5.3", "7.5.5") in pairs
     assert not {p for p in pairs if p[0] in ("7.7.1", "7.8.1")}
+
+
+def test_too_many_candidate_pairings_to_weigh_are_left_undecided() -> None:
+    evidence = {(i, j): 0.1 * (i == j) + 0.01 for i in range(5) for j in range(5)}  # 25 > MAX_CANDIDATES
+    assert clear_assignment(set(evidence), evidence) == []
+    small = {p: v for p, v in evidence.items() if p[0] < 3 and p[1] < 3}
+    assert clear_assignment(set(small), small) == [(0, 0), (1, 1), (2, 2)]
