@@ -10,7 +10,9 @@ from pathlib import Path
 import numpy as np
 import yaml
 
-from extract.kb.align_references import referred_pairs
+from extract.kb.align import Item, Scorer, align_pair, label_tail
+from extract.kb.align_references import clear_assignment, referred_pairs
+from extract.text.analyse import Fingerprint
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -121,3 +123,143 @@ def test_the_curated_2017_and_2018_laws_link_their_clock_provisions_in_the_gener
     pairs = {(r["a"], r["b"]) for r in links}
     assert ("da-2017:7.8.1", "hu-2018:7.5.3") in pairs
     assert ("da-2017:7.8.1", "hu-2018:7.5.4") not in pairs
+
+
+def learned_words(table: dict[tuple[str, str], float]):  # type: ignore[no-untyped-def]
+    """A `words` function from a table of learned similarities by label (0 elsewhere)."""
+    xs, ys = editions(read=False)
+    return lambda i, j: table.get((xs[i].label, ys[j].label), 0.0)
+
+
+def test_words_learned_from_the_links_pair_them_where_the_termbase_reads_nothing() -> None:
+    """nn-2017 or a made-up 2018 text: no termbase concept in either, but the words learned from the
+    two editions' other links ("rokade" ~ "sáncolás", "uret" ~ "óráját") tell which is which."""
+    xs, ys = editions(read=False)
+    scores, content = matrices(two_hands=0.1, clock=0.1)
+    words = learned_words({("7.7.1", "7.5.4"): 0.44, ("7.7.1", "7.5.3"): 0.22, ("7.8.1", "7.5.3"): 0.38})
+    found = referred_pairs(xs, ys, LINKED, scores, content, words)
+    assert {(xs[i].label, ys[j].label) for i, j, _ in found} == {("7.7.1", "7.5.4"), ("7.8.1", "7.5.3")}
+
+
+def test_learned_words_that_say_as_much_of_either_pairing_link_nothing() -> None:
+    xs, ys = editions(read=False)
+    scores, content = matrices(two_hands=0.1, clock=0.1)
+    words = learned_words({(a, b): 0.3 for a in ("7.7.1", "7.8.1") for b in ("7.5.3", "7.5.4")})
+    assert referred_pairs(xs, ys, LINKED, scores, content, words) == []
+
+
+def test_learned_words_find_the_counterpart_of_a_penalty_that_scores_little_with_anything() -> None:
+    """In a script nobody reads, 7.7.2 and 7.8.2 score under `LEAST` with 7.5.5 by content and place;
+    the words learned from the links (the penalty's "two minutes", "lost", "checkmate") still find it."""
+    xs, ys = editions(read=False)
+    scores, content = matrices(two_hands=0.1, clock=0.1)
+    scores[4, 4] = scores[6, 4] = 0.2
+    pairing = {("7.7.1", "7.5.4"): 0.44, ("7.8.1", "7.5.3"): 0.38}
+    assert referred_pairs(xs, ys, LINKED, scores, content, learned_words(pairing)) == []
+    penalties = {("7.7.2", "7.5.5"): 0.39, ("7.8.2", "7.5.5"): 0.33}
+    found = referred_pairs(xs, ys, LINKED, scores, content, learned_words(pairing | penalties))
+    assert {(xs[i].label, ys[j].label) for i, j, _ in found} == {("7.7.1", "7.5.4"), ("7.8.1", "7.5.3")}
+
+
+def test_the_assignment_as_a_whole_decides_not_the_single_best_pair() -> None:
+    """7.8.1 says nearly as much of 7.5.4 as 7.7.1 does (both name the clock in the 2018 text), but
+    the assignment 7.7.1 ~ 7.5.4, 7.8.1 ~ 7.5.3 has clearly more evidence than the crossed one."""
+    evidence = {(0, 1): 0.48, (1, 1): 0.47, (1, 0): 0.40, (0, 0): 0.20}
+    assert clear_assignment(set(evidence), evidence) == [(0, 1), (1, 0)]
+    even = {(0, 1): 0.40, (1, 1): 0.40, (1, 0): 0.40, (0, 0): 0.40}
+    assert clear_assignment(set(even), even) == []
+
+
+def test_candidates_that_share_no_provision_are_decided_apart() -> None:
+    evidence = {(0, 0): 0.3, (1, 1): 0.3, (1, 2): 0.3}
+    assert clear_assignment(set(evidence), evidence) == [(0, 0)]
+
+
+# Two editions in languages nothing reads: X (2017-like) and Y (2018-like, its own made-up words).
+# Article 3 (castling, the clock, penalties in other words) teaches which word of Y stands where a
+# word of X stands; Article 7 moved the two-handed move and the clock press.
+WORDS = {
+    "hvis": "ek",
+    "skal": "zu",
+    "spiller": "pol",
+    "rokade": "qix",
+    "hænder": "mab",
+    "begge": "dor",
+    "ur": "vom",
+    "trykker": "fen",
+    "træk": "kel",
+    "ulovligt": "sar",
+    "minutter": "tib",
+    "tabt": "rul",
+    "uden": "nib",
+}
+ARTICLE_3 = [
+    "hvis spiller rokade begge hænder",
+    "skal spiller rokade træk",
+    "hvis spiller trykker ur",
+    "skal spiller ur træk",
+    "hvis ulovligt træk minutter tabt",
+    "skal ulovligt træk minutter tabt",
+    "hvis begge hænder træk",
+    "skal trykker ur",
+]
+ARTICLE_7_X = [  # label, words, references
+    ("7.5.1", "hvis ulovligt træk", ""),
+    ("7.5.2", "skal ulovligt træk spiller", ""),
+    ("7.5.3", "skal 2 minutter tabt ulovligt", "7.5.1 7.5.2"),
+    ("7.7.1", "hvis spiller begge hænder rokade ulovligt", ""),
+    ("7.7.2", "skal 2 minutter tabt ulovligt", "7.7.1"),
+    ("7.8.1", "hvis spiller trykker ur uden ulovligt", ""),
+    ("7.8.2", "skal 2 minutter tabt ulovligt", "7.8.1"),
+]
+ARTICLE_7_Y = [
+    ("7.5.1", "hvis ulovligt træk", ""),
+    ("7.5.2", "skal ulovligt træk spiller", ""),
+    ("7.5.3", "hvis spiller trykker ur uden ulovligt", ""),
+    ("7.5.4", "hvis begge hænder rokade ur ulovligt", ""),
+    ("7.5.5", "skal 2 minutter tabt ulovligt", "7.5.1 7.5.2 7.5.3 7.5.4"),
+]
+
+
+def made_up(edition: str, rows: list[tuple[str, str, str]], translate: bool) -> list[Item]:
+    """Items of an edition: its words as they are (X) or in Y's made-up words, digits as numbers."""
+    items = []
+    for k, (label, text, refers) in enumerate(rows):
+        words = [WORDS[w] if translate else w for w in text.split() if not w.isdigit()]
+        numbers = frozenset(int(w) for w in text.split() if w.isdigit())
+        print_ = Fingerprint(
+            numbers, tuple(refers.split()), frozenset(), frozenset(), 20 * len(words), (), frozenset(words)
+        )
+        chapter = label.split(".")[0]
+        place = k / max(1, sum(r[0].split(".")[0] == chapter for r in rows) - 1)
+        items.append(Item(edition, label, label, "article", chapter, place, label_tail(label), print_))
+    return items
+
+
+def align_made_up(article_3: list[str]) -> dict[tuple[str, str], tuple[str, ...]]:
+    taught = [(f"3.{n + 1}", text, "") for n, text in enumerate(article_3)]
+    xs = made_up("xx-2017", taught + ARTICLE_7_X, translate=False)
+    ys = made_up("yy-2018", taught + ARTICLE_7_Y, translate=True)
+    return {(link.a[1], link.b[1]): link.evidence for link in align_pair(xs, ys, Scorer(xs + ys))}
+
+
+def test_an_edition_in_a_language_nothing_reads_pairs_its_moved_provisions_through_learned_words() -> None:
+    pairs = align_made_up(ARTICLE_3)
+    assert ("7.7.1", "7.5.4") in pairs and ("7.8.1", "7.5.3") in pairs
+    assert ("7.7.1", "7.5.3") not in pairs and ("7.8.1", "7.5.4") not in pairs
+    assert "learned words hænder ~ mab, rokade ~ qix" in " ".join(pairs[("7.7.1", "7.5.4")])
+
+
+def test_without_links_that_teach_their_words_the_moved_provisions_stay_unpaired() -> None:
+    """Article 7 alone teaches the word for "illegal", not "castling" or "clock": both pairings say
+    as much (the four provisions are as long, too), so neither is made."""
+    pairs = align_made_up([])
+    assert ("7.5.3", "7.5.5") in pairs
+    assert not {p for p in pairs if p[0] in ("7.7.1", "7.8.1")}
+
+
+def test_too_many_candidate_pairings_to_weigh_are_left_undecided() -> None:
+    evidence = {(i, j): 0.1 * (i == j) + 0.01 for i in range(5) for j in range(5)}  # 25 > MAX_CANDIDATES
+    assert clear_assignment(set(evidence), evidence) == []
+    small = {p: v for p, v in evidence.items() if p[0] < 3 and p[1] < 3}
+    assert clear_assignment(set(small), small) == [(0, 0), (1, 1), (2, 2)]

@@ -142,9 +142,8 @@ def _groups(candidates: set[tuple[int, int]]) -> list[list[tuple[int, int]]]:
     groups: list[list[tuple[int, int]]] = []
     left = sorted(candidates)
     while left:
-        group, xs, ys = [left.pop(0)], set(), set()
-        xs.add(group[0][0])
-        ys.add(group[0][1])
+        group = [left.pop(0)]
+        xs, ys = {group[0][0]}, {group[0][1]}
         grown = True
         while grown:
             grown = False
