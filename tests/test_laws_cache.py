@@ -27,8 +27,7 @@ def cache(tmp_path, monkeypatch) -> Path:
 
 
 def test_the_remembered_laws_are_the_computed_ones(cache, monkeypatch):
-    computed = law._load_laws(ROOT / "kb")
-    stored = law.load_laws(ROOT / "kb")
+    computed = law.load_laws(ROOT / "kb")  # an empty cache: computed, then stored
     assert [p.name for p in cache.iterdir() if p.name.startswith("laws-")]
 
     def not_again(kb_dir: Path) -> dict[str, law.Law]:
@@ -36,7 +35,8 @@ def test_the_remembered_laws_are_the_computed_ones(cache, monkeypatch):
 
     monkeypatch.setattr(law, "_load_laws", not_again)
     read_back = law.load_laws(ROOT / "kb")
-    assert as_data(read_back) == as_data(stored) == as_data(computed)
+    assert as_data(read_back) == as_data(computed)
+    assert read_back["da-2017"] is not computed["da-2017"]
     assert any(one.mate_clauses for one in read_back.values())  # the clauses come back too
 
 
@@ -59,4 +59,3 @@ def test_an_edited_kb_file_is_read_again(cache, tmp_path):
     assert rows.stat().st_size == (ROOT / "kb" / "generated" / "parameters.yaml").stat().st_size
     after = law.load_laws(kb)
     assert after[row.edition].parameters[row.parameter] == changed
-    assert law.load_laws(ROOT / "kb")[row.edition].parameters[row.parameter] == row.value
