@@ -19,16 +19,19 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from extract.arbiter.classify import Classification, TimeControl, classify
+from extract.io.derived import inputs_key, remember
 from extract.io.generated import read_kb
 from extract.io.laws import read_laws
 from extract.io.rules import Rule, load_rules
 from extract.model import InputError
 from extract.model.kbrows import AlignmentRow, EditionRow, ProvisionsDocument
 from extract.model.laws import LawsEdition
-from extract.text.analyse import Concept, TermMatcher, load_terms, references
-from extract.text.sentences import split_sentences
+
+if TYPE_CHECKING:
+    from extract.text.analyse import Concept
 
 MATE_CONCEPT = "checkmate"  # the termbase concept whose terms mark a "cannot checkmate" clause
 
@@ -81,7 +84,16 @@ def _classify(law: Law, minutes: float, increment: float) -> Classification:
 
 
 def load_laws(kb_dir: Path) -> dict[str, Law]:
-    """One Law per edition from kb/generated (parameters, alignment) and kb/rules (behaviours)."""
+    """One Law per edition from kb/generated (parameters, alignment) and kb/rules (behaviours).
+
+    Remembered by a hash of the KB's files and the code (extract.io.derived): a quick question (show,
+    ruling) does not read every edition's provisions for their checkmate clauses again."""
+    return remember(inputs_key("laws", (kb_dir,)), lambda: _load_laws(kb_dir))
+
+
+def _load_laws(kb_dir: Path) -> dict[str, Law]:
+    from extract.text.analyse import load_terms
+
     kb = read_kb(kb_dir)
     editions = kb.edition_ids()
     parameters: dict[str, dict[str, object]] = {e: {} for e in editions}
@@ -187,6 +199,8 @@ def referred_rules(
     """Edition -> rule -> the rules its provisions for that rule cross-refer to, each reference
     named through the edition's own alignment (so 2017's 7.5.5 and 2018's 7.5.5 name one rule
     whatever the language or numbering)."""
+    from extract.text.analyse import references
+
     rule_of: dict[str, dict[str, str]] = {}
     for link in alignment:
         rule_of.setdefault(link.edition, {}).setdefault(link.label, link.rule)
@@ -211,6 +225,9 @@ def mate_clauses(
     """Edition -> rule -> the first provision of the rule with a sentence that names checkmate in the
     edition's terms (`concepts`: the termbase's checkmate concept), with that sentence. An edition the
     termbase gives no checkmate term has none (see Game.mate_clause)."""
+    from extract.text.analyse import TermMatcher
+    from extract.text.sentences import split_sentences
+
     found: dict[str, dict[str, Clause]] = {}
     matchers: dict[str, TermMatcher | None] = {}
     texts: dict[tuple[str, str], tuple[str, str]] = {}
