@@ -1,14 +1,20 @@
-"""The places of the number-word learner (kb/learned_numbers.py), and number words learned from the
-places they share.
+"""The places of the number-word learner (kb/learned_numbers.py), and number words learned from
+where they stand across places rather than from one anchor.
 
 A `Place` is a provision of the new language with rules, its candidate words, and what its aligned
-references state that its text lacks. `shared_words` learns a word that no unit word, comparator or
-second anchor points at, from the places where it stands: "tíz" stands in two provisions of
-hu-2018 (7.3 "tíz lépéspárt", A 4.1 "az első tíz játszmalépésen"), and in both every reference with the
-same Laws states 10 more often than the text does in digits or known words ("færre end 10 træk ...
-Efter 10 træk" beside "tíz lépéspárt ... 10 vagy több lépéspárt"; "ti træk" beside "első tíz
-játszmalépésen"). A rare word of the language that stands in such places only, two at least, and is
-the only such word of its places says that number.
+references state that its text lacks.
+
+- `shared_words`: a rare word no unit word, comparator or second anchor points at, learned from the
+  places it shares: "tíz" stands in two provisions of hu-2018 (7.3 "tíz lépéspárt", A 4.1 "az első
+  tíz játszmalépésen"), and in both every reference with the same Laws states 10 more often than
+  the text does in digits or known words ("færre end 10 træk ... Efter 10 træk" beside "tíz
+  lépéspárt ... 10 vagy több lépéspárt"; "ti træk" beside "első tíz játszmalépésen"). A rare word of
+  the language that stands in such places only, two at least, and shares them with no other such
+  word says that number.
+- `faithful_words`: a frequent word that, in every place of it where the references state numbers,
+  stands where they state one number, lacking it in two places at least, and before the word of
+  the unit they count it in in one: Galician "dúas" (two), also in the fixed phrase "ambas as dúas"
+  (both) where the references state no number.
 """
 
 from __future__ import annotations
@@ -186,3 +192,37 @@ def faithful_words(
         kept.append((word, key, support))
         taken.update({id(p): size for p in support})
     return kept
+
+
+def laws_year(laws: str) -> int:
+    """The year of a Laws edition ("2017", "2023"); 0 when it names none."""
+    digits = "".join(c for c in str(laws) if c.isdigit())[:4]
+    return int(digits) if len(digits) == 4 else 0
+
+
+def closest(distances: list[float]) -> float:
+    """The mean distance of a word to the references' number, the farthest of four places or more
+    left out (one place may be worded otherwise)."""
+    kept = sorted(distances)[:-1] if len(distances) >= 4 else distances
+    return sum(kept) / max(1, len(kept))
+
+
+def shares(by_edition: dict[str, Found], own: set[tuple[float, str]]) -> dict[tuple[float, str], float]:
+    """The share of the references stating each number the text lacks."""
+    share: dict[tuple[float, str], float] = defaultdict(float)
+    for found in by_edition.values():
+        for number in {n for n, _ in found} - own:
+            share[number] += 1 / len(by_edition)
+    return share
+
+
+def nearest_laws(by_edition: dict[str, Found], edition: str, laws: dict[str, str]) -> dict[str, Found]:
+    """The references whose Laws are nearest `edition`'s: where the older Laws say nothing of a zero
+    default time, the 2017 Laws' references alone say that a 2023 text lacks it (a place lacks a
+    number half of all its references state, or half of those with the nearest Laws)."""
+    if not by_edition:
+        return by_edition
+    own = laws_year(laws.get(edition, ""))
+    distance = {e: abs(laws_year(laws.get(e, "")) - own) for e in by_edition}
+    least = min(distance.values())
+    return {e: found for e, found in by_edition.items() if distance[e] == least}
