@@ -355,6 +355,10 @@ def test_a_word_the_places_share_where_the_references_state_another_number_stays
     assert places(elsewhere, TEN_LAWS) == {}  # it stands where no 10 is stated
     both = [{**row, "xx-2018": row["xx-2018"].replace("tizo", "tizo vopa")} for row in TEN]
     assert places(both, TEN_LAWS) == {}  # "vopa" shares both places: which says 10, unknown
+    filler = [{"da-2017": "Spilleren har tabt.", "xx-2018": f"Ok plor tabo ok {n}."} for n in range(3)]
+    assert places([*TEN, *filler], TEN_LAWS) == {"numbers": {"tizo": 10}}
+    phrase = [{**row, "xx-2018": row["xx-2018"].replace("tizo", "ok tizo ok")} for row in TEN]
+    assert places([*phrase, *filler], TEN_LAWS) == {}  # between the same words in both: a phrase
 
 
 def test_a_place_is_short_of_a_number_one_provision_of_its_references_states_more_often():

@@ -33,6 +33,7 @@ from extract.kb.shared_numbers import (
     faithful_words,
     laws_year,
     nearest_laws,
+    neighbours,
     shared_words,
     shares,
     shortfall,
@@ -569,6 +570,7 @@ def _places(sources: Sources, base: Compiled, spread: dict[str, int] | None = No
                     ),
                     units_after(doc, words, base),
                     _by_value(set().union(*(units[rule] for rule in rules))),
+                    neighbours(doc, words),
                 )
             )
     return places

@@ -54,6 +54,7 @@ class Place:
     short: dict[float, int] = field(default_factory=dict)  # the cardinals it lacks: see `shortfall`
     before: dict[str, frozenset[str]] = field(default_factory=dict)  # candidate -> units: `units_after`
     units: dict[float, frozenset[str]] = field(default_factory=dict)  # value -> the references' units
+    around: dict[str, tuple[str, str]] = field(default_factory=dict)  # candidate -> its neighbours
 
 
 def shortfall(
@@ -102,6 +103,8 @@ def shared_words(
             continue
         if any(word in p.unit_words for p in its):
             continue
+        if len({p.around.get(word) for p in its}) == 1:
+            continue  # inside one phrase repeated in every place: which word says N, unknown
         common = set.intersection(*(set(_lacking(p, known)) - set(p.factors) for p in its))
         if len(common) == 1:
             found[word] = ((common.pop(), CARDINAL), its)
@@ -120,6 +123,16 @@ def _lacking(place: Place, known: dict[str, float]) -> dict[float, int]:
     return {
         value: lacking - said[value] for value, lacking in place.short.items() if lacking - said[value] > 0
     }
+
+
+def neighbours(doc: tuple[Token, ...], words: dict[str, float]) -> dict[str, tuple[str, str]]:
+    """The words before and after each candidate word, where it first stands."""
+    lowers = [t.lower_ for t in doc]
+    found: dict[str, tuple[str, str]] = {}
+    for i, word in enumerate(lowers):
+        if word in words and word not in found:
+            found[word] = (lowers[i - 1] if i else "", lowers[i + 1] if i + 1 < len(lowers) else "")
+    return found
 
 
 def units_after(doc: tuple[Token, ...], words: dict[str, float], base: Compiled) -> dict[str, frozenset[str]]:
