@@ -28,6 +28,7 @@ ORDINAL, CARDINAL = "ordinal", "cardinal"
 RARE = 3  # a word learned from its places alone stands in this many provisions of the language at most
 SHARED_SUPPORT = 2  # ... and in two places at least, each short of the number
 COUNTS = ("minute", "second", "hour", "cm", "move", "game", "time")  # the units a number word counts
+MEASURES = frozenset({"minute", "second", "hour", "cm"})  # ... of them, those the libraries name
 WINDOW = 3  # a number word stands this many words before its unit at most ("dúas prórroga de minutos")
 FAITHFUL_SUPPORT = 2  # a frequent word faithful to one number: in this many places lacking it at least
 MIN_SHARE = 0.5  # a place lacks a number half its references state
@@ -164,10 +165,12 @@ def faithful_words(
     state two minutes, in "dúas prazas", "dúas exhibicións" where they state two, and in the fixed
     phrase "ambas as dúas" (both) where they state no number at all. The word stands in more than RARE
     provisions (a rarer one is learned from the places it shares), in FAITHFUL_SUPPORT places at least
-    that lack N (in half the places where the references state numbers), before the
-    word of a unit the references count N in (WINDOW words on at most) in one of them, and no place
-    where the references state numbers but not N; of two such words sharing a place, the one of more
-    places, neither on a tie."""
+    that lack N (in half the places where the references state numbers), before the word of a
+    measure (minutes, seconds, hours, centimetres) in which the references state N and no other
+    number the place lacks in one of them, and no place where the references state numbers but not
+    N (WINDOW words on at most); of two such words sharing a place, the one of more places, neither
+    on a tie. "razmišljanje vrijeme" (thinking time) where the references state "2 times" is no
+    two: "vrijeme" is a unit word learned, no measure."""
     by_word: dict[str, list[Place]] = defaultdict(list)
     for place in places:
         for word in place.words:
@@ -191,7 +194,7 @@ def faithful_words(
                 and (id(p), key) not in explained
                 and value not in p.factors
             ]
-            counted = any(p.before.get(word, frozenset()) & p.units.get(value, frozenset()) for p in support)
+            counted = any(_measures(p, word, value) for p in support)
             if counted and len(support) >= max(FAITHFUL_SUPPORT, MIN_SHARE * len(stating)):
                 found.append((len(support), word, key, support))
     found.sort(key=lambda f: (-f[0], f[1]))
@@ -205,6 +208,20 @@ def faithful_words(
         kept.append((word, key, support))
         taken.update({id(p): size for p in support})
     return kept
+
+
+def _measures(place: Place, word: str, value: float) -> bool:
+    """Whether `word` stands before the word of a measure (minutes, seconds, hours, centimetres: the
+    units whose words the libraries know, not ones learned from the same places) in which the
+    references state `value` at the place, and no other number the place lacks."""
+    units = place.before.get(word, frozenset()) & place.units.get(value, frozenset()) & MEASURES
+    others = {
+        unit
+        for (other, kind), share in place.missing.items()
+        if other != value and kind == CARDINAL and share >= MIN_SHARE
+        for unit in place.units.get(other, frozenset())
+    }
+    return bool(units - others)
 
 
 def laws_year(laws: str) -> int:
