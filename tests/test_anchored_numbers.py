@@ -391,5 +391,7 @@ def test_a_frequent_word_is_a_number_where_every_place_of_it_that_states_numbers
     assert places(other) == {}  # it stands where the references state three (and no two)
     unitless = [{**TWO[0], "xx-2023": "Advorsar fyr dua ekstral."}, *TWO[1:]]
     assert places(unitless) == {}  # no unit word of the references' two minutes after it anywhere
+    times = [{"da-2017": "Det sker to gange.", "xx-2023": "Dat skor dua ekstral de kerr."}, *TWO[1:]]
+    assert places(times) == {}  # before a unit word of times, no measure: learned words, weaker
     once = [TWO[0], *TWO[2:]]
     assert places(once) == {}  # one place lacking two: not enough for a word of many places
