@@ -509,12 +509,7 @@ def _places(sources: Sources, base: Compiled, spread: dict[str, int] | None = No
                 keyed[rule].setdefault(edition, set()).add(key)
                 units[rule] |= counted
     places: list[Place] = []
-    counts: dict[tuple[str, str], Counter[float]] = {}  # the text's provisions: the numbers they state
-    mine: dict[tuple[str, str], set[str]] = defaultdict(set)  # (edition, rule) -> its provisions
-    for edition, key, provision in sources.own():
-        counts[(edition, key)] = Counter(value for value, _ in _own_numbers(doc_of(provision), base))
-        for rule in assigned.get((edition, key), ()):
-            mine[(edition, rule)].add(key)
+    counts, mine = _text_counts(sources, base)
     for edition, key, provision in sources.own():
         rules = assigned.get((edition, key), ())
         if not rules:
@@ -574,6 +569,20 @@ def _places(sources: Sources, base: Compiled, spread: dict[str, int] | None = No
                 )
             )
     return places
+
+
+def _text_counts(
+    sources: Sources, base: Compiled
+) -> tuple[dict[tuple[str, str], Counter[float]], dict[tuple[str, str], set[str]]]:
+    """How often each of the language's provisions states each number (digits, known words), and
+    each (edition, rule)'s provisions."""
+    counts: dict[tuple[str, str], Counter[float]] = {}
+    mine: dict[tuple[str, str], set[str]] = defaultdict(set)
+    for edition, key, provision in sources.own():
+        counts[(edition, key)] = Counter(value for value, _ in _own_numbers(doc_of(provision), base))
+        for rule in sources.assigned.get((edition, key), ()):
+            mine[(edition, rule)].add(key)
+    return counts, mine
 
 
 def _by_value(pairs: set[tuple[float, str]]) -> dict[float, frozenset[str]]:
