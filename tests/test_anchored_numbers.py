@@ -355,6 +355,10 @@ def test_a_word_the_places_share_where_the_references_state_another_number_stays
     assert places(elsewhere, TEN_LAWS) == {}  # it stands where no 10 is stated
     both = [{**row, "xx-2018": row["xx-2018"].replace("tizo", "tizo vopa")} for row in TEN]
     assert places(both, TEN_LAWS) == {}  # "vopa" shares both places: which says 10, unknown
+    filler = [{"da-2017": "Spilleren har tabt.", "xx-2018": f"Ok plor tabo ok {n}."} for n in range(3)]
+    assert places([*TEN, *filler], TEN_LAWS) == {"numbers": {"tizo": 10}}
+    phrase = [{**row, "xx-2018": row["xx-2018"].replace("tizo", "ok tizo ok")} for row in TEN]
+    assert places([*phrase, *filler], TEN_LAWS) == {}  # between the same words in both: a phrase
 
 
 def test_a_place_is_short_of_a_number_one_provision_of_its_references_states_more_often():
@@ -387,5 +391,7 @@ def test_a_frequent_word_is_a_number_where_every_place_of_it_that_states_numbers
     assert places(other) == {}  # it stands where the references state three (and no two)
     unitless = [{**TWO[0], "xx-2023": "Advorsar fyr dua ekstral."}, *TWO[1:]]
     assert places(unitless) == {}  # no unit word of the references' two minutes after it anywhere
+    times = [{"da-2017": "Det sker to gange.", "xx-2023": "Dat skor dua ekstral de kerr."}, *TWO[1:]]
+    assert places(times) == {}  # before a unit word of times, no measure: learned words, weaker
     once = [TWO[0], *TWO[2:]]
     assert places(once) == {}  # one place lacking two: not enough for a word of many places

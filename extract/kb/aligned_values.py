@@ -32,8 +32,8 @@ from pathlib import Path
 from typing import Any
 
 from extract.io.rules import Rule
-from extract.kb.learned_numbers import laws_year
 from extract.kb.parameters import citations, cites, raw_span, rule_provisions, sentence, specs, unit_of
+from extract.kb.shared_numbers import laws_year
 from extract.model.kbrows import Parameter
 from extract.text.quantities import Compiled, Quantity, Token, compiled, on_square, quantities, tokens
 

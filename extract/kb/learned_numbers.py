@@ -7,7 +7,8 @@ first step of the words learned from the aligned editions (kb/learned_lexicon.py
   where the references state two minutes);
 - `anchored_numbers`: number words, ordinals and zero where no digit stands, anchored on the
   references' numbers place after place, or from one place where one rare unknown word stands where
-  numbers stand, or glossed by the text itself ("nulla (0)").
+  numbers stand, or from the places a rare word shares or a frequent word is faithful to
+  (kb/shared_numbers.py), or glossed by the text itself ("nulla (0)").
 """
 
 from __future__ import annotations
@@ -28,8 +29,13 @@ from extract.kb.shared_numbers import (
     ORDINAL,
     RARE,
     Place,
+    closest,
     faithful_words,
+    laws_year,
+    nearest_laws,
+    neighbours,
     shared_words,
+    shares,
     shortfall,
     units_after,
 )
@@ -179,12 +185,6 @@ def learn_unknown_numbers(sources: Sources, units: dict[str, Any] | None = None)
         for word, value in learned.items()
         if 2 * sum(p in learned for p in previous[word]) < len(previous[word])
     }
-
-
-def laws_year(laws: str) -> int:
-    """The year of a Laws edition ("2017", "2023"); 0 when it names none."""
-    digits = "".join(c for c in str(laws) if c.isdigit())[:4]
-    return int(digits) if len(digits) == 4 else 0
 
 
 def nearest(found: list[tuple[str, float]], edition: str, laws: dict[str, str]) -> set[float]:
@@ -458,7 +458,7 @@ def _best_link(
             if key[1] == CARDINAL and key[0] != 0 and not counts[key]:
                 continue  # a number word counts something: it stands before a unit word somewhere
             if (key[1] == ORDINAL or key[0] == 0) and (
-                _closest(distance[key]) > NEAR_ORDINAL
+                closest(distance[key]) > NEAR_ORDINAL
                 or count <= ANCHOR_SUPPORT
                 or count < STRICT * len(found)
             ):
@@ -510,12 +510,7 @@ def _places(sources: Sources, base: Compiled, spread: dict[str, int] | None = No
                 keyed[rule].setdefault(edition, set()).add(key)
                 units[rule] |= counted
     places: list[Place] = []
-    counts: dict[tuple[str, str], Counter[float]] = {}  # the text's provisions: the numbers they state
-    mine: dict[tuple[str, str], set[str]] = defaultdict(set)  # (edition, rule) -> its provisions
-    for edition, key, provision in sources.own():
-        counts[(edition, key)] = Counter(value for value, _ in _own_numbers(doc_of(provision), base))
-        for rule in assigned.get((edition, key), ()):
-            mine[(edition, rule)].add(key)
+    counts, mine = _text_counts(sources, base)
     for edition, key, provision in sources.own():
         rules = assigned.get((edition, key), ())
         if not rules:
@@ -542,10 +537,10 @@ def _places(sources: Sources, base: Compiled, spread: dict[str, int] | None = No
         for found in by_edition.values():
             for number, at in found:
                 where[number].append(at)
-        for speaking in (by_edition, _nearest_laws(by_edition, edition, sources.laws)):
-            for number, share in _shares(speaking, own).items():
+        for speaking in (by_edition, nearest_laws(by_edition, edition, sources.laws)):
+            for number, share in shares(speaking, own).items():
                 missing[number] = max(missing[number], share)
-        nearest = _nearest_laws(by_edition, edition, sources.laws)
+        nearest = nearest_laws(by_edition, edition, sources.laws)
         aligned = {  # the numbers of each nearest reference's provisions of the place's rules
             e: [numbers_at[(e, k)] for k in sorted(set().union(*(keyed[r].get(e, set()) for r in rules)))]
             for e in nearest
@@ -561,7 +556,7 @@ def _places(sources: Sources, base: Compiled, spread: dict[str, int] | None = No
                     {k: tuple(v) for k, v in where.items() if k in missing},
                     frozenset(w for w in words if unit_of_token(w, base) is not None),
                     frozenset(w for w in compared if unit_of_token(w, base) is None),
-                    _agreed(by_edition, _nearest_laws(by_edition, edition, sources.laws), own),
+                    _agreed(by_edition, nearest_laws(by_edition, edition, sources.laws), own),
                     frozenset(number[0] for found in by_edition.values() for number, _ in found),
                     frozenset(value for rule in rules for value in factors.get(rule, ())),
                     shortfall(
@@ -571,9 +566,24 @@ def _places(sources: Sources, base: Compiled, spread: dict[str, int] | None = No
                     ),
                     units_after(doc, words, base),
                     _by_value(set().union(*(units[rule] for rule in rules))),
+                    neighbours(doc, words),
                 )
             )
     return places
+
+
+def _text_counts(
+    sources: Sources, base: Compiled
+) -> tuple[dict[tuple[str, str], Counter[float]], dict[tuple[str, str], set[str]]]:
+    """How often each of the language's provisions states each number (digits, known words), and
+    each (edition, rule)'s provisions."""
+    counts: dict[tuple[str, str], Counter[float]] = {}
+    mine: dict[tuple[str, str], set[str]] = defaultdict(set)
+    for edition, key, provision in sources.own():
+        counts[(edition, key)] = Counter(value for value, _ in _own_numbers(doc_of(provision), base))
+        for rule in sources.assigned.get((edition, key), ()):
+            mine[(edition, rule)].add(key)
+    return counts, mine
 
 
 def _by_value(pairs: set[tuple[float, str]]) -> dict[float, frozenset[str]]:
@@ -620,34 +630,6 @@ def _beside_comparators(doc: tuple[Token, ...], base: Compiled, spread: dict[str
                     found.append(i - 2)
                 break
     return [i for i in found if 0 <= i < len(doc)]
-
-
-def _closest(distances: list[float]) -> float:
-    """The mean distance of a word to the references' number, the farthest of four places or more
-    left out (one place may be worded otherwise)."""
-    kept = sorted(distances)[:-1] if len(distances) >= 4 else distances
-    return sum(kept) / max(1, len(kept))
-
-
-def _shares(by_edition: dict[str, _Found], own: set[tuple[float, str]]) -> dict[tuple[float, str], float]:
-    """The share of the references stating each number the text lacks."""
-    shares: dict[tuple[float, str], float] = defaultdict(float)
-    for found in by_edition.values():
-        for number in {n for n, _ in found} - own:
-            shares[number] += 1 / len(by_edition)
-    return shares
-
-
-def _nearest_laws(by_edition: dict[str, _Found], edition: str, laws: dict[str, str]) -> dict[str, _Found]:
-    """The references whose Laws are nearest `edition`'s: where the older Laws say nothing of a zero
-    default time, the 2017 Laws' references alone say that a 2023 text lacks it (a place lacks a
-    number half of all its references state, or half of those with the nearest Laws)."""
-    if not by_edition:
-        return by_edition
-    own = laws_year(laws.get(edition, ""))
-    distance = {e: abs(laws_year(laws.get(e, "")) - own) for e in by_edition}
-    least = min(distance.values())
-    return {e: found for e, found in by_edition.items() if distance[e] == least}
 
 
 def _common_ordinals(keyed: list[tuple[str, dict[str, object]]], language: str, kb_dir: Path) -> set[str]:

@@ -1,14 +1,20 @@
-"""The places of the number-word learner (kb/learned_numbers.py), and number words learned from the
-places they share.
+"""The places of the number-word learner (kb/learned_numbers.py), and number words learned from
+where they stand across places rather than from one anchor.
 
 A `Place` is a provision of the new language with rules, its candidate words, and what its aligned
-references state that its text lacks. `shared_words` learns a word that no unit word, comparator or
-second anchor points at, from the places where it stands: "tíz" stands in two provisions of
-hu-2018 (7.3 "tíz lépéspárt", A 4.1 "az első tíz játszmalépésen"), and in both every reference with the
-same Laws states 10 more often than the text does in digits or known words ("færre end 10 træk ...
-Efter 10 træk" beside "tíz lépéspárt ... 10 vagy több lépéspárt"; "ti træk" beside "első tíz
-játszmalépésen"). A rare word of the language that stands in such places only, two at least, and is
-the only such word of its places says that number.
+references state that its text lacks.
+
+- `shared_words`: a rare word no unit word, comparator or second anchor points at, learned from the
+  places it shares: "tíz" stands in two provisions of hu-2018 (7.3 "tíz lépéspárt", A 4.1 "az első
+  tíz játszmalépésen"), and in both every reference with the same Laws states 10 more often than
+  the text does in digits or known words ("færre end 10 træk ... Efter 10 træk" beside "tíz
+  lépéspárt ... 10 vagy több lépéspárt"; "ti træk" beside "első tíz játszmalépésen"). A rare word of
+  the language that stands in such places only, two at least, and shares them with no other such
+  word says that number.
+- `faithful_words`: a frequent word that, in every place of it where the references state numbers,
+  stands where they state one number, lacking it in two places at least, and before the word of
+  the unit they count it in in one: Galician "dúas" (two), also in the fixed phrase "ambas as dúas"
+  (both) where the references state no number.
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ ORDINAL, CARDINAL = "ordinal", "cardinal"
 RARE = 3  # a word learned from its places alone stands in this many provisions of the language at most
 SHARED_SUPPORT = 2  # ... and in two places at least, each short of the number
 COUNTS = ("minute", "second", "hour", "cm", "move", "game", "time")  # the units a number word counts
+MEASURES = frozenset({"minute", "second", "hour", "cm"})  # ... of them, those the libraries name
 WINDOW = 3  # a number word stands this many words before its unit at most ("dúas prórroga de minutos")
 FAITHFUL_SUPPORT = 2  # a frequent word faithful to one number: in this many places lacking it at least
 MIN_SHARE = 0.5  # a place lacks a number half its references state
@@ -48,6 +55,7 @@ class Place:
     short: dict[float, int] = field(default_factory=dict)  # the cardinals it lacks: see `shortfall`
     before: dict[str, frozenset[str]] = field(default_factory=dict)  # candidate -> units: `units_after`
     units: dict[float, frozenset[str]] = field(default_factory=dict)  # value -> the references' units
+    around: dict[str, tuple[str, str]] = field(default_factory=dict)  # candidate -> its neighbours
 
 
 def shortfall(
@@ -96,6 +104,8 @@ def shared_words(
             continue
         if any(word in p.unit_words for p in its):
             continue
+        if len({p.around.get(word) for p in its}) == 1:
+            continue  # inside one phrase repeated in every place: which word says N, unknown
         common = set.intersection(*(set(_lacking(p, known)) - set(p.factors) for p in its))
         if len(common) == 1:
             found[word] = ((common.pop(), CARDINAL), its)
@@ -114,6 +124,16 @@ def _lacking(place: Place, known: dict[str, float]) -> dict[float, int]:
     return {
         value: lacking - said[value] for value, lacking in place.short.items() if lacking - said[value] > 0
     }
+
+
+def neighbours(doc: tuple[Token, ...], words: dict[str, float]) -> dict[str, tuple[str, str]]:
+    """The words before and after each candidate word, where it first stands."""
+    lowers = [t.lower_ for t in doc]
+    found: dict[str, tuple[str, str]] = {}
+    for i, word in enumerate(lowers):
+        if word in words and word not in found:
+            found[word] = (lowers[i - 1] if i else "", lowers[i + 1] if i + 1 < len(lowers) else "")
+    return found
 
 
 def units_after(doc: tuple[Token, ...], words: dict[str, float], base: Compiled) -> dict[str, frozenset[str]]:
@@ -145,10 +165,12 @@ def faithful_words(
     state two minutes, in "dúas prazas", "dúas exhibicións" where they state two, and in the fixed
     phrase "ambas as dúas" (both) where they state no number at all. The word stands in more than RARE
     provisions (a rarer one is learned from the places it shares), in FAITHFUL_SUPPORT places at least
-    that lack N (in half the places where the references state numbers), before the
-    word of a unit the references count N in (WINDOW words on at most) in one of them, and no place
-    where the references state numbers but not N; of two such words sharing a place, the one of more
-    places, neither on a tie."""
+    that lack N (in half the places where the references state numbers), before the word of a
+    measure (minutes, seconds, hours, centimetres) in which the references state N and no other
+    number the place lacks in one of them, and no place where the references state numbers but not
+    N (WINDOW words on at most); of two such words sharing a place, the one of more places, neither
+    on a tie. "razmišljanje vrijeme" (thinking time) where the references state "2 times" is no
+    two: "vrijeme" is a unit word learned, no measure."""
     by_word: dict[str, list[Place]] = defaultdict(list)
     for place in places:
         for word in place.words:
@@ -172,7 +194,7 @@ def faithful_words(
                 and (id(p), key) not in explained
                 and value not in p.factors
             ]
-            counted = any(p.before.get(word, frozenset()) & p.units.get(value, frozenset()) for p in support)
+            counted = any(_measures(p, word, value) for p in support)
             if counted and len(support) >= max(FAITHFUL_SUPPORT, MIN_SHARE * len(stating)):
                 found.append((len(support), word, key, support))
     found.sort(key=lambda f: (-f[0], f[1]))
@@ -186,3 +208,51 @@ def faithful_words(
         kept.append((word, key, support))
         taken.update({id(p): size for p in support})
     return kept
+
+
+def _measures(place: Place, word: str, value: float) -> bool:
+    """Whether `word` stands before the word of a measure (minutes, seconds, hours, centimetres: the
+    units whose words the libraries know, not ones learned from the same places) in which the
+    references state `value` at the place, and no other number the place lacks."""
+    units = place.before.get(word, frozenset()) & place.units.get(value, frozenset()) & MEASURES
+    others = {
+        unit
+        for (other, kind), share in place.missing.items()
+        if other != value and kind == CARDINAL and share >= MIN_SHARE
+        for unit in place.units.get(other, frozenset())
+    }
+    return bool(units - others)
+
+
+def laws_year(laws: str) -> int:
+    """The year of a Laws edition ("2017", "2023"); 0 when it names none."""
+    digits = "".join(c for c in str(laws) if c.isdigit())[:4]
+    return int(digits) if len(digits) == 4 else 0
+
+
+def closest(distances: list[float]) -> float:
+    """The mean distance of a word to the references' number, the farthest of four places or more
+    left out (one place may be worded otherwise)."""
+    kept = sorted(distances)[:-1] if len(distances) >= 4 else distances
+    return sum(kept) / max(1, len(kept))
+
+
+def shares(by_edition: dict[str, Found], own: set[tuple[float, str]]) -> dict[tuple[float, str], float]:
+    """The share of the references stating each number the text lacks."""
+    share: dict[tuple[float, str], float] = defaultdict(float)
+    for found in by_edition.values():
+        for number in {n for n, _ in found} - own:
+            share[number] += 1 / len(by_edition)
+    return share
+
+
+def nearest_laws(by_edition: dict[str, Found], edition: str, laws: dict[str, str]) -> dict[str, Found]:
+    """The references whose Laws are nearest `edition`'s: where the older Laws say nothing of a zero
+    default time, the 2017 Laws' references alone say that a 2023 text lacks it (a place lacks a
+    number half of all its references state, or half of those with the nearest Laws)."""
+    if not by_edition:
+        return by_edition
+    own = laws_year(laws.get(edition, ""))
+    distance = {e: abs(laws_year(laws.get(e, "")) - own) for e in by_edition}
+    least = min(distance.values())
+    return {e: found for e, found in by_edition.items() if distance[e] == least}
