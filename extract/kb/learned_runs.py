@@ -26,7 +26,7 @@ from dataclasses import replace
 from typing import Any
 
 from extract.kb.learned_numbers import Sources, _places, doc_of
-from extract.kb.shared_numbers import CARDINAL, WINDOW, Place, faithful_words, shared_words
+from extract.kb.shared_numbers import CARDINAL, RARE, SHARED_SUPPORT, WINDOW, Place, faithful_words
 from extract.text.quantities import Compiled, Token, compiled, unit_of_token
 from extract.text.words import UNSPACED, lettered, spaceless
 
@@ -60,10 +60,35 @@ def run_numbers(
         (id(p), (known[w], CARDINAL)) for p, place in paired if p.words for w in place.words if w in known
     }
     learned = [
-        *shared_words(run_places, words_spread, {}),
+        *_shared(run_places, words_spread),
         *faithful_words(run_places, explained, set(), words_spread),
     ]
     return _kept(learned, run_places)
+
+
+def _shared(places: list[Place], spread: dict[str, int]) -> list[tuple[str, tuple[float, str], list[Place]]]:
+    """Runs standing in few provisions (RARE at most), every one a place with rules, where the
+    references state numbers short of one number N in SHARED_SUPPORT places at least (not as a
+    factor), and state none in half its places at most (as a word learned alone: `_faithful` of
+    kb/learned_numbers.py): "three" in "three times", "at most three games", and a provision whose
+    references state no number."""
+    by_run: dict[str, list[Place]] = defaultdict(list)
+    for place in places:
+        for word in place.words:
+            by_run[word].append(place)
+    found = []
+    for word, its in by_run.items():
+        if not len(its) == spread.get(word, 0) <= RARE:
+            continue
+        stating = [p for p in its if p.stated]
+        if len(stating) < max(SHARED_SUPPORT, len(its) / 2):
+            continue
+        common = set.intersection(
+            *({v for v, n in p.short.items() if n > 0} - set(p.factors) for p in stating)
+        )
+        if len(common) == 1:
+            found.append((word, (common.pop(), CARDINAL), stating))
+    return found
 
 
 def _runs(doc: tuple[Token, ...], base: Compiled, known: dict[str, float]) -> list[tuple[Run, int]]:
