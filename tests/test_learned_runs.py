@@ -64,10 +64,19 @@ def test_the_word_learned_is_read_whole():
 def test_a_word_of_pieces_where_the_references_state_another_number_stays_unknown():
     twelve = [ROWS[0], {**ROWS[1], "da-2017": ROWS[1]["da-2017"].replace("ti træk", "tolv træk")}, ROWS[2]]
     assert learn(twelve) == ({}, {})  # 12 there, 10 in the other: no number says both
-    elsewhere = [*ROWS, {"da-2001": "Han har tabt.", "da-2017": "Han har tabt.", "xx-2018": f"汉{TEN}塔博。"}]
-    assert learn(elsewhere) == ({}, {})  # it stands where no 10 is stated
+    other = {
+        "da-2001": "Han taber efter 6 træk.",
+        "da-2017": "Han taber efter 6 træk.",
+        "xx-2018": f"汉{TEN}塔博。",
+    }
+    assert learn([*ROWS, other]) == ({}, {})  # it stands where the references state 6 and no 10
     once = [ROWS[1], ROWS[2]]
     assert learn(once) == ({}, {})  # one place: which run says 10, unknown
+
+
+def test_a_place_whose_references_state_no_number_may_hold_the_word_once():
+    quiet = {"da-2001": "Han har tabt.", "da-2017": "Han har tabt.", "xx-2018": f"汉{TEN}塔博。"}
+    assert learn([*ROWS, quiet])[0] == {TEN: 10}  # two places short of 10, one stating no number
 
 
 def test_pieces_apart_are_no_run():
