@@ -79,6 +79,13 @@ def test_a_place_whose_references_state_no_number_may_hold_the_word_once():
     assert learn([*ROWS, quiet])[0] == {TEN: 10}  # two places short of 10, one stating no number
 
 
+def test_of_nested_runs_the_one_of_most_places_is_kept_and_two_apart_leave_both_out():
+    glued = [{**row, "xx-2018": row["xx-2018"].replace(TEN, "妥" + TEN)} for row in ROWS]
+    assert learn(glued)[0] == {"妥" + TEN: 10}  # always after the same piece: the longest run
+    two = [{**row, "xx-2018": row["xx-2018"].replace(TEN, TEN + "，维帕")} for row in ROWS[:2]]
+    assert learn([*two, ROWS[2]]) == ({}, {})  # "维帕" stands apart in both places too: which says 10?
+
+
 def test_pieces_apart_are_no_run():
     spaced = [{**row, "xx-2018": " ".join(row["xx-2018"])} for row in ROWS]  # a space between pieces
     assert learn(spaced)[0] == {}

@@ -154,7 +154,8 @@ def _kept(
     learned: list[tuple[str, tuple[float, str], list[Place]]], places: list[Place]
 ) -> tuple[dict[str, int], dict[str, list[str]]]:
     """Of runs nested in one another, the one with the most places (the longest on a tie); a run
-    learned with two values, or overlapping another kept run otherwise in a place, is left out."""
+    learned with two values, or sharing a place with another run learned (not nested in it, or
+    nested with another value: nothing tells which says the number), is left out."""
     values: dict[str, set[float]] = defaultdict(set)
     where: dict[str, set[int]] = defaultdict(set)
     linked: dict[str, list[Place]] = {}
@@ -176,11 +177,14 @@ def _kept(
         )
         if not beaten:
             kept.add(word)
-    clear = {
+    clear = {  # another run learned in one of its places: not nested in it, or with another value
         word
         for word in kept
         if not any(
-            other != word and where[word] & where[other] and _overlap(word, other, places) for other in kept
+            other != word
+            and where[word] & where[other]
+            and (values[other] != values[word] or (word not in other and other not in word))
+            for other in values
         )
     }
     numbers = {word: int(next(iter(values[word]))) for word in sorted(clear)}
@@ -193,8 +197,3 @@ def _kept(
         for word, value in numbers.items()
     }
     return numbers, evidence
-
-
-def _overlap(word: str, other: str, places: list[Place]) -> bool:
-    """Two runs share a place and nothing tells which says the number (a nested pair was settled)."""
-    return word not in other and other not in word
