@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from extract.io.languages import DEFAULT_KB
+from extract.kb import learned_lexicon as lexicon
 from extract.kb.learned_numbers import Sources, anchored_numbers
 from extract.kb.learned_runs import run_numbers
 from extract.text.quantities import quantities
@@ -36,7 +37,7 @@ ROWS = [
 ]
 
 
-def learn(rows: list[dict[str, str]]) -> tuple[dict[str, int], dict[str, list[str]]]:
+def sources_of(rows: list[dict[str, str]]) -> Sources:
     provisions: dict[str, list[tuple[str, dict[str, object]]]] = {}
     assigned: dict[tuple[str, str], tuple[str, ...]] = {}
     for n, row in enumerate(rows):
@@ -44,7 +45,11 @@ def learn(rows: list[dict[str, str]]) -> tuple[dict[str, int], dict[str, list[st
             provisions.setdefault(edition, []).append((f"k{n}", {"label": f"{n}.1", "text": text}))
             assigned[(edition, f"k{n}")] = (f"r{n}",)
     languages = {e: e.split("-")[0] for e in provisions}
-    sources = Sources("xx", provisions, languages, assigned, DEFAULT_KB, LAWS)
+    return Sources("xx", provisions, languages, assigned, DEFAULT_KB, LAWS)
+
+
+def learn(rows: list[dict[str, str]]) -> tuple[dict[str, int], dict[str, list[str]]]:
+    sources = sources_of(rows)
     found, _ = anchored_numbers(sources, SEED)
     assert TEN[0] not in str(found) and TEN[1] not in str(found)  # no piece alone is learned
     return run_numbers(sources, SEED, found)
@@ -54,6 +59,13 @@ def test_a_word_of_two_pieces_the_places_short_of_a_number_share_says_it():
     numbers, evidence = learn(ROWS)
     assert numbers == {TEN: 10}
     assert "xx-2018 0.1" in evidence[TEN][0] and "xx-2018 1.1" in evidence[TEN][1]
+
+
+def test_the_language_tables_learned_hold_the_word_with_its_evidence():
+    s = sources_of(ROWS)
+    learned = lexicon.learn("xx", s.provisions, s.languages, s.assigned, DEFAULT_KB, LAWS)
+    assert learned.tables["numbers"].get(TEN) == 10
+    assert "several pieces" in learned.evidence[("numbers", TEN)][0]
 
 
 def test_the_word_learned_is_read_whole():
