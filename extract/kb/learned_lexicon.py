@@ -38,6 +38,7 @@ from extract.kb.learned_numbers import (
     learn_unknown_numbers,
     read_quantities,
 )
+from extract.kb.learned_runs import run_numbers
 from extract.kb.learned_votes import Learned, Votes
 from extract.kb.parameters import rule_provisions
 from extract.text.quantities import (
@@ -112,6 +113,10 @@ def learn(
         "postfix": learned.tables.get("postfix", {}),
     }
     found, evidence = anchored_numbers(sources, every_unit)
+    runs, run_evidence = run_numbers(sources, every_unit, found)  # several pieces, no spaces
+    if runs:
+        found.setdefault("numbers", {}).update(runs)
+    evidence |= {("numbers", word): places for word, places in run_evidence.items()}
     if not set(more) - set(numbers) and not found:
         return learned
     second = _learn(sources, _seeded(seed, found), evidence)

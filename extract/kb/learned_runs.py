@@ -1,0 +1,199 @@
+"""Number words of several pieces, in texts written without spaces between words.
+
+In a text read by `words.spaceless`, a word ICU's dictionaries do not know is cut into pieces: a
+made-up or rare ideograph word of two or three characters is two or three tokens, and a Thai word
+ICU has never seen is cut into syllables. The single-token learners (kb/learned_numbers.py: a word
+learned from its place or places; kb/shared_numbers.py: `shared_words`, `faithful_words`) then never
+see one candidate word: each piece alone stands in other words too.
+
+Here the candidates are also runs of 2..MAX_RUN adjacent pieces (character n-grams) of such a
+script, with the guards of single words: no piece a digit, a number word the tables know, an
+article or a unit word; the same learners decide (a rare run standing only in places whose nearest
+references are all short of one number N, two places at least, the only such run there; or a
+frequent run standing, wherever the references state numbers, where they state N, right before a
+unit word they count N in). Of runs nested in one another, the one with the most places is kept,
+the longest on a tie (the word, not a piece of it nor the word with its neighbour); runs that
+overlap otherwise in a place, or learned with two values, are both left out. The run is written
+into the tables as a number word of several tokens, which the quantities reader reads whole
+(`quantities.number_phrase`, longest first).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import replace
+from typing import Any
+
+from extract.kb.learned_numbers import Sources, _places, doc_of
+from extract.kb.shared_numbers import CARDINAL, RARE, SHARED_SUPPORT, WINDOW, Place, faithful_words
+from extract.text.quantities import Compiled, Token, compiled, unit_of_token
+from extract.text.words import UNSPACED, lettered, spaceless
+
+MAX_RUN = 4  # pieces: a number word of a script without spaces is rarely longer
+_UNSPACED_PIECE = re.compile(f"[{UNSPACED}]+")
+
+Run = tuple[str, ...]
+
+
+def run_numbers(
+    sources: Sources, seed: dict[str, Any] | None, found: dict[str, dict[str, int]]
+) -> tuple[dict[str, int], dict[str, list[str]]]:
+    """Number words of several pieces learned for a language written without spaces (see the
+    module's docstring), beside the words already `found`: (run as written -> value, its evidence)."""
+    texts = [str(p.get("text") or "") for _, _, p in sources.own()]
+    if not texts or not spaceless("\n".join(texts[:50]), sources.language):
+        return {}, {}
+    base = compiled(sources.language, sources.kb_dir, seed)
+    known = {w: float(v) for table in found.values() for w, v in table.items()}
+    known |= {w: v for w, (v, u) in base.single.items() if u is None}
+    spread: dict[Run, int] = defaultdict(int)
+    for _, _, provision in sources.own():
+        for run in {r for r, _ in _runs(doc_of(provision), base, known)}:
+            spread[run] += 1
+    places = _places(sources, base)
+    docs = {(e, str(p.get("label"))): doc_of(p) for e, _, p in sources.own()}
+    paired = [(_run_place(place, docs[(place.edition, place.label)], base, known), place) for place in places]
+    run_places = [p for p, _ in paired if p.words]
+    words_spread = {_text(r): n for r, n in spread.items()}
+    explained = {  # a number a known word of the place says already
+        (id(p), (known[w], CARDINAL)) for p, place in paired if p.words for w in place.words if w in known
+    }
+    learned = [
+        *_shared(run_places, words_spread),
+        *faithful_words(run_places, explained, set(), words_spread),
+    ]
+    return _kept(learned, run_places)
+
+
+def _shared(places: list[Place], spread: dict[str, int]) -> list[tuple[str, tuple[float, str], list[Place]]]:
+    """Runs standing in few provisions (RARE at most), every one a place with rules, where the
+    references state numbers short of one number N in SHARED_SUPPORT places at least (not as a
+    factor), and state none in half its places at most (as a word learned alone: `_faithful` of
+    kb/learned_numbers.py): "three" in "three times", "at most three games", and a provision whose
+    references state no number."""
+    by_run: dict[str, list[Place]] = defaultdict(list)
+    for place in places:
+        for word in place.words:
+            by_run[word].append(place)
+    found = []
+    for word, its in by_run.items():
+        if not len(its) == spread.get(word, 0) <= RARE:
+            continue
+        stating = [p for p in its if p.stated]
+        if len(stating) < max(SHARED_SUPPORT, len(its) / 2):
+            continue
+        common = set.intersection(
+            *({v for v, n in p.short.items() if n > 0} - set(p.factors) for p in stating)
+        )
+        if len(common) == 1:
+            found.append((word, (common.pop(), CARDINAL), stating))
+    return found
+
+
+def _runs(doc: tuple[Token, ...], base: Compiled, known: dict[str, float]) -> list[tuple[Run, int]]:
+    """The runs of 2..MAX_RUN adjacent pieces of a script without spaces, none a number the tables
+    know, an article or a unit word: (run, its first token)."""
+    ok = [
+        _UNSPACED_PIECE.fullmatch(t.lower_) is not None
+        and lettered(t.lower_)
+        and t.lower_ not in known
+        and t.lower_ not in base.single
+        and t.lower_ not in base.articles
+        and unit_of_token(t.lower_, base) is None
+        for t in doc
+    ]
+    out: list[tuple[Run, int]] = []
+    for i in range(len(doc)):
+        for size in range(2, MAX_RUN + 1):
+            end = i + size
+            if end > len(doc) or not all(ok[i:end]):
+                break
+            if any(doc[k + 1].idx != doc[k].idx + len(doc[k].text) for k in range(i, end - 1)):
+                break  # a space or a mark between: not one word
+            out.append((tuple(t.lower_ for t in doc[i:end]), i))
+    return out
+
+
+def _text(run: Run) -> str:
+    return "".join(run)
+
+
+def _run_place(place: Place, doc: tuple[Token, ...], base: Compiled, known: dict[str, float]) -> Place:
+    """The place with runs as its candidate words: where each first stands, the runs right before a
+    unit word, and the units after each (WINDOW tokens on at most, no number between)."""
+    words: dict[str, float] = {}
+    counting: set[str] = set()
+    before: dict[str, set[str]] = defaultdict(set)
+    length = max(1, doc[-1].idx + len(doc[-1].text)) if doc else 1
+    for run, i in _runs(doc, base, known):
+        word = _text(run)
+        words.setdefault(word, doc[i].idx / length)
+        end = i + len(run)
+        for k in range(end, min(len(doc), end + WINDOW)):
+            after = doc[k].lower_
+            if after.isdigit() or after in base.single:
+                break
+            unit = unit_of_token(after, base)
+            if unit is not None:
+                before[word].add(unit)
+                if k == end:
+                    counting.add(word)
+                break
+    return replace(
+        place,
+        words=words,
+        counting=frozenset(counting),
+        unit_words=frozenset(),
+        compared=frozenset(),
+        before={w: frozenset(u) for w, u in before.items()},
+    )
+
+
+def _kept(
+    learned: list[tuple[str, tuple[float, str], list[Place]]], places: list[Place]
+) -> tuple[dict[str, int], dict[str, list[str]]]:
+    """Of runs nested in one another, the one with the most places (the longest on a tie); a run
+    learned with two values, or sharing a place with another run learned (not nested in it, or
+    nested with another value: nothing tells which says the number), is left out."""
+    values: dict[str, set[float]] = defaultdict(set)
+    where: dict[str, set[int]] = defaultdict(set)
+    linked: dict[str, list[Place]] = {}
+    for word, key, its in learned:
+        values[word].add(key[0])
+        linked.setdefault(word, its)
+    for place in places:
+        for word in values:
+            if word in place.words:
+                where[word].add(id(place))
+    single = {w for w, v in values.items() if len(v) == 1}
+    kept = set()
+    for word in single:
+        beaten = any(
+            other != word
+            and (word in other or other in word)
+            and (len(where[other]), len(other)) > (len(where[word]), len(word))
+            for other in single
+        )
+        if not beaten:
+            kept.add(word)
+    clear = {  # another run learned in one of its places: not nested in it, or with another value
+        word
+        for word in kept
+        if not any(
+            other != word
+            and where[word] & where[other]
+            and (values[other] != values[word] or (word not in other and other not in word))
+            for other in values
+        )
+    }
+    numbers = {word: int(next(iter(values[word]))) for word in sorted(clear)}
+    evidence = {
+        word: [
+            f"{p.edition} {p.label} (where the references state {value}; a word of several pieces "
+            "ICU does not know)"
+            for p in linked[word][:5]
+        ]
+        for word, value in numbers.items()
+    }
+    return numbers, evidence

@@ -1,0 +1,103 @@
+"""Number words of several pieces in a text without spaces (kb/learned_runs.py): a made-up ideograph
+word of two characters is two tokens, each piece also stands in other words, so the single-token
+learners never see it; the run of both pieces is learned, and read whole. Danish references."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from extract.io.languages import DEFAULT_KB
+from extract.kb import learned_lexicon as lexicon
+from extract.kb.learned_numbers import Sources, anchored_numbers
+from extract.kb.learned_runs import run_numbers
+from extract.text.quantities import quantities
+
+LAWS = {"da-2001": "2001", "da-2017": "2017", "xx-2018": "2017"}
+SEED: dict[str, Any] = {"units": {"minute": ["鐘"]}}
+TEN = "掝唁"  # a made-up word for ten: two ideographs, each also a piece of other words
+
+# The 2017 Laws' 7.3 and A.4.1 in Danish (the 2001 Laws' 7.3 states no number), beside a made-up
+# 2018 text without spaces; a third provision where each piece of the word stands in another word.
+ROWS = [
+    {
+        "da-2001": "Hvis et parti er begyndt med byttede farver, fortsætter det.",
+        "da-2017": "Efter færre end 10 træk spilles et nyt parti; efter 10 træk eller flere fortsætter det.",
+        "xx-2018": f"阿塔{TEN}洛帕贝贡迪伊根；阿塔10洛帕埃罗弗洛雷佛萨迪。",
+    },
+    {
+        "da-2001": "Når hver spiller har udført tre træk, kan der ikke klages.",
+        "da-2017": "Når hver spiller har udført ti træk, kan der ikke klages.",
+        "xx-2018": f"纳赫瓦斯波拉乌德福{TEN}约萨森，孔达伊克克拉加斯。",
+    },
+    {
+        "da-2001": "Spilleren har tabt partiet.",
+        "da-2017": "Spilleren har tabt partiet.",
+        "xx-2018": "普掝塔博唁克帕尔图。",
+    },
+]
+
+
+def sources_of(rows: list[dict[str, str]]) -> Sources:
+    provisions: dict[str, list[tuple[str, dict[str, object]]]] = {}
+    assigned: dict[tuple[str, str], tuple[str, ...]] = {}
+    for n, row in enumerate(rows):
+        for edition, text in row.items():
+            provisions.setdefault(edition, []).append((f"k{n}", {"label": f"{n}.1", "text": text}))
+            assigned[(edition, f"k{n}")] = (f"r{n}",)
+    languages = {e: e.split("-")[0] for e in provisions}
+    return Sources("xx", provisions, languages, assigned, DEFAULT_KB, LAWS)
+
+
+def learn(rows: list[dict[str, str]]) -> tuple[dict[str, int], dict[str, list[str]]]:
+    sources = sources_of(rows)
+    found, _ = anchored_numbers(sources, SEED)
+    assert TEN[0] not in str(found) and TEN[1] not in str(found)  # no piece alone is learned
+    return run_numbers(sources, SEED, found)
+
+
+def test_a_word_of_two_pieces_the_places_short_of_a_number_share_says_it():
+    numbers, evidence = learn(ROWS)
+    assert numbers == {TEN: 10}
+    assert "xx-2018 0.1" in evidence[TEN][0] and "xx-2018 1.1" in evidence[TEN][1]
+
+
+def test_the_language_tables_learned_hold_the_word_with_its_evidence():
+    s = sources_of(ROWS)
+    learned = lexicon.learn("xx", s.provisions, s.languages, s.assigned, DEFAULT_KB, LAWS)
+    assert learned.tables["numbers"].get(TEN) == 10
+    assert "several pieces" in learned.evidence[("numbers", TEN)][0]
+
+
+def test_the_word_learned_is_read_whole():
+    read = quantities(f"孔{TEN}鐘", "xx", DEFAULT_KB, {**SEED, "numbers": {TEN: 10}})
+    assert [(q.value, q.unit) for q in read] == [(10, "minute")]
+
+
+def test_a_word_of_pieces_where_the_references_state_another_number_stays_unknown():
+    twelve = [ROWS[0], {**ROWS[1], "da-2017": ROWS[1]["da-2017"].replace("ti træk", "tolv træk")}, ROWS[2]]
+    assert learn(twelve) == ({}, {})  # 12 there, 10 in the other: no number says both
+    other = {
+        "da-2001": "Han taber efter 6 træk.",
+        "da-2017": "Han taber efter 6 træk.",
+        "xx-2018": f"汉{TEN}塔博。",
+    }
+    assert learn([*ROWS, other]) == ({}, {})  # it stands where the references state 6 and no 10
+    once = [ROWS[1], ROWS[2]]
+    assert learn(once) == ({}, {})  # one place: which run says 10, unknown
+
+
+def test_a_place_whose_references_state_no_number_may_hold_the_word_once():
+    quiet = {"da-2001": "Han har tabt.", "da-2017": "Han har tabt.", "xx-2018": f"汉{TEN}塔博。"}
+    assert learn([*ROWS, quiet])[0] == {TEN: 10}  # two places short of 10, one stating no number
+
+
+def test_of_nested_runs_the_one_of_most_places_is_kept_and_two_apart_leave_both_out():
+    glued = [{**row, "xx-2018": row["xx-2018"].replace(TEN, "妥" + TEN)} for row in ROWS]
+    assert learn(glued)[0] == {"妥" + TEN: 10}  # always after the same piece: the longest run
+    two = [{**row, "xx-2018": row["xx-2018"].replace(TEN, TEN + "，维帕")} for row in ROWS[:2]]
+    assert learn([*two, ROWS[2]]) == ({}, {})  # "维帕" stands apart in both places too: which says 10?
+
+
+def test_pieces_apart_are_no_run():
+    spaced = [{**row, "xx-2018": " ".join(row["xx-2018"])} for row in ROWS]  # a space between pieces
+    assert learn(spaced)[0] == {}
