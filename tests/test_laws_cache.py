@@ -59,3 +59,15 @@ def test_an_edited_kb_file_is_read_again(cache, tmp_path):
     assert rows.stat().st_size == (ROOT / "kb" / "generated" / "parameters.yaml").stat().st_size
     after = law.load_laws(kb)
     assert after[row.edition].parameters[row.parameter] == changed
+
+
+def test_derived_results_miss_when_a_library_that_decides_them_changes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Installing or upgrading PyICU (word breaks, sentence terminators) changes every derived key."""
+    from extract.io import derived
+
+    assert "icu=" in derived.libraries_digest() and "chess=" in derived.libraries_digest()
+    before = derived.inputs_key("laws", ())
+    monkeypatch.setattr(derived, "libraries_digest", lambda: "icu=none")
+    assert derived.inputs_key("laws", ()) != before

@@ -207,10 +207,11 @@ def test_words_learned_from_aligned_provisions_read_the_text_and_never_wrongly(l
         ] == STATED["rapid"]
 
 
-@pytest.mark.parametrize("comma", [",", "，", "、", ":", "："])
+@pytest.mark.parametrize("comma", [",", "，", "、", ":", "：", "،", "՝", "፣"])
 def test_a_lead_in_ending_in_a_comma_of_any_width_goes_with_its_leaves(comma):
     """ "once 10 moves have been completed by each player," above the list of what is then closed: a
-    Chinese or Japanese text ends it with a full-width comma or colon."""
+    Chinese or Japanese text ends it with a full-width comma or colon, an Arabic, Armenian or
+    Ethiopic one with its own comma."""
     provisions = {
         "zh-2023": [
             ("a", {"label": "A.5.1", "parent": None, "text": f"在每位棋手走完10步之后{comma}"}),
@@ -219,6 +220,8 @@ def test_a_lead_in_ending_in_a_comma_of_any_width_goes_with_its_leaves(comma):
     }
     rule = Rule("r", "A rule", "", "rapid", None, (), {})
     assert rule_provisions([rule], {("zh-2023", "b"): "r"}, provisions) == {"r": {"zh-2023": {"a", "b"}}}
+    provisions["zh-2023"][0][1]["text"] = "在每位棋手走完10步之后;"  # a semicolon leads in nothing
+    assert rule_provisions([rule], {("zh-2023", "b"): "r"}, provisions) == {"r": {"zh-2023": {"b"}}}
 
 
 def test_a_cross_reference_touching_letters_of_a_script_without_spaces_is_read():

@@ -170,7 +170,11 @@ class LazyCommands(dict[str, click.Command]):
     def load(self, name: object) -> None:
         if name in self.pending:
             self.pending.discard(str(name))
-            importlib.import_module(f"{self.package}.{name}")  # its decorator registers the command here
+            try:
+                importlib.import_module(f"{self.package}.{name}")  # its decorator registers the command here
+            except BaseException:
+                self.pending.add(str(name))  # tried again: its own error, not "no such command"
+                raise
 
     def load_all(self) -> None:
         for name in sorted(self.pending):

@@ -27,7 +27,7 @@ from typing import Any
 
 from extract.kb.learned_numbers import Sources, _places, doc_of
 from extract.kb.shared_numbers import CARDINAL, RARE, SHARED_SUPPORT, WINDOW, Place, faithful_words
-from extract.text.quantities import Compiled, Token, compiled, unit_of_token
+from extract.text.quantities import Compiled, Token, compiled, phrase, unit_of_token
 from extract.text.words import UNSPACED, lettered, spaceless
 
 MAX_RUN = 4  # pieces: a number word of a script without spaces is rarely longer
@@ -44,26 +44,45 @@ def run_numbers(
     texts = [str(p.get("text") or "") for _, _, p in sources.own()]
     if not texts or not spaceless("\n".join(texts[:50]), sources.language):
         return {}, {}
-    base = compiled(sources.language, sources.kb_dir, seed)
+    base = compiled(sources.language, sources.kb_dir, _with_found(seed, found))
     known = {w: float(v) for table in found.values() for w, v in table.items()}
     known |= {w: v for w, (v, u) in base.single.items() if u is None}
-    spread: dict[Run, int] = defaultdict(int)
+    spread: dict[str, int] = defaultdict(int)  # provisions a run's text stands in
+    cuts: dict[str, set[Run]] = defaultdict(set)  # how the text's pieces cut each run's text
     for _, _, provision in sources.own():
-        for run in {r for r, _ in _runs(doc_of(provision), base, known)}:
-            spread[run] += 1
+        runs = {r for r, _ in _runs(doc_of(provision), base, known)}
+        for text in {_text(r) for r in runs}:
+            spread[text] += 1
+        for run in runs:
+            cuts[_text(run)].add(run)
     places = _places(sources, base)
     docs = {(e, str(p.get("label"))): doc_of(p) for e, _, p in sources.own()}
     paired = [(_run_place(place, docs[(place.edition, place.label)], base, known), place) for place in places]
     run_places = [p for p, _ in paired if p.words]
-    words_spread = {_text(r): n for r, n in spread.items()}
     explained = {  # a number a known word of the place says already
         (id(p), (known[w], CARDINAL)) for p, place in paired if p.words for w in place.words if w in known
     }
     learned = [
-        *_shared(run_places, words_spread),
-        *faithful_words(run_places, explained, set(), words_spread),
+        *_shared(run_places, spread),
+        *faithful_words(run_places, explained, set(), spread),
     ]
-    return _kept(learned, run_places)
+    numbers, evidence = _kept(learned, run_places)
+    # the reader cuts a table's word alone: a run it cuts otherwise than the text does would not be
+    # read where it was learned (ICU cuts a Thai syllable pair as one word alone)
+    readable = {w for w in numbers if cuts[w] == {phrase(w)}}
+    kept = {w: v for w, v in numbers.items() if w in readable}
+    return kept, {w: e for w, e in evidence.items() if w in kept}
+
+
+def _with_found(seed: dict[str, Any] | None, found: dict[str, dict[str, int]]) -> dict[str, Any] | None:
+    """The seed with the words just anchored: a number they say is no number a place lacks."""
+    if seed is None:
+        return None
+    return {
+        **seed,
+        "numbers": {**found.get("numbers", {}), **(seed.get("numbers") or {})},
+        "ordinals": {**found.get("ordinals", {}), **(seed.get("ordinals") or {})},
+    }
 
 
 def _shared(places: list[Place], spread: dict[str, int]) -> list[tuple[str, tuple[float, str], list[Place]]]:

@@ -187,7 +187,11 @@ def rule_provisions(
     return found
 
 
-LEAD_IN_ENDS = (":", ",", "、")  # after NFKC: "：" and "，" are ":" and ","
+def leads_in(text: str) -> bool:
+    """Whether a provision ends as a lead-in to its items: a comma or colon of any script (Unicode
+    names them: "，", "、", "،", "՝", "፣", "：")."""
+    words = unicodedata.name(text[-1:], "").split() if text else []
+    return "COMMA" in words or "COLON" in words
 
 
 def _lead_ins(
@@ -204,7 +208,7 @@ def _lead_ins(
         for key, provision in items:
             parent = by_label.get(str(provision.get("parent")))
             chain: list[str] = []
-            while parent is not None and unicodedata.normalize("NFKC", texts[parent][-1:]) in LEAD_IN_ENDS:
+            while parent is not None and leads_in(texts[parent]):
                 chain.append(parent)
                 parent = by_label.get(str(by_key[parent].get("parent")))
             if chain:
