@@ -14,37 +14,16 @@ both chapters: then the words said what differs.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
+from typing import TYPE_CHECKING
 
 import numpy as np
+
+if TYPE_CHECKING:  # align.py imports this module: the types only
+    from extract.kb.align import Item, Link
 
 MAX_GAP = 8  # longer runs of provisions with no evidence are not paired by place
 MIN_LIST = 3  # lists of sub-items paired by their length alone have at least this many
 LIST_SCORE = 0.1  # the least weight of such a link
-
-
-class _Fingerprint(Protocol):
-    @property
-    def concepts(self) -> frozenset[str] | set[str]: ...
-
-
-class _Item(Protocol):
-    @property
-    def id(self) -> tuple[str, str]: ...
-
-    @property
-    def label(self) -> str: ...
-
-    @property
-    def fingerprint(self) -> _Fingerprint: ...
-
-
-class _Link(Protocol):
-    @property
-    def a(self) -> tuple[str, str]: ...
-
-    @property
-    def b(self) -> tuple[str, str]: ...
 
 
 def _anchors(pairs: set[tuple[int, int]], n: int, m: int) -> list[tuple[int, int]]:
@@ -59,7 +38,7 @@ def _anchors(pairs: set[tuple[int, int]], n: int, m: int) -> list[tuple[int, int
 
 
 def gap_pairs(
-    xs: Sequence[_Item], ys: Sequence[_Item], links: Sequence[_Link], scores: np.ndarray
+    xs: Sequence[Item], ys: Sequence[Item], links: Sequence[Link], scores: np.ndarray
 ) -> list[tuple[int, int, float]]:
     """(x index, y index, score) of the provisions of two matched chapters paired by their place between
     linked neighbours: equal runs of provisions linked to nothing, paired in order."""
@@ -85,7 +64,7 @@ def gap_pairs(
     return found
 
 
-def _lists(items: Sequence[_Item]) -> dict[str, list[int]]:
+def _lists(items: Sequence[Item]) -> dict[str, list[int]]:
     """The indexes of the items of each list (the sub-items of one provision: "I.2.1" … "I.2.7")."""
     groups: dict[str, list[int]] = {}
     for n, item in enumerate(items):
@@ -95,7 +74,7 @@ def _lists(items: Sequence[_Item]) -> dict[str, list[int]]:
 
 
 def list_pairs(
-    xs: Sequence[_Item], ys: Sequence[_Item], linked_x: set[int], linked_y: set[int], scores: np.ndarray
+    xs: Sequence[Item], ys: Sequence[Item], linked_x: set[int], linked_y: set[int], scores: np.ndarray
 ) -> list[tuple[int, int, float]]:
     """A list of sub-items that (but for one) nothing links ("I.1.2.1" … "I.1.2.7", where one
     translation nests the envelope's contents under the sealed move) paired in order with the one list

@@ -27,9 +27,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from functools import partial
-from typing import Protocol
+from typing import TYPE_CHECKING
 
 import numpy as np
+
+if TYPE_CHECKING:  # align.py imports this module: the types only
+    from extract.kb.align import Item
 
 MARGIN = 0.03  # how much the best assignment beats every assignment without one of its pairs
 LEAST = 0.25  # the least score (and learned words' similarity) of a referring provision with its counterpart
@@ -38,34 +41,15 @@ MAX_CANDIDATES = 16  # larger sets of candidate pairings are not decided (nothin
 Words = Callable[[int, int], float]  # learned words' similarity of xs[i] and ys[j]
 
 
-class _Fingerprint(Protocol):
-    @property
-    def references(self) -> tuple[str, ...]: ...
-
-    @property
-    def concepts(self) -> frozenset[str] | set[str]: ...
-
-
-class _Item(Protocol):
-    @property
-    def id(self) -> tuple[str, str]: ...
-
-    @property
-    def label(self) -> str: ...
-
-    @property
-    def fingerprint(self) -> _Fingerprint: ...
-
-
-def _unplaced(item: _Item, index: dict[str, int], linked: set[int]) -> set[int]:
+def _unplaced(item: Item, index: dict[str, int], linked: set[int]) -> set[int]:
     """The provisions of the chapter the item refers to that no link placed (itself excluded)."""
     found = {index[r] for r in item.fingerprint.references if r in index}
     return {k for k in found if k not in linked and k != index.get(item.label)}
 
 
 def referred_pairs(
-    xs: Sequence[_Item],
-    ys: Sequence[_Item],
+    xs: Sequence[Item],
+    ys: Sequence[Item],
     pairs: set[tuple[int, int]],
     scores: np.ndarray,
     content: np.ndarray,
@@ -169,6 +153,6 @@ def _matchings(pairs: list[tuple[int, int]]) -> Iterator[frozenset[tuple[int, in
         yield chosen | {first}
 
 
-def _shared(x: _Item, y: _Item) -> bool:
+def _shared(x: Item, y: Item) -> bool:
     """Whether the termbase reads a concept in both (their words say something of each other)."""
     return bool(x.fingerprint.concepts & y.fingerprint.concepts)

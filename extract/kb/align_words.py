@@ -17,7 +17,10 @@ from __future__ import annotations
 import math
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
-from typing import Protocol
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # align.py imports this module: the types only
+    from extract.kb.align import Item, Link
 
 MIN_TOGETHER = 2  # links a word pair shares before it counts as a translation
 MIN_DICE = 0.5  # least Dice coefficient of a word pair's links
@@ -84,32 +87,11 @@ class LinkedWords:
         return sorted(pairs, key=lambda p: (-self.weight(0, p[0]), p))
 
 
-class _Fingerprint(Protocol):
-    @property
-    def words(self) -> frozenset[str]: ...
-
-
-class _Item(Protocol):
-    @property
-    def id(self) -> tuple[str, str]: ...
-
-    @property
-    def fingerprint(self) -> _Fingerprint: ...
-
-
-class _Link(Protocol):
-    @property
-    def a(self) -> tuple[str, str]: ...
-
-    @property
-    def b(self) -> tuple[str, str]: ...
-
-
 class PairWords:
     """The lexicon of two editions' item lists, learned from their links on first use (most edition
     pairs never need it)."""
 
-    def __init__(self, xs: Sequence[_Item], ys: Sequence[_Item], links: Sequence[_Link]) -> None:
+    def __init__(self, xs: Sequence[Item], ys: Sequence[Item], links: Sequence[Link]) -> None:
         self.xs, self.ys, self.links = xs, ys, links
         self._lexicon: LinkedWords | None = None
 
@@ -123,11 +105,11 @@ class PairWords:
             )
         return self._lexicon
 
-    def between(self, xc: Sequence[_Item], yc: Sequence[_Item]) -> Callable[[int, int], float]:
+    def between(self, xc: Sequence[Item], yc: Sequence[Item]) -> Callable[[int, int], float]:
         """The learned words' similarity of xc[i] and yc[j]."""
         return lambda i, j: self.lexicon.similarity(xc[i].fingerprint.words, yc[j].fingerprint.words)
 
-    def evidence(self, x: _Item, y: _Item, most: int = 3) -> tuple[str, ...]:
+    def evidence(self, x: Item, y: Item, most: int = 3) -> tuple[str, ...]:
         """The rarest word pairs of x and y that translate each other, as a link's evidence."""
         shared = self.lexicon.shared(x.fingerprint.words, y.fingerprint.words)[:most]
         return ("learned words " + ", ".join(f"{u} ~ {v}" for u, v in shared),) if shared else ()
