@@ -537,10 +537,10 @@ def _places(sources: Sources, base: Compiled, spread: dict[str, int] | None = No
         for found in by_edition.values():
             for number, at in found:
                 where[number].append(at)
-        for speaking in (by_edition, nearest_laws(by_edition, edition, sources.laws)):
+        nearest = nearest_laws(by_edition, edition, sources.laws)
+        for speaking in (by_edition, nearest):
             for number, share in shares(speaking, own).items():
                 missing[number] = max(missing[number], share)
-        nearest = nearest_laws(by_edition, edition, sources.laws)
         aligned = {  # the numbers of each nearest reference's provisions of the place's rules
             e: [numbers_at[(e, k)] for k in sorted(set().union(*(keyed[r].get(e, set()) for r in rules)))]
             for e in nearest
@@ -556,7 +556,7 @@ def _places(sources: Sources, base: Compiled, spread: dict[str, int] | None = No
                     {k: tuple(v) for k, v in where.items() if k in missing},
                     frozenset(w for w in words if unit_of_token(w, base) is not None),
                     frozenset(w for w in compared if unit_of_token(w, base) is None),
-                    _agreed(by_edition, nearest_laws(by_edition, edition, sources.laws), own),
+                    _agreed(by_edition, nearest, own),
                     frozenset(number[0] for found in by_edition.values() for number, _ in found),
                     frozenset(value for rule in rules for value in factors.get(rule, ())),
                     shortfall(
