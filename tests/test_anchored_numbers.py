@@ -178,6 +178,11 @@ def places(
     units: dict[str, Any] | None = None,
 ) -> dict[str, dict[str, int]]:
     """anchored_numbers over rows of {edition: text} (each row one rule), the new edition last."""
+    return anchored_numbers(sources_of(rows, laws or {}, language), units or UNITS)[0]
+
+
+def sources_of(rows: list[dict[str, str]], laws: dict[str, str], language: str = "xx") -> Sources:
+    """The sources of rows of {edition: text}: row n is rule rn, provision n.1 in every edition."""
     provisions: dict[str, list[tuple[str, dict[str, object]]]] = {}
     assigned: dict[tuple[str, str], tuple[str, ...]] = {}
     for n, row in enumerate(rows):
@@ -185,8 +190,7 @@ def places(
             provisions.setdefault(edition, []).append((f"k{n}", {"label": f"{n}.1", "text": text}))
             assigned[(edition, f"k{n}")] = (f"r{n}",)
     languages = {e: e.split("-")[0] for e in provisions}
-    sources = Sources(language, provisions, languages, assigned, DEFAULT_KB, laws or {})
-    return anchored_numbers(sources, units or UNITS)[0]
+    return Sources(language, provisions, languages, assigned, DEFAULT_KB, laws)
 
 
 def test_the_references_with_the_nearest_laws_say_where_a_number_is_missing():

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import test_anchored_numbers as anchored
+
 from extract.io.languages import DEFAULT_KB
 from extract.kb import learned_lexicon as lexicon
 from extract.kb.learned_numbers import Sources, anchored_numbers
@@ -38,14 +40,7 @@ ROWS = [
 
 
 def sources_of(rows: list[dict[str, str]]) -> Sources:
-    provisions: dict[str, list[tuple[str, dict[str, object]]]] = {}
-    assigned: dict[tuple[str, str], tuple[str, ...]] = {}
-    for n, row in enumerate(rows):
-        for edition, text in row.items():
-            provisions.setdefault(edition, []).append((f"k{n}", {"label": f"{n}.1", "text": text}))
-            assigned[(edition, f"k{n}")] = (f"r{n}",)
-    languages = {e: e.split("-")[0] for e in provisions}
-    return Sources("xx", provisions, languages, assigned, DEFAULT_KB, LAWS)
+    return anchored.sources_of(rows, LAWS)
 
 
 def learn(rows: list[dict[str, str]]) -> tuple[dict[str, int], dict[str, list[str]]]:
