@@ -26,7 +26,15 @@ from dataclasses import replace
 from typing import Any
 
 from extract.kb.learned_numbers import Sources, _places, doc_of
-from extract.kb.shared_numbers import CARDINAL, RARE, SHARED_SUPPORT, WINDOW, Place, faithful_words
+from extract.kb.shared_numbers import (
+    CARDINAL,
+    RARE,
+    SHARED_SUPPORT,
+    WINDOW,
+    Place,
+    faithful_words,
+    places_of,
+)
 from extract.text.quantities import Compiled, Token, compiled, phrase, unit_of_token
 from extract.text.words import UNSPACED, lettered, spaceless
 
@@ -91,10 +99,7 @@ def _shared(places: list[Place], spread: dict[str, int]) -> list[tuple[str, tupl
     factor), and state none in half its places at most (as a word learned alone: `_faithful` of
     kb/learned_numbers.py): "three" in "three times", "at most three games", and a provision whose
     references state no number."""
-    by_run: dict[str, list[Place]] = defaultdict(list)
-    for place in places:
-        for word in place.words:
-            by_run[word].append(place)
+    by_run = places_of(places)
     found = []
     for word, its in by_run.items():
         if not len(its) == spread.get(word, 0) <= RARE:

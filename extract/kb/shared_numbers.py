@@ -86,6 +86,15 @@ def shortfall(
     return {value: n for value, n in lacking.items() if n > 0 and value not in (0, 1)}
 
 
+def places_of(places: list[Place]) -> dict[str, list[Place]]:
+    """Each candidate word -> the places it stands in, in order."""
+    by_word: dict[str, list[Place]] = defaultdict(list)
+    for place in places:
+        for word in place.words:
+            by_word[word].append(place)
+    return by_word
+
+
 def shared_words(
     places: list[Place], spread: dict[str, int], known: dict[str, float]
 ) -> list[tuple[str, tuple[float, str], list[Place]]]:
@@ -94,10 +103,7 @@ def shared_words(
     only in places short of one number N (SHARED_SUPPORT at least; N not stated there as a factor, no
     unit word), once the words already `known` (word -> value) are counted there. Where another such
     word shares one of its places, nothing tells which says N: neither is learned."""
-    by_word: dict[str, list[Place]] = defaultdict(list)
-    for place in places:
-        for word in place.words:
-            by_word[word].append(place)
+    by_word = places_of(places)
     found: dict[str, tuple[tuple[float, str], list[Place]]] = {}
     for word, its in by_word.items():
         if word in known or not SHARED_SUPPORT <= len(its) == spread.get(word, 0) <= RARE:
@@ -171,10 +177,7 @@ def faithful_words(
     N (WINDOW words on at most); of two such words sharing a place, the one of more places, neither
     on a tie. "razmišljanje vrijeme" (thinking time) where the references state "2 times" is no
     two: "vrijeme" is a unit word learned, no measure."""
-    by_word: dict[str, list[Place]] = defaultdict(list)
-    for place in places:
-        for word in place.words:
-            by_word[word].append(place)
+    by_word = places_of(places)
     found: list[tuple[int, str, tuple[float, str], list[Place]]] = []
     for word, its in by_word.items():
         stating = [p for p in its if p.stated]
