@@ -262,7 +262,7 @@ def find_anchors(
                 anchors.append(
                     Anchor(edition, label, doc, at, end, value, unit, comparator, editions, side, unit_words)
                 )
-        stated_here = {v for _, _, v in _numbers(doc, base)}
+        stated_here = {v for _, _, v in numbers}
         for value, editions in _factors(options).items():
             if value not in stated_here:  # "hatvanszorosa" in a script no library spells: no 60 here
                 label = str(provision.get("label"))
