@@ -26,7 +26,7 @@ from extract.io.derived import inputs_key, remember
 from extract.io.generated import read_kb
 from extract.io.laws import read_laws
 from extract.io.rules import Rule, load_rules
-from extract.model import InputError
+from extract.model import InputError, Provision
 from extract.model.kbrows import AlignmentRow, EditionRow, ProvisionsDocument
 from extract.model.laws import LawsEdition
 
@@ -193,6 +193,11 @@ def _jaccard(a: frozenset[str], b: frozenset[str] | None) -> float:
     return 1.0 if not a and not b else len(a & b) / len(a | b)
 
 
+def keyed_provisions(provisions: dict[str, ProvisionsDocument]) -> dict[tuple[str, str], Provision]:
+    """(edition, provision key) -> the provision: what an alignment row's edition and label name."""
+    return {(edition, key): p for edition, document in provisions.items() for key, p in document.keyed()}
+
+
 def referred_rules(
     alignment: tuple[AlignmentRow, ...], provisions: dict[str, ProvisionsDocument]
 ) -> dict[str, dict[str, frozenset[str]]]:
@@ -204,11 +209,7 @@ def referred_rules(
     rule_of: dict[str, dict[str, str]] = {}
     for link in alignment:
         rule_of.setdefault(link.edition, {}).setdefault(link.label, link.rule)
-    texts = {
-        (edition, key): provision.text
-        for edition, document in provisions.items()
-        for key, provision in document.keyed()
-    }
+    texts = {at: provision.text for at, provision in keyed_provisions(provisions).items()}
     found: dict[str, dict[str, set[str]]] = {}
     for link in alignment:
         named = found.setdefault(link.edition, {}).setdefault(link.rule, set())
@@ -230,10 +231,7 @@ def mate_clauses(
 
     found: dict[str, dict[str, Clause]] = {}
     matchers: dict[str, TermMatcher | None] = {}
-    texts: dict[tuple[str, str], tuple[str, str]] = {}
-    for edition, document in provisions.items():
-        for key, provision in document.keyed():
-            texts[(edition, key)] = (provision.label, provision.text)
+    texts = {at: (provision.label, provision.text) for at, provision in keyed_provisions(provisions).items()}
     for link in alignment:
         if link.rule in found.get(link.edition, {}) or (link.edition, link.label) not in texts:
             continue
