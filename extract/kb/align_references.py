@@ -26,7 +26,7 @@ rather than guessed.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from functools import partial
+from functools import cache, partial
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -60,7 +60,7 @@ def referred_pairs(
     counterpart of a referring provision, `content` and `words` pair the provisions referred to."""
     if not len(xs) or not len(ys):
         return []
-    learned = _cached(words) if words is not None else (lambda i, j: 0.0)
+    learned: Words = cache(words) if words is not None else (lambda i, j: 0.0)
     linked_x, linked_y = {i for i, _ in pairs}, {j for _, j in pairs}
     index_x = {x.label: i for i, x in enumerate(xs)}
     index_y = {y.label: j for j, y in enumerate(ys)}
@@ -89,17 +89,6 @@ def _counterpart(row: np.ndarray, learned: Sequence[Callable[[], float]]) -> int
     similarity = [words() for words in learned]
     best = max(range(len(row)), key=lambda k: (similarity[k], row[k], -k))
     return best if similarity[best] >= LEAST else None
-
-
-def _cached(words: Words) -> Words:
-    known: dict[tuple[int, int], float] = {}
-
-    def learned(i: int, j: int) -> float:
-        if (i, j) not in known:
-            known[(i, j)] = words(i, j)
-        return known[(i, j)]
-
-    return learned
 
 
 def clear_assignment(
