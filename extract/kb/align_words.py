@@ -78,8 +78,7 @@ class LinkedWords:
         total = sum(self.weight(0, w) for w in kx) + sum(self.weight(1, w) for w in ky)
         if not total:
             return 0.0
-        shared = [(u, v) for u in kx if (v := self.best(0, u)[1]) in y and self.translates(u, v)]
-        return sum(self.weight(0, u) + self.weight(1, v) for u, v in shared) / total
+        return sum(self.weight(0, u) + self.weight(1, v) for u, v in self.shared(x, y)) / total
 
     def shared(self, x: frozenset[str], y: frozenset[str]) -> list[tuple[str, str]]:
         """The word pairs of two provisions that translate each other, rarest first (evidence)."""
