@@ -126,3 +126,14 @@ def test_lazy_commands_import_a_module_only_when_its_command_is_asked_for(tmp_pa
         sys.path.remove(str(tmp_path))
         for name in ("lazypkg.hello", "lazypkg"):
             sys.modules.pop(name, None)
+
+
+def test_a_command_whose_module_fails_to_import_reports_that_error_every_time() -> None:
+    """A command module that cannot be imported raises its own error on every lookup, never a quiet
+    "no such command" the second time."""
+    from extract.cli.common import LazyCommands
+
+    commands = LazyCommands("extract.no_such_package", ["broken"])
+    for _ in range(2):
+        with pytest.raises(ModuleNotFoundError):
+            "broken" in commands  # noqa: B015

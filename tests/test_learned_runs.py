@@ -96,3 +96,13 @@ def test_of_nested_runs_the_one_of_most_places_is_kept_and_two_apart_leave_both_
 def test_pieces_apart_are_no_run():
     spaced = [{**row, "xx-2018": " ".join(row["xx-2018"])} for row in ROWS]  # a space between pieces
     assert learn(spaced)[0] == {}
+
+
+def test_a_run_the_reader_would_cut_otherwise_alone_is_not_learned(monkeypatch):
+    """The reader finds a learned word by cutting it alone; where that cut differs from the pieces the
+    text shows (ICU cuts a Thai syllable pair as one word alone), the word would never be read where it
+    was learned: it is left out."""
+    import extract.kb.learned_runs as runs
+
+    monkeypatch.setattr(runs, "phrase", lambda word: (word,))  # cut alone: one piece, not two
+    assert learn(ROWS) == ({}, {})
