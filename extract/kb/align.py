@@ -22,7 +22,6 @@ import zlib
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
 from itertools import combinations
 from typing import Any
 
@@ -30,13 +29,12 @@ import numpy as np
 
 from extract.kb.align_gaps import gap_pairs
 from extract.kb.align_glossary import glossary_pairs, is_glossary
+from extract.kb.align_items import Item, Key, Link
 from extract.kb.align_references import referred_pairs
 from extract.kb.align_renumbered import renumbered_tails
 from extract.kb.align_words import PairWords
 from extract.model.vocab import Method
 from extract.text.analyse import Fingerprint
-
-Key = tuple[str, str]  # (edition, provision key)
 
 MATCH_THRESHOLD = 0.25  # least score for a link inside matched chapters
 MOVE_THRESHOLD = 0.8  # least content score for a link across chapters
@@ -44,32 +42,6 @@ SPLIT_MARGIN = 0.2  # a split or merge link needs this much more than a plain on
 MIN_VOTE = 0.0  # least summed link score for naming a rule
 CHAPTER_THRESHOLD = 0.20
 REFERRED = "referred to by provisions linked to each other"
-
-
-@dataclass(frozen=True)
-class Item:
-    """A leaf provision prepared for alignment."""
-
-    edition: str
-    key: str
-    label: str
-    kind: str
-    chapter: str
-    position: float  # 0..1 within its chapter
-    tail: str  # label below the chapter with letters as numbers: "7.5.b" -> "5.2"
-    fingerprint: Fingerprint
-
-    @cached_property
-    def id(self) -> Key:
-        return (self.edition, self.key)
-
-
-@dataclass(frozen=True)
-class Link:
-    a: Key
-    b: Key
-    score: float
-    evidence: tuple[str, ...]
 
 
 @dataclass

@@ -14,12 +14,10 @@ both chapters: then the words said what differs.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 import numpy as np
 
-if TYPE_CHECKING:  # align.py imports this module: the types only
-    from extract.kb.align import Item, Link
+from extract.kb.align_items import Item, Link
 
 MAX_GAP = 8  # longer runs of provisions with no evidence are not paired by place
 MIN_LIST = 3  # lists of sub-items paired by their length alone have at least this many

@@ -27,12 +27,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from functools import cache, partial
-from typing import TYPE_CHECKING
 
 import numpy as np
 
-if TYPE_CHECKING:  # align.py imports this module: the types only
-    from extract.kb.align import Item
+from extract.kb.align_items import Item
 
 MARGIN = 0.03  # how much the best assignment beats every assignment without one of its pairs
 LEAST = 0.25  # the least score (and learned words' similarity) of a referring provision with its counterpart

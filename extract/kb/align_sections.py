@@ -21,7 +21,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 
-from extract.kb.align import Assignment, Key, chapter_of, structural
+from extract.kb.align import Assignment, chapter_of, structural
+from extract.kb.align_items import Key
 
 
 def name_containers(

@@ -17,10 +17,8 @@ from __future__ import annotations
 import math
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # align.py imports this module: the types only
-    from extract.kb.align import Item, Link
+from extract.kb.align_items import Item, Link
 
 MIN_TOGETHER = 2  # links a word pair shares before it counts as a translation
 MIN_DICE = 0.5  # least Dice coefficient of a word pair's links

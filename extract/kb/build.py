@@ -37,8 +37,6 @@ from extract.kb.align import (
     Assignment,
     EditionInfo,
     FeatureCache,
-    Item,
-    Link,
     agreement,
     align,
     make_items,
@@ -48,6 +46,7 @@ from extract.kb.align import (
     reference_pairs,
     references_of,
 )
+from extract.kb.align_items import Item, Link
 from extract.kb.align_sections import name_by_parent, name_by_section, name_containers, name_structural
 from extract.kb.align_weights import laws_weights
 from extract.kb.aligned_values import read_by_place

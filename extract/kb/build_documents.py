@@ -6,7 +6,8 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Mapping
 
-from extract.kb.align import Agreement, Assignment, Link, overall
+from extract.kb.align import Agreement, Assignment, overall
+from extract.kb.align_items import Link
 from extract.model import Edition
 
 
