@@ -35,6 +35,7 @@ import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -58,13 +59,17 @@ class Translation:
     """One machine-translated edition: its id (language code and year), Apertium's mode, its script."""
 
     id: str
-    mode: str
+    mode: str  # Apertium's mode, or several run one after the other ("eng-spa|es-fr")
     cyrillic: bool = False
     source: str = "en-2023"
 
     @property
     def language(self) -> str:
         return self.id.split("-")[0]
+
+    @property
+    def modes(self) -> list[str]:
+        return self.mode.split("|")
 
     @property
     def fide_edition(self) -> str:
@@ -81,6 +86,11 @@ TRANSLATIONS = {
         Translation("eo-2023", "en-eo"),
         Translation("hr-2023", "eng-hbs_HR"),
         Translation("sr-2023", "eng-hbs_SR", cyrillic=True),
+        # Two or three pairs in a row (Apertium has no direct English pair for these): rougher, a floor.
+        Translation("fr-2023", "eng-spa|es-fr"),
+        Translation("it-2023", "eng-spa|spa-ita"),
+        Translation("pt-2023", "eng-spa|es-pt"),
+        Translation("sl-2023", "eng-hbs_HR|hbs-slv"),
         # The 2017 Laws: the seed da-2017 through the Danish pairs. The seed is left out of the corpus
         # (a text is never aligned with the one it was made from) and the target language's
         # kb/languages file is deleted in the copy (sv-2009 and nb-2014 then have none either).
@@ -101,6 +111,10 @@ PACKAGES = {
     "dan-swe": "apertium-swe-dan",
     "dan-nob": "apertium-dan-nor",
     "dan-nno": "apertium-dan-nor",
+    "es-fr": "apertium-fr-es",
+    "spa-ita": "apertium-spa-ita",
+    "es-pt": "apertium-es-pt",
+    "hbs-slv": "apertium-hbs-slv",
 }
 
 # What the translation must not touch: numbering (7.5.5, A.4, III.4.1, 6.11a), a lone capital or
@@ -117,7 +131,7 @@ _KEEP = re.compile(
 
 def available(translation: Translation) -> bool:
     listed = subprocess.run(["apertium", "-l"], capture_output=True, text=True)
-    return listed.returncode == 0 and translation.mode in listed.stdout.split()
+    return listed.returncode == 0 and set(translation.modes) <= set(listed.stdout.split())
 
 
 def translate(source: str, translation: Translation) -> str:
@@ -130,13 +144,11 @@ def translate(source: str, translation: Translation) -> str:
 
     escaped = source.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     marked = _KEEP.sub(tag, escaped)
-    done = subprocess.run(
-        ["apertium", "-u", "-f", "html", translation.mode],
-        input=marked,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
+    done = marked
+    for mode in translation.modes:
+        done = subprocess.run(
+            ["apertium", "-u", "-f", "html", mode], input=done, capture_output=True, text=True, check=True
+        ).stdout
     if translation.cyrillic:
         done = _cyrillic(done)
     done = re.sub(r'<span k="(\d+)"></span>', lambda m: kept[int(m.group(1))], done)
@@ -152,11 +164,11 @@ def _cyrillic(text: str) -> str:
     return "".join(p if p.startswith(("<", "&")) else latin.transliterate(p) for p in pieces)
 
 
-def project(tmp: Path, translations: list[Translation]) -> tuple[Path, Path]:
-    """A copy of corpus/ and kb/ with the translations dropped in (five keys each). For a 2023 text,
+def project(tmp: Path, translations: list[Translation], english: bool) -> tuple[Path, Path]:
+    """A copy of corpus/ and kb/ with the translations dropped in (five keys each). With `english`,
     en-2023 stands beside them: the 2023 rulings to compare with, and the text they were made from,
-    which the aligner may use as any other edition (a federation's new text is aligned with every
-    edition the corpus has; the corpus has no other 2023 text). A seed a text was made from is left
+    which the aligner may use as any other edition. Without it (--alone) a text meets only the seeds,
+    as a federation's text dropped into the project does. A seed a text was made from is left
     out (the corpus keeps other editions of those Laws), its scenario expectations pass to the texts
     made from it, and the kb/languages file of each translation's language is deleted."""
     corpus, kb = tmp / "corpus", tmp / "kb"
@@ -174,7 +186,7 @@ def project(tmp: Path, translations: list[Translation]) -> tuple[Path, Path]:
     for t in translations:
         (kb / "languages" / f"{t.language}.yaml").unlink(missing_ok=True)
     dropped = [(t.id, t.fide_edition, translate(source_text(t.source), t), t.language) for t in translations]
-    if any(t.source == "en-2023" for t in translations):
+    if english:
         dropped.append(("en-2023", "2023", source_text("en-2023"), "en"))
     with (corpus / "editions.yaml").open("a", encoding="utf-8") as meta:
         for edition, laws, text, language in dropped:
@@ -186,11 +198,18 @@ def project(tmp: Path, translations: list[Translation]) -> tuple[Path, Path]:
     return corpus, kb
 
 
+def _folder(work: Path | None, temporary: str, key: str) -> Path:
+    return (work or Path(temporary)) / key
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("languages", nargs="*", choices=[[], *TRANSLATIONS], default=[])
     parser.add_argument("--verbose", action="store_true", help="list what is wrong, unmapped and failed")
     parser.add_argument("--work", type=Path, help="build in this new folder and keep it (to look into)")
+    parser.add_argument(
+        "--alone", action="store_true", help="build each text alone with the seeds (no en-2023 beside it)"
+    )
     parser.add_argument("--show", metavar="LANG", help="print the translated text of LANG and stop")
     arguments = parser.parse_args()
     if shutil.which("apertium") is None:
@@ -205,26 +224,40 @@ def main() -> int:
         chosen = [t for t in chosen if t.source != "en-2023"]
     missing = [t.id for t in chosen if not available(t)]
     if missing:
+        packages = sorted({PACKAGES[m] for t in chosen if t.id in missing for m in t.modes})
         print(
             f"translated_language: Apertium has no pair for {', '.join(missing)}; those are skipped "
-            f"(apt-get install {' '.join(sorted({PACKAGES[t.mode] for t in chosen if t.id in missing}))})"
+            f"(apt-get install {' '.join(packages)})"
         )
     chosen = [t for t in chosen if t.id not in missing]
     figures = []
-    # one build per source (the 2023 texts beside en-2023; the 2017 ones without da-2017, sv.yaml, nb.yaml)
-    for source in sorted({t.source for t in chosen}):
-        group = [t for t in chosen if t.source == source]
-        with tempfile.TemporaryDirectory(prefix="chesslaws-translated-") as name:
-            work = arguments.work / source if arguments.work else Path(name)
-            corpus, kb = project(work, group)
+    # one build per source (the 2023 texts beside en-2023; the 2017 ones without da-2017, sv.yaml,
+    # nb.yaml), or with --alone one build per text and one of en-2023 to compare the 2023 texts with
+    groups = (
+        [[t] for t in chosen]
+        if arguments.alone
+        else [[t for t in chosen if t.source == source] for source in sorted({t.source for t in chosen})]
+    )
+    with tempfile.TemporaryDirectory(prefix="chesslaws-translated-") as name:
+        english: tuple[list[dict[str, Any]], list[dict[str, Any]]] = ([], [])
+        if arguments.alone and any(t.source == "en-2023" for t in chosen):
+            built = build_and_check(*project(_folder(arguments.work, name, "en-2023"), [], english=True))
+            english = (
+                [r for r in built[0] if r["edition"] == "en-2023"],
+                [r for r in built[1] if r["edition"] == "en-2023"],
+            )
+        for group in groups:
+            key = group[0].id if arguments.alone else group[0].source
+            beside = not arguments.alone and group[0].source == "en-2023"
+            corpus, kb = project(_folder(arguments.work, name, key), group, english=beside)
             alignment, results = build_and_check(corpus, kb)
             for t in group:
-                f = measure(t, kb, alignment, results)  # type: ignore[arg-type]
+                f = measure(t, kb, alignment + english[0], results + english[1])  # type: ignore[arg-type]
                 if arguments.verbose:
                     print(f"  {t.id} wrong parameters: {f.wrong}\n  {t.id} checks not held: {f.failed}")
                     unmapped = _unmapped(kb, t.id, alignment)
                     print(f"  {t.id} unmapped leaves ({len(unmapped)}): {', '.join(unmapped)}")
-                print(f.line())
+                print(f.line(), flush=True)
                 figures.append(f)
     print(f"{sum(f.passed() for f in figures)}/{len(figures)} machine-translated texts meet the targets")
     return 0 if all(f.passed() for f in figures) else 1
