@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from extract.io.languages import DEFAULT_KB
 from extract.kb.learned_lexicon import learn
 from extract.text.quantities import quantities
@@ -204,3 +206,28 @@ def test_a_comparator_learned_before_an_anchored_number_word_places_another_afte
     tables = learned({**PAIRS, **ordinals})
     assert tables.get("ordinals") == {"drito": 3, "sexto": 6}
     assert tables["comparators"]["at_least"] == ["mandost"]
+
+
+def test_times_words_built_on_a_short_number_word():
+    """Slovene "petkrat" (five times) is "pet" (five, three letters: ICU) and an ending: where the
+    Danish references state "fem gange", it is learned as a count of times and read back with its
+    comparator; "pet" alone in "pet minut" stays a cardinal."""
+    pytest.importorskip("icu")
+    pairs = {
+        "r1": ("Stillingen er opstået mindst fem gange.", "Položaj se je pojavil vsaj petkrat."),
+        "r2": (
+            "Det må højst forlanges fem gange i et parti.",
+            "To se sme zahtevati največ petkrat v partiji.",
+        ),
+        "r3": ("Spilleren har mindre end 5 minutter.", "Igralec ima manj kot pet minut."),
+    }
+    provisions: dict[str, list[tuple[str, dict[str, object]]]] = {"da-2017": [], "sl-2023": []}
+    assigned: dict[tuple[str, str], tuple[str, ...]] = {}
+    for n, (rule, (danish, slovene)) in enumerate(pairs.items()):
+        for edition, text in (("da-2017", danish), ("sl-2023", slovene)):
+            provisions[edition].append((f"k{n}", {"label": f"{n}.1", "text": text}))
+            assigned[(edition, f"k{n}")] = (rule,)
+    found = learn("sl", provisions, {"da-2017": "da", "sl-2023": "sl"}, assigned, DEFAULT_KB)
+    assert found.tables.get("times") == {"petkrat": 5}
+    read = [(q.value, q.unit) for q in quantities("vsaj petkrat, pet minut", "sl", DEFAULT_KB, found.tables)]
+    assert read == [(5, "time"), (5, "minute")]

@@ -239,6 +239,24 @@ def test_a_number_the_text_cites_is_never_a_parameter() -> None:
 
 
 @pytest.mark.parametrize(
+    ("heading", "text", "cited"),
+    [
+        # the plural or a case of the heading's word cites too ("Capo 7" heads, "Capi 7 e 9" cites)
+        ("Capo 7: Irregolarità", "Le penalità dei Capi 7 e 9 delle Regole di Gioco", "Capi 7 e 9"),
+        ("Článek 7: Nesrovnalosti", "Tresty uvedené v článcích 7 a 9 Soutěžních pravidel", "článcích 7 a 9"),
+        ("Статья 7: Нарушения", "Наказания, указанные в статьях 7 и 9 Правил соревнований", "статьях 7 и 9"),
+    ],
+)
+def test_a_citation_in_another_form_of_the_headings_word(heading: str, text: str, cited: str) -> None:
+    from extract.kb.parameters import citations
+
+    keyed = [("7", {"kind": "article", "printed_label": "7", "text": heading})]
+    pattern = citations(keyed)
+    assert pattern is not None and [m.group() for m in pattern.finditer(text)] == [cited]
+    assert not pattern.search("3 partite, 3 partie, 3 партии")  # a count with no citing word before it
+
+
+@pytest.mark.parametrize(
     ("text", "expected"),
     [
         # the first is counted, then "another" in words no table knows: which one loses is unread

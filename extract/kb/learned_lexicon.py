@@ -402,10 +402,12 @@ def _numbers_at(doc: tuple[Token, ...], base: Compiled) -> set[int]:
 
 
 def _number_stem(word: str, base: Compiled) -> float | None:
-    """The value of a word that starts with a number word of at least four letters and goes on."""
-    for cut in range(len(word) - 2, 3, -1):
+    """The value of a word that starts with a number word and goes on: a number word of four letters
+    and an ending of two at least ("háromszor"), or one of three and an ending of three ("petkrat",
+    "pětkrát": five times)."""
+    for cut in range(len(word) - 2, 2, -1):
         hit = base.single.get(word[:cut])
-        if hit is not None and hit[1] is None and hit[0] != 1 and cut >= 4 and len(word) - cut >= 2:
+        if hit is not None and hit[1] is None and hit[0] != 1 and len(word) - cut >= (2 if cut >= 4 else 3):
             return hit[0]
     return None
 

@@ -219,7 +219,9 @@ def _lead_ins(
 def citations(keyed: list[tuple[str, dict[str, object]]]) -> re.Pattern[str] | None:
     """What cites an article or appendix in this text: the word its own headings print before their
     labels ("Artigo 7: Irregularidades", "§ 6"), then the numbers it cites ("Artigos 7 e 9",
-    "§§ 6.2, 6.3"). Learned from the edition's own headings, so it serves a language without a file."""
+    "§§ 6.2, 6.3"). Learned from the edition's own headings, so it serves a language without a file.
+    The word less its last two letters begins every form of it: the plural and cases a heading never
+    prints ("Capo 7" cites as "Capi 7 e 9", "článek 7" as "článků 7 a 9")."""
     words: set[str] = set()
     for _, provision in keyed:
         if provision.get("kind") not in ("article", "appendix", "guideline"):
@@ -231,7 +233,8 @@ def citations(keyed: list[tuple[str, dict[str, object]]]) -> re.Pattern[str] | N
     if not words:
         return None
     word = "|".join(
-        re.escape(w) + (r"\w*" if w != "§" else "§?") for w in sorted(words, key=len, reverse=True)
+        re.escape(w[: max(3, len(w) - 2)]) + r"\w*" if w != "§" else "§§?"
+        for w in sorted(words, key=len, reverse=True)
     )
     number = r"(?:[A-Z]\.?)?\d+(?:\.\d+)*[a-z]?"
     return re.compile(rf"(?i)(?<!\w)(?:{word})\.?\s*{number}(?:\s*(?:,|[^\W\d_]{{1,3}})\s*{number})*")
