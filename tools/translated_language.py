@@ -35,7 +35,6 @@ import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import yaml
 
@@ -44,9 +43,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from unseen_language import (  # noqa: E402 (a sibling tool, found through the path above)
     ROOT,
     SHARED,
+    Built,
     _rename_in_scenarios,
     _unmapped,
     build_and_check,
+    english_reference,
     laws_of,
     load,
     measure,
@@ -239,13 +240,9 @@ def main() -> int:
         else [[t for t in chosen if t.source == source] for source in sorted({t.source for t in chosen})]
     )
     with tempfile.TemporaryDirectory(prefix="chesslaws-translated-") as name:
-        english: tuple[list[dict[str, Any]], list[dict[str, Any]]] = ([], [])
+        english: Built = ([], [])
         if arguments.alone and any(t.source == "en-2023" for t in chosen):
-            built = build_and_check(*project(_folder(arguments.work, name, "en-2023"), [], english=True))
-            english = (
-                [r for r in built[0] if r["edition"] == "en-2023"],
-                [r for r in built[1] if r["edition"] == "en-2023"],
-            )
+            english = english_reference(_folder(arguments.work, name, "en-2023"))
         for group in groups:
             key = group[0].id if arguments.alone else group[0].source
             beside = not arguments.alone and group[0].source == "en-2023"

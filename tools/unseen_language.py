@@ -345,9 +345,10 @@ def load(path: Path) -> Any:
     return yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
 
 
-def project(tmp: Path, variants: list[Variant], keep_source: bool) -> tuple[Path, Path]:
+def project(tmp: Path, variants: list[Variant], keep_source: bool, english: bool = True) -> tuple[Path, Path]:
     """A copy of corpus/ and kb/ with the variants dropped in (five keys each), en-2023 beside them
-    (the 2023 rulings to compare with), and without the seeds the variants were made from."""
+    (the 2023 rulings to compare with) unless `english` is false, and without the seeds the variants
+    were made from."""
     corpus, kb = tmp / "corpus", tmp / "kb"
     shutil.copytree(ROOT / "corpus", corpus)
     shutil.copytree(ROOT / "kb", kb, ignore=shutil.ignore_patterns("generated"))
@@ -365,7 +366,7 @@ def project(tmp: Path, variants: list[Variant], keep_source: bool) -> tuple[Path
     dropped = [
         (v.id, v.fide_edition, make_text(source_text(v.source), v), v.id.split("-")[0]) for v in variants
     ]
-    if "en-2023" in sources:
+    if english and (not variants or "en-2023" in sources):
         dropped.append(("en-2023", "2023", source_text("en-2023"), "en"))
     with (corpus / "editions.yaml").open("a", encoding="utf-8") as meta:
         for edition, laws, text, language in dropped:
@@ -501,12 +502,33 @@ def measure(
     )
 
 
+Built = tuple[list[dict[str, Any]], list[dict[str, Any]]]
+
+
+def english_reference(work: Path) -> Built:
+    """en-2023's mapping and rulings, from the seeds with en-2023 alone beside them: what a 2023 text
+    built without it (--alone) is compared with."""
+    alignment, results = build_and_check(*project(work, [], keep_source=True))
+    return [r for r in alignment if r["edition"] == "en-2023"], [
+        r for r in results if r["edition"] == "en-2023"
+    ]
+
+
 def run(
-    variants: list[Variant], keep_source: bool = False, verbose: bool = False, work: Path | None = None
+    variants: list[Variant],
+    keep_source: bool = False,
+    verbose: bool = False,
+    work: Path | None = None,
+    english: Built | None = None,
 ) -> list[Figures]:
+    """Build the variants in one copy and measure them. With `english` (en-2023's mapping and rulings
+    from a build of its own), en-2023 is not put beside them."""
     with tempfile.TemporaryDirectory(prefix="chesslaws-unseen-") as name:
-        corpus, kb = project(work or Path(name), variants, keep_source)
+        corpus, kb = project(work or Path(name), variants, keep_source, english=english is None)
         alignment, results = build_and_check(corpus, kb)
+        alignment, results = (
+            (alignment + english[0], results + english[1]) if english else (alignment, results)
+        )
         figures = [measure(v, kb, alignment, results) for v in variants]
         if verbose:
             for v, f in zip(variants, figures, strict=True):
@@ -540,6 +562,9 @@ def main() -> int:
     parser.add_argument("--keep-source", action="store_true", help="keep the source seeds in the corpus")
     parser.add_argument("--verbose", action="store_true", help="list what is wrong, unmapped and failed")
     parser.add_argument("--work", type=Path, help="build in this new folder and keep it (to look into)")
+    parser.add_argument(
+        "--alone", action="store_true", help="build each text alone with the seeds (no en-2023 beside it)"
+    )
     parser.add_argument("--show", metavar="VARIANT", help="print the made-up text of VARIANT and stop")
     arguments = parser.parse_args()
     if arguments.show:
@@ -552,10 +577,22 @@ def main() -> int:
         v for v in VARIANTS.values() if v.source != "en-2023" or (SHARED / "en-2023.txt").is_file()
     ]
     figures: list[Figures] = []
-    for source in dict.fromkeys(v.source for v in chosen):  # one copy per source: only it is left out
-        group = [v for v in chosen if v.source == source]
-        work = arguments.work / source if arguments.work else None
-        figures += run(group, arguments.keep_source, arguments.verbose, work)
+    # one copy per source (only it is left out), or with --alone one per text
+    groups = (
+        [[v] for v in chosen]
+        if arguments.alone
+        else [[v for v in chosen if v.source == source] for source in dict.fromkeys(v.source for v in chosen)]
+    )
+    english = None
+    if arguments.alone and any(v.source == "en-2023" for v in chosen):
+        with tempfile.TemporaryDirectory(prefix="chesslaws-unseen-") as name:
+            english = english_reference(arguments.work / "en-2023" if arguments.work else Path(name))
+    for group in groups:
+        work = (
+            arguments.work / (group[0].id if arguments.alone else group[0].source) if arguments.work else None
+        )
+        reference = english if group[0].source == "en-2023" else None
+        figures += run(group, arguments.keep_source, arguments.verbose, work, reference)
     order = {v.id: n for n, v in enumerate(chosen)}
     figures.sort(key=lambda f: order[f.edition])
     main_figures = [f for f in figures if f.edition not in HARSHER]

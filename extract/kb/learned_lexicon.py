@@ -37,10 +37,12 @@ from extract.kb.learned_numbers import (
     heard_units,
     learn_unknown_numbers,
     read_quantities,
+    spread_of,
 )
 from extract.kb.learned_runs import run_numbers
 from extract.kb.learned_votes import Learned, Votes
 from extract.kb.parameters import rule_provisions
+from extract.kb.shared_numbers import RARE
 from extract.text.quantities import (
     Compiled,
     Quantity,
@@ -244,12 +246,13 @@ def find_anchors(
                     stated[rule] += read
     base = compiled(sources.language, sources.kb_dir, seed)
     heard = heard_units(sources, base)
+    short = _short_stems(sources, base)
     anchors: list[Anchor] = []
     neutral: list[tuple[tuple[Token, ...], int, int]] = []
     for edition, key, provision in sources.own(ordered=True):
         doc = tokens(str(provision.get("text") or ""))
         options = [o for rule in sources.assigned.get((edition, key), ()) for o in stated.get(rule, [])]
-        numbers = _numbers(doc, base)
+        numbers = _numbers(doc, base, short)
         for at, end, value in numbers:
             same = [a for a, _, v in numbers if v == value]
             place = (same.index(at), len(same))
@@ -366,9 +369,11 @@ def _another(
     return None
 
 
-def _numbers(doc: tuple[Token, ...], base: Compiled) -> list[tuple[int, int, float]]:
+def _numbers(
+    doc: tuple[Token, ...], base: Compiled, short: frozenset[str] = frozenset()
+) -> list[tuple[int, int, float]]:
     """(first token, last token, value) of the numbers the language's base tables read, digits
-    included, and of words that start with a number word ("háromszor")."""
+    included, and of words that start with a number word ("háromszor"; `_number_stem`)."""
     found = []
     covered = -1  # the last token of a number of several words ("六十": sixty, not six and ten)
     for i, token in enumerate(doc):
@@ -386,7 +391,7 @@ def _numbers(doc: tuple[Token, ...], base: Compiled) -> list[tuple[int, int, flo
         elif token.lower_ in base.single:
             found.append((i, i, base.single[token.lower_][0]))
         else:
-            stem = _number_stem(token.lower_, base)
+            stem = _number_stem(token.lower_, base, short)
             if stem is not None:
                 found.append((i, i, stem))
     return found
@@ -401,15 +406,30 @@ def _numbers_at(doc: tuple[Token, ...], base: Compiled) -> set[int]:
     }
 
 
-def _number_stem(word: str, base: Compiled) -> float | None:
-    """The value of a word that starts with a number word and goes on: a number word of four letters
-    and an ending of two at least ("háromszor"), or one of three and an ending of three ("petkrat",
-    "pětkrát": five times)."""
+def _number_stem(word: str, base: Compiled, short: frozenset[str] = frozenset()) -> float | None:
+    """The value of a word that starts with a number word of four letters at least and goes on
+    ("háromszor"), or of three for a word in `short` (`_short_stems`)."""
     for cut in range(len(word) - 2, 2, -1):
         hit = base.single.get(word[:cut])
-        if hit is not None and hit[1] is None and hit[0] != 1 and len(word) - cut >= (2 if cut >= 4 else 3):
+        if hit is not None and hit[1] is None and hit[0] != 1 and (cut >= 4 or word in short):
             return hit[0]
     return None
+
+
+def _short_stems(sources: Sources, base: Compiled) -> frozenset[str]:
+    """The language's words made of a number word of three letters and an ending of three or more
+    ("petkrat", "pětkrát": five times) that are such words, not others that begin alike (Norwegian
+    "trekket", the move, is no "tre"): rare in the language's provisions, or with an ending that
+    follows number words of two values at least ("trikrat", "petkrat")."""
+    spread = spread_of(sources)
+    values: dict[str, set[float]] = defaultdict(set)
+    stems: dict[str, str] = {}
+    for word in spread:
+        hit = base.single.get(word[:3])
+        if len(word) >= 6 and hit is not None and hit[1] is None and hit[0] != 1 and word not in base.single:
+            values[word[3:]].add(hit[0])
+            stems[word] = word[3:]
+    return frozenset(w for w, ending in stems.items() if spread[w] <= RARE or len(values[ending]) >= 2)
 
 
 def _explain(

@@ -220,7 +220,7 @@ def anchored_numbers(
     word's place in its text beside the references' number's place, and an unbroken tie keeps no word.
     Returns the tables ("numbers", "ordinals", "zero") and each word's evidence."""
     base = compiled(sources.language, sources.kb_dir, seed)
-    spread = _spread(sources)
+    spread = spread_of(sources)
     places = _places(sources, base, spread)
     kin = inflected_kin(base, sources.language)
     tables: dict[str, dict[str, int]] = {}
@@ -343,7 +343,7 @@ def _faithful(value: float, places: list[Place]) -> bool:
     return all(value in p.stated for p in stating) and len(stating) >= ANCHOR_PRECISION * len(places)
 
 
-def _spread(sources: Sources) -> dict[str, int]:
+def spread_of(sources: Sources) -> dict[str, int]:
     """In how many of the language's provisions each word stands."""
     spread: dict[str, int] = defaultdict(int)
     for _, _, provision in sources.own():
