@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from extract.io.languages import DEFAULT_KB
-from extract.kb.learned_lexicon import learn
+from extract.kb.learned_lexicon import Learned, learn
 from extract.text.quantities import quantities
 
 # rule -> (Danish reference, the made-up language's text); "ath" (than) also stands in "moro ath"
@@ -23,15 +23,20 @@ PAIRS = {
 }
 
 
-def learned(pairs: dict[str, tuple[str, str]]) -> dict[str, Any]:
-    provisions: dict[str, list[tuple[str, dict[str, object]]]] = {"da-2017": [], "xx-2023": []}
+def taught(pairs: dict[str, tuple[str, str]], language: str = "xx") -> Learned:
+    """What the Danish references teach of `language`, one rule per pair of provisions."""
+    other = f"{language}-2023"
+    provisions: dict[str, list[tuple[str, dict[str, object]]]] = {"da-2017": [], other: []}
     assigned: dict[tuple[str, str], tuple[str, ...]] = {}
     for n, (rule, (danish, made)) in enumerate(pairs.items()):
-        for edition, text in (("da-2017", danish), ("xx-2023", made)):
+        for edition, text in (("da-2017", danish), (other, made)):
             provisions[edition].append((f"k{n}", {"label": f"{n}.1", "text": text}))
             assigned[(edition, f"k{n}")] = (rule,)
-    languages = {"da-2017": "da", "xx-2023": "xx"}
-    found = learn("xx", provisions, languages, assigned, DEFAULT_KB)
+    return learn(language, provisions, {"da-2017": "da", other: language}, assigned, DEFAULT_KB)
+
+
+def learned(pairs: dict[str, tuple[str, str]]) -> dict[str, Any]:
+    found = taught(pairs)
     for table in ("comparators", "postfix"):
         slot = "before" if table == "comparators" else "after"
         for meaning, words in found.tables.get(table, {}).items():
@@ -221,13 +226,7 @@ def test_times_words_built_on_a_short_number_word():
         ),
         "r3": ("Spilleren har mindre end 5 minutter.", "Igralec ima manj kot pet minut."),
     }
-    provisions: dict[str, list[tuple[str, dict[str, object]]]] = {"da-2017": [], "sl-2023": []}
-    assigned: dict[tuple[str, str], tuple[str, ...]] = {}
-    for n, (rule, (danish, slovene)) in enumerate(pairs.items()):
-        for edition, text in (("da-2017", danish), ("sl-2023", slovene)):
-            provisions[edition].append((f"k{n}", {"label": f"{n}.1", "text": text}))
-            assigned[(edition, f"k{n}")] = (rule,)
-    found = learn("sl", provisions, {"da-2017": "da", "sl-2023": "sl"}, assigned, DEFAULT_KB)
+    found = taught(pairs, "sl")
     assert found.tables.get("times") == {"petkrat": 5}
     read = [(q.value, q.unit) for q in quantities("vsaj petkrat, pet minut", "sl", DEFAULT_KB, found.tables)]
     assert read == [(5, "time"), (5, "minute")]
