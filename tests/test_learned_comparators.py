@@ -230,3 +230,23 @@ def test_times_words_built_on_a_short_number_word():
     assert found.tables.get("times") == {"petkrat": 5}
     read = [(q.value, q.unit) for q in quantities("vsaj petkrat, pet minut", "sl", DEFAULT_KB, found.tables)]
     assert read == [(5, "time"), (5, "minute")]
+
+
+def test_a_frequent_word_that_begins_with_a_number_word_is_no_times_word():
+    """Norwegian "trekket" (the move) begins with "tre" (three) and stands where the references state
+    "the third time": frequent in the texts, with an ending no other number word takes, it is no
+    count of times (it was learned as 3 before the guard)."""
+    pytest.importorskip("icu")
+    pairs = {
+        "r1": (
+            "Partiet er remis, når samme stilling for mindst tredje gang opstår.",
+            "Partiet er remis om spilleren i trekket krever det, når samme stilling "
+            "for minst tredje gang oppstår.",
+        ),
+        "r2": ("Spilleren skal udføre trækket.", "Spilleren skal utføre trekket."),
+        "r3": ("Spilleren må ikke ændre trækket.", "Spilleren kan ikke endre trekket."),
+        "r4": ("Dommeren noterer trækket.", "Dommeren noterer trekket."),
+        "r5": ("Modstanderen svarer på trækket.", "Motstanderen svarer på trekket."),
+    }
+    tables = taught(pairs, "nn").tables
+    assert not any("trekket" in str(words) for words in tables.values())

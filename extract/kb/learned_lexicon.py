@@ -422,14 +422,17 @@ def _short_stems(sources: Sources, base: Compiled) -> frozenset[str]:
     "trekket", the move, is no "tre"): rare in the language's provisions, or with an ending that
     follows number words of two values at least ("trikrat", "petkrat")."""
     spread = spread_of(sources)
-    values: dict[str, set[float]] = defaultdict(set)
-    stems: dict[str, str] = {}
-    for word in spread:
-        hit = base.single.get(word[:3])
-        if len(word) >= 6 and hit is not None and hit[1] is None and hit[0] != 1 and word not in base.single:
-            values[word[3:]].add(hit[0])
-            stems[word] = word[3:]
-    return frozenset(w for w, ending in stems.items() if spread[w] <= RARE or len(values[ending]) >= 2)
+    candidates = [
+        (word, hit[0])
+        for word in spread
+        if len(word) >= 6 and word not in base.single
+        for hit in [base.single.get(word[:3])]
+        if hit is not None and hit[1] is None and hit[0] != 1
+    ]
+    values: dict[str, set[float]] = defaultdict(set)  # ending -> the numbers it follows
+    for word, value in candidates:
+        values[word[3:]].add(value)
+    return frozenset(w for w, _ in candidates if spread[w] <= RARE or len(values[w[3:]]) >= 2)
 
 
 def _explain(
