@@ -168,3 +168,26 @@ def test_a_script_without_spaces_glues_its_words_and_numbers_but_not_its_numberi
     assert not re.search(r"[^\W\d_]\s[^\W\d_]", body.replace("(a)", "").replace("(b)", ""))
     if variant.full_stop != ".":
         assert variant.full_stop in made and f"{variant.full_stop} " not in made.replace("\n", "")
+
+
+@pytest.mark.skipif(not (unseen.SHARED / "en-2023.txt").is_file(), reason="../shared/editions is absent")
+def test_alone_a_text_meets_only_the_seeds(tmp_path):
+    """--alone: a 2023 text is built without en-2023 beside it, each text in a copy of its own, and
+    en-2023 is built apart with the seeds to compare with."""
+    ka, hy = unseen.VARIANTS["ka-2023"], unseen.VARIANTS["hy-2018"]
+    assert unseen.groups([ka, hy], alone=True) == [[ka], [hy]]
+    assert unseen.groups([ka, unseen.VARIANTS["el-2023"], hy], alone=False) == [
+        [ka, unseen.VARIANTS["el-2023"]],
+        [hy],
+    ]
+
+    def editions(corpus):
+        return [e["id"] for e in load(corpus / "editions.yaml")]
+
+    alone, _ = unseen.project(tmp_path / "alone", [ka], keep_source=False, english=False)
+    beside, _ = unseen.project(tmp_path / "beside", [ka], keep_source=False)
+    reference, _ = unseen.project(tmp_path / "reference", [], keep_source=True)
+    seeds = [e["id"] for e in load(ROOT / "corpus" / "editions.yaml")]
+    assert editions(alone) == [*seeds, "ka-2023"]
+    assert editions(beside) == [*seeds, "ka-2023", "en-2023"]
+    assert editions(reference) == [*seeds, "en-2023"]

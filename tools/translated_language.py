@@ -48,6 +48,7 @@ from unseen_language import (  # noqa: E402 (a sibling tool, found through the p
     _unmapped,
     build_and_check,
     english_reference,
+    groups,
     laws_of,
     load,
     measure,
@@ -234,16 +235,11 @@ def main() -> int:
     figures = []
     # one build per source (the 2023 texts beside en-2023; the 2017 ones without da-2017, sv.yaml,
     # nb.yaml), or with --alone one build per text and one of en-2023 to compare the 2023 texts with
-    groups = (
-        [[t] for t in chosen]
-        if arguments.alone
-        else [[t for t in chosen if t.source == source] for source in sorted({t.source for t in chosen})]
-    )
     with tempfile.TemporaryDirectory(prefix="chesslaws-translated-") as name:
         english: Built = ([], [])
         if arguments.alone and any(t.source == "en-2023" for t in chosen):
             english = english_reference(_folder(arguments.work, name, "en-2023"))
-        for group in groups:
+        for group in groups(chosen, arguments.alone):
             key = group[0].id if arguments.alone else group[0].source
             beside = not arguments.alone and group[0].source == "en-2023"
             corpus, kb = project(_folder(arguments.work, name, key), group, english=beside)

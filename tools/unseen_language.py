@@ -346,9 +346,9 @@ def load(path: Path) -> Any:
 
 
 def project(tmp: Path, variants: list[Variant], keep_source: bool, english: bool = True) -> tuple[Path, Path]:
-    """A copy of corpus/ and kb/ with the variants dropped in (five keys each), en-2023 beside them
-    (the 2023 rulings to compare with) unless `english` is false, and without the seeds the variants
-    were made from."""
+    """A copy of corpus/ and kb/ with the variants dropped in (five keys each), without the seeds the
+    variants were made from, and en-2023 beside them (the 2023 rulings to compare with) where one is
+    made from it or none is given, unless `english` is false (--alone)."""
     corpus, kb = tmp / "corpus", tmp / "kb"
     shutil.copytree(ROOT / "corpus", corpus)
     shutil.copytree(ROOT / "kb", kb, ignore=shutil.ignore_patterns("generated"))
@@ -505,6 +505,14 @@ def measure(
 Built = tuple[list[dict[str, Any]], list[dict[str, Any]]]
 
 
+def groups(texts: list[Any], alone: bool) -> list[list[Any]]:
+    """The texts built together: those made from one source (only it is left out of their copy), or
+    with `alone` each text in a copy of its own."""
+    if alone:
+        return [[t] for t in texts]
+    return [[t for t in texts if t.source == source] for source in dict.fromkeys(t.source for t in texts)]
+
+
 def english_reference(work: Path) -> Built:
     """en-2023's mapping and rulings, from the seeds with en-2023 alone beside them: what a 2023 text
     built without it (--alone) is compared with."""
@@ -577,17 +585,11 @@ def main() -> int:
         v for v in VARIANTS.values() if v.source != "en-2023" or (SHARED / "en-2023.txt").is_file()
     ]
     figures: list[Figures] = []
-    # one copy per source (only it is left out), or with --alone one per text
-    groups = (
-        [[v] for v in chosen]
-        if arguments.alone
-        else [[v for v in chosen if v.source == source] for source in dict.fromkeys(v.source for v in chosen)]
-    )
     english = None
     if arguments.alone and any(v.source == "en-2023" for v in chosen):
         with tempfile.TemporaryDirectory(prefix="chesslaws-unseen-") as name:
             english = english_reference(arguments.work / "en-2023" if arguments.work else Path(name))
-    for group in groups:
+    for group in groups(chosen, arguments.alone):
         work = (
             arguments.work / (group[0].id if arguments.alone else group[0].source) if arguments.work else None
         )
