@@ -250,3 +250,28 @@ def test_a_frequent_word_that_begins_with_a_number_word_is_no_times_word():
     }
     tables = taught(pairs, "nn").tables
     assert not any("trekket" in str(words) for words in tables.values())
+
+
+def test_an_ordinal_written_with_digits_and_a_glued_mark_is_learned_from_two_places():
+    """Japanese writes the second time "2回目": the digits, the counter "回" (times) and "目". Where
+    the Danish references state the second and the third (ordinals the text lacks), "回目" after the
+    digits is learned as an ordinal mark, for any value; "5回" (five times) stays a count, and "回"
+    alone, which follows digits where no ordinal is stated, is no mark."""
+    pytest.importorskip("icu")
+    pairs = {
+        "r1": (
+            "For det andet fuldførte ulovlige træk erklærer dommeren partiet tabt.",
+            "2回目の反則手が完了した場合、アービターは負けを宣告する。",
+        ),
+        "r2": (
+            "Partiet er remis, når samme stilling for mindst tredje gang opstår.",
+            "同一局面が少なくとも3回目に現れる。",
+        ),
+        "r3": ("Stillingen er opstået mindst fem gange.", "同一局面が少なくとも5回現れた。"),
+        "r4": ("Det må højst forlanges fem gange i et parti.", "この要求は1ゲームにつき最大5回までとする。"),
+    }
+    found = taught(pairs, "ja")
+    assert found.tables.get("ordinal_marks") == ["回目"]
+    assert found.evidence[("ordinal_marks", "回目")]
+    read = [(q.value, q.unit) for q in quantities("4回目の反則、5回まで", "ja", DEFAULT_KB, found.tables)]
+    assert read[0] == (4, "ordinal") and (5, "ordinal") not in read

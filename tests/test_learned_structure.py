@@ -407,3 +407,29 @@ def test_en_2023_without_en_yaml_is_cut_as_with_it(tmp_path: Path) -> None:
     entries = [p.heading for p in without if p.kind == "glossary entry"]
     assert entries == [p.heading for p in with_file if p.kind == "glossary entry"] and len(entries) > 90
     assert coverage(text, without) == 1.0
+
+
+def test_a_word_glued_to_its_article_number_opens_the_article_in_a_script_without_spaces() -> None:
+    # "ข้อ1": a Thai-script text glues the word naming its articles to their numbers (no space after
+    # a word of a script written without them). Once that word is learned, the glued heading opens its
+    # article wherever it stands, so the sections before the first article and the glossary after the
+    # last are told by the references' order, not swallowed by the introduction.
+    reference = (
+        "Introduction\n\nThe Laws cover play.\n\n"
+        + REFERENCE
+        + "\nGlossary\n\n"
+        + "".join(f"**term{n}:** 1.{n}. A definition of the term.\n\n" for n in range(1, 7))
+    )
+    body = "".join(
+        f"# ขอบ{n}: ทดสอบ\n\n**{n}.1** กขคงจฉชซ\n\n**{n}.2** ฌญฎฏฐฑ\n\n" for n in (1, 2, 3)
+    ) + "".join(f"# ภาคผ{a}. ลองดู\n\n**{a}.1** กขคง\n\n**{a}.2** จฉชซ\n\n" for a in "AB")
+    glossary = "# นิยามศัพท์\n\n" + "".join(
+        f"**{term}:** 1.{n}. ความหมาย\n\n" for n, term in enumerate(("กา", "ขา", "คา", "งา", "จา", "ฉา"), 1)
+    )
+    paragraph = "กฎหมากรุกครอบคลุมการเล่นบนกระดานทุกรูปแบบที่ผู้เล่นสองคนพบกันต่อหน้าในการแข่งขัน"
+    text = f"# บทนำ\n\n{paragraph}\n\n" + body + glossary
+    learned = learn_for(edition(text, "th"), [rows(reference, "en")], DEFAULT_KB)
+    assert learned["article_before"] == ["ขอบ"]
+    assert learned["intro"] == ["บทนำ"] and learned["glossary"] == ["นิยามศัพท์"]
+    labels = [p.label for p in segment(edition(text, "th"), DEFAULT_KB, learned)]
+    assert labels[:4] == ["intro", "intro.1", "1", "1.1"] and "glossary" in labels

@@ -7,9 +7,10 @@ import re
 
 import pytest
 
+from extract.io.languages import DEFAULT_KB
 from extract.text import words as w
 from extract.text.analyse import lemmas, numbers, trigrams
-from extract.text.quantities import tokens
+from extract.text.quantities import compiled, quantities, tokens
 from extract.text.sentences import split_sentences
 
 icu = pytest.importorskip("icu")
@@ -80,7 +81,6 @@ def test_without_pyicu_the_script_is_read_a_character_a_word(monkeypatch, capsys
 
 
 def test_a_bare_number_far_from_the_next_quantity_keeps_no_unit_in_any_script():
-    from extract.text.quantities import quantities
 
     assert w.width("涫荓か腙り ") > 12 >= w.width("和") and w.width("and") == 3
     # "(see 7 and 9 point penalty 2 minutes instead of 1 minute)": 9 is a cited point, not 9 minutes
@@ -93,3 +93,27 @@ def test_a_word_with_vowel_signs_is_a_word():
     lexicon takes "ภี" after a number for a word (a unit), as it takes "perc"."""
     assert all(w.lettered(word) for word in ("นาที", "ภี", "मिनट", "perc", "分钟"))
     assert not any(w.lettered(word) for word in ("", "-", "10", "\u0e34", "a1", "ภี."))
+
+
+def test_kana_runs_are_reading_units() -> None:
+    # a katakana loanword is one unit ("ゼロ": zero), a run of hiragana too ("なくとも" of "少なくとも"),
+    # a kanji one each; the middle dot between katakana words stands apart
+    assert [p for p, _ in w.pieces("少なくとも3回目。ゼロとする。プレーヤー・アービター")] == [
+        "少", "なくとも", "3", "回", "目", "。", "ゼロ", "とする", "。", "プレーヤー", "・", "アービター",
+    ]  # fmt: skip
+
+
+def test_digits_after_the_ordinal_prefix_of_icu_ordinals_count_an_ordinal() -> None:
+    # ICU spells ordinals "第二" (zh, ja), "ที่สอง" (th): its prefix before digits makes an ordinal where
+    # a unit that is no measure follows the digits or stands before the prefix (a learned "次", "ครั้ง")
+    pytest.importorskip("icu")
+    times = {"units": {"time": ["次", "ครั้ง"]}}
+
+    def read(text: str, language: str) -> list[tuple[float, str]]:
+        return [(q.value, q.unit) for q in quantities(text, language, DEFAULT_KB, times)]
+
+    assert read("对于同一棋手的第2次违例着法", "zh") == [(2, "ordinal")]
+    assert read("เกิดขึ้นเป็นครั้งที่ 3", "th") == [(3, "ordinal")]
+    assert read("ที่ 10 นาที", "th") == [(10, "minute")]  # minutes are counted, not ranked
+    assert read("见第７条", "zh") == []  # an article cited
+    assert compiled("en", DEFAULT_KB).ordinal_prefixes == frozenset()  # "2nd": a suffix, read otherwise

@@ -91,6 +91,7 @@ class Variant:
     inflected: bool = False  # ... with a case ending that agrees with the word after them
     postposed: bool = False  # comparators after the quantity ("10 minutes more than"), as in Turkish
     spaced: bool = True  # False: no space between the words of a line, digits glued to them ("超过10分钟")
+    written: str = ""  # tools/written/<this>.yaml: provisions in a real language replace made-up ones
 
     @property
     def fide_edition(self) -> str:
@@ -112,6 +113,9 @@ VARIANTS = {
         Variant("zh-2023", "en-2023", "han", full_stop="。", comma="，", quotes="「」", spaced=False),
         Variant("ja-2018", "hu-2018", "japanese", "fullwidth", "。", "、", "「」", spaced=False),
         Variant("th-2018", "hu-2018", "thai", spaced=False),
+        Variant("zh-2024", "en-2023", "han", "ascii", "。", "，", "“”", spaced=False, written="zh"),
+        Variant("ja-2024", "en-2023", "japanese", "ascii", "。", "、", "「」", spaced=False, written="ja"),
+        Variant("th-2024", "en-2023", "thai", spaced=False, written="th"),
     )
 }
 # the harsher variants: not in the default run's targets (see `main`)
@@ -285,7 +289,36 @@ def make_text(source: str, variant: Variant) -> str:
                 out.append(variant.full_stop)  # a sentence ends after a word (not after a label)
                 position, ended = position + 1, True
     out.append(_marks(source[position:], variant))
-    return "".join(out)
+    return _written("".join(out), variant)
+
+
+WRITTEN = Path(__file__).with_name("written")
+_NUMBERED = re.compile(r"^(\*\*(\S+?)\*\*)[ \t]*(.*)$", re.MULTILINE)
+_TERM = re.compile(r"^\*\*([^*]+?)(?::\*\*|\*\*:)")  # a glossary entry: "**default time:** 6.7. …"
+
+
+def _written(text: str, variant: Variant) -> str:
+    """The made-up text with the provisions tools/written/<language>.yaml gives in their real wording
+    (by en-2023's labels, "В.1" and "B.1" alike; a glossary entry by its English term, written whole):
+    how a translator states the Laws' numbers ("两分钟", "3局以下", "ไม่เกินสามเกม") is what the
+    made-up words cannot show."""
+    if not variant.written:
+        return text
+    provisions = load(WRITTEN / f"{variant.written}.yaml")
+    text = _NUMBERED.sub(
+        lambda m: (
+            f"{m.group(1)} {provisions[key]}"
+            if (key := m.group(2).replace("В", "B")) in provisions
+            else m.group(0)
+        ),
+        text,
+    )
+    lines = text.split("\n")  # the made-up text keeps the source's lines
+    for n, line in enumerate(source_text(variant.source).split("\n")):
+        term = _TERM.match(line)
+        if term and term.group(1) in provisions:
+            lines[n] = provisions[term.group(1)]  # a glossary entry, written whole
+    return "\n".join(lines)
 
 
 def _glued(before: str, between: str, ended: bool) -> str:

@@ -43,7 +43,7 @@ STRUCTURE_KEYS = {
 WORD_KEYS = {
     "language", "name", "script", "structure", "numbers", "ordinals", "times", "multiplied", "units",
     "comparators", "multiply", "multiplied_by", "next", "zero", "articles", "increment_words",
-    "instead", "suffixes", "modal", "negation", "obligation", "permission",
+    "instead", "suffixes", "modal", "negation", "obligation", "permission", "ordinal_marks",
 }  # fmt: skip
 COMPARATORS = {"more", "at_least", "less", "at_most", "between"}
 

@@ -18,7 +18,7 @@ from extract.text.cldr import library_words
 
 ORDER = (
     "numbers", "ordinals", "times", "multiplied", "units", "comparators", "multiply", "multiplied_by",
-    "increment_words", "instead", "zero", "articles",
+    "increment_words", "instead", "zero", "articles", "ordinal_marks",
 )  # fmt: skip
 
 
@@ -89,6 +89,10 @@ def draft(language: str, learned: Learned) -> str:
         phrase = instead["phrases"][0]
         lines.append(f"instead: {{phrases: [{_scalar(phrase)}], replaced: {instead['replaced']}}}")
         lines.append(f"#   {_places(learned, slot, phrase)}")
+    marks = tables.pop("ordinal_marks", []) or []
+    if marks:
+        lines.append("ordinal_marks:")
+        lines += [f"- {_scalar(m)}   # {_places(learned, 'ordinal_marks', m)}" for m in marks]
     learned_zero = [w for w in tables.pop("zero", []) or [] if w not in library["zero"]]
     if library["zero"] or learned_zero:
         lines.append("zero:")

@@ -36,6 +36,7 @@ from extract.kb.learned_numbers import (
     anchored_numbers,
     heard_units,
     learn_unknown_numbers,
+    ordinal_marks,
     read_quantities,
     spread_of,
 )
@@ -119,7 +120,11 @@ def learn(
     if runs:
         found.setdefault("numbers", {}).update(runs)
     evidence |= {("numbers", word): places for word, places in run_evidence.items()}
-    if not set(more) - set(numbers) and not found:
+    marks = ordinal_marks(sources, every_unit)
+    if marks:
+        seed["ordinal_marks"] = sorted(marks)
+        evidence |= {("ordinal_marks", mark): places for mark, places in marks.items()}
+    if not set(more) - set(numbers) and not found and not marks:
         return learned
     second = _learn(sources, _seeded(seed, found), evidence)
     for _ in range(ROUNDS):  # the numbers anchored teach comparators, after which more numbers stand
@@ -204,6 +209,8 @@ def _learn(
         learned.tables["ordinals"] = {**seed["ordinals"], **learned.tables.get("ordinals", {})}
     if seed.get("zero"):
         learned.tables["zero"] = list(dict.fromkeys([*seed["zero"], *learned.tables.get("zero", [])]))
+    if seed.get("ordinal_marks"):
+        learned.tables["ordinal_marks"] = list(seed["ordinal_marks"])
     for key, places in anchored.items():
         learned.evidence.setdefault(key, places)
     return learned

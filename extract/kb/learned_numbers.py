@@ -203,7 +203,9 @@ def nearest(found: list[tuple[str, float]], edition: str, laws: dict[str, str]) 
 ANCHOR_PRECISION = 0.5  # a word stands where the references state its number in half its places
 ANCHOR_SUPPORT = 2  # ... and in two places at least
 NEAR_PLACE = 0.06  # ... where the references state it: this close on average (0..1 of the text)
-NEAR_ORDINAL = 0.03  # an ordinal or a zero: closer still, in three places, three in four of its own
+NEAR_ORDINAL = 0.03  # an ordinal: closer still, in three places, three in four of its own (a zero, which
+# no other word is as an ordinal "anden" is "other", only as close as any number word: "ゼロでない" ends
+# a Japanese clause that "not zero" ends in English)
 STRICT = 0.75
 CLEAR = 1.5  # ... clearly more often than where they state another number
 COMMON = 0.04  # a reference's ordinal word in more of its provisions is also a common word
@@ -282,6 +284,62 @@ def anchored_numbers(
                 f"{place} ({word} ({value}): the text writes the digits after it)" for place in where[:5]
             ]
     return tables, evidence
+
+
+def ordinal_marks(sources: Sources, seed: dict[str, Any] | None = None) -> dict[str, list[str]]:
+    """What a language glues after digits to write an ordinal ("2回目", "3回目": the second, the third
+    time), where neither ICU's ordinal rules nor its ordinal words tell: the letters right after the
+    digits of a number N, in places whose references state the ordinal N (not the first) that the
+    text lacks, in two places at least and after digits elsewhere less than half as often; no unit
+    word ("回" counts times: "5回" is five times); the shortest of those. Returns each mark with its
+    places."""
+    base = compiled(sources.language, sources.kb_dir, seed)
+    lacking = {
+        (place.edition, place.label): {
+            key[0] for key, share in place.missing.items() if key[1] == ORDINAL and share >= MIN_SHARE
+        }
+        - {1.0}
+        for place in _places(sources, base)
+    }
+    support: dict[str, set[str]] = defaultdict(set)
+    against: Counter[str] = Counter()
+    for edition, _, provision in sources.own(ordered=True):
+        label = str(provision.get("label"))
+        wanted = lacking.get((edition, label), set())
+        doc = doc_of(provision)
+        for i, token in enumerate(doc):
+            if not token.lower_.isdigit() or len(token.lower_) > 3 or int(token.lower_) == 1:
+                continue  # "1回目": the first is never anchored
+            for mark in _glued_after(doc, i):
+                if float(int(token.lower_)) in wanted:
+                    support[mark].add(
+                        f"{edition} {label} (where the references state the ordinal {token.lower_})"
+                    )
+                else:
+                    against[mark] += 1
+    marks = {
+        mark: sorted(places)[:5]
+        for mark, places in support.items()
+        if len(places) >= ANCHOR_SUPPORT
+        and 2 * against[mark] < len(places)
+        and unit_of_token(mark, base) is None
+    }
+    return {
+        mark: places
+        for mark, places in marks.items()
+        if not any(m != mark and mark.startswith(m) for m in marks)
+    }
+
+
+def _glued_after(doc: tuple[Token, ...], i: int) -> list[str]:
+    """The letters glued right after the digits at `i`: one token, then two ("回", "回目")."""
+    found, text, end = [], "", doc[i].idx + len(doc[i].text)
+    for k in range(i + 1, min(i + 3, len(doc))):
+        if doc[k].idx != end or not lettered(doc[k].lower_):
+            break
+        text, end = text + doc[k].lower_, end + len(doc[k].text)
+        found.append(text)
+    return found
 
 
 GLOSS = re.compile(r"([^\W\d_]+)\s*\((\d{1,3})\)")
@@ -458,7 +516,7 @@ def _best_link(
             if key[1] == CARDINAL and key[0] != 0 and not counts[key]:
                 continue  # a number word counts something: it stands before a unit word somewhere
             if (key[1] == ORDINAL or key[0] == 0) and (
-                closest(distance[key]) > NEAR_ORDINAL
+                closest(distance[key]) > (NEAR_PLACE if key[0] == 0 else NEAR_ORDINAL)
                 or count <= ANCHOR_SUPPORT
                 or count < STRICT * len(found)
             ):

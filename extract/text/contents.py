@@ -15,6 +15,7 @@ from extract.model import Provision
 from extract.text.clean import Line
 from extract.text.labels import SECTION_HEAD, heading_patterns, learned_shape, opens_article, succ
 from extract.text.numbering import ListMarkers
+from extract.text.words import width
 
 
 @dataclass
@@ -191,10 +192,15 @@ def _next_label(label: str) -> str:
     return succ("roman", label.lower()).upper()
 
 
+TITLE_WIDTH = 60  # letters of a spaced script: six words of a title, or a paragraph in Thai
+
+
 def short_title(text: str) -> bool:
-    """A title line: one to six words, no digit, not a sentence."""
+    """A title line: one to six words, short (a Thai paragraph has few spaces and no full stop), no
+    digit, not a sentence."""
     words = text.split()
-    return 0 < len(words) <= 6 and not any(ch.isdigit() for ch in text) and not text.endswith((".", ";", ","))
+    short = 0 < len(words) <= 6 and width(text) <= TITLE_WIDTH
+    return short and not any(ch.isdigit() for ch in text) and not text.endswith((".", ";", ","))
 
 
 def _sentence(text: str) -> bool:

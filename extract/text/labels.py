@@ -86,14 +86,16 @@ def _heading_patterns(kb_dir: Path, learned: Learned) -> HeadingPatterns:
     article = None
     if before:
         article = re.compile(
-            rf"^(?i:{_alternatives(before, never)})\s+(\d{{1,2}})(?![.,]?\d)\s*[:.–-]?\s*(.*)$"
+            rf"^(?i:{_alternatives(before, never)}){_SPACE}(\d{{1,2}})(?![.,]?\d)\s*[:.–-]?\s*(.*)$"
         )
     return HeadingPatterns(
         chapter=re.compile(rf"^(\d{{1,2}})\s*\.?\s*(?i:{chapter})\b\s*[:.]?\s*(.*)$"),
         article=article,
-        appendix=re.compile(rf"^(?:(?i:{appendix})\s+)?([A-H])\s*(?:\.|:(?=\s))(?!\s*\d)\s*(\S.{{0,100}})?$"),
-        appendix_word=re.compile(rf"^(?i:{appendix})\s+([A-H])\b\.?\s*(.*)$"),
-        guideline=re.compile(rf"^(?:(?i:{guideline})\s+)?({ROMAN_UPPER})\.\s+(?!\d)(\S.*)$"),
+        appendix=re.compile(
+            rf"^(?:(?i:{appendix}){_SPACE})?([A-H])\s*(?:\.|:(?=\s))(?!\s*\d)\s*(\S.{{0,100}})?$"
+        ),
+        appendix_word=re.compile(rf"^(?i:{appendix}){_SPACE}([A-H])\b\.?\s*(.*)$"),
+        guideline=re.compile(rf"^(?:(?i:{guideline}){_SPACE})?({ROMAN_UPPER})\.\s+(?!\d)(\S.*)$"),
     )
 
 

@@ -139,6 +139,8 @@ class Compiled:
     ordinal_words: dict[float, tuple[str, ...]] = field(default_factory=dict)  # value -> its ordinals
     cardinal_words: dict[float, tuple[str, ...]] = field(default_factory=dict)  # ... its number words
     digit_marks: dict[float, frozenset[str]] = field(default_factory=dict)  # ICU's "2nd", "2-й": marks
+    ordinal_prefixes: frozenset[tuple[str, ...]] = frozenset()  # "第" (第2次), "ที่" (ครั้งที่ 2), "thứ"
+    ordinal_marks: frozenset[str] = frozenset()  # learned, after the digits of any value: "回目" (2回目)
 
 
 def compile_words(table: dict[str, Any]) -> Compiled:
@@ -230,6 +232,26 @@ def compile_words(table: dict[str, Any]) -> Compiled:
             value: tuple(sorted(w for w, (v, u) in single.items() if v == value and u is None))
             for value in {v for v, u in single.values() if u is None}
         },
+        ordinal_prefixes=ordinal_prefixes(table.get("ordinals") or {}, table.get("numbers") or {}),
+        ordinal_marks=frozenset(str(m).casefold() for m in table.get("ordinal_marks") or []),
+    )
+
+
+def ordinal_prefixes(ordinals: dict[str, Any], numbers: dict[str, Any]) -> frozenset[tuple[str, ...]]:
+    """What a language's ordinals put before the cardinal of their value, when most of them do so
+    (ICU's "第二", "ที่สอง", "thứ ba"): before digits too it makes them ordinals ("第2次", "ครั้งที่ 2")."""
+    cardinals: dict[float, list[str]] = {}
+    for word, value in numbers.items():
+        cardinals.setdefault(float(value), []).append(str(word).casefold())
+    found: dict[str, set[float]] = {}
+    for word, value in ordinals.items():
+        ordinal = str(word).casefold()
+        for cardinal in cardinals.get(float(value), []):
+            if ordinal.endswith(cardinal) and len(ordinal) > len(cardinal):
+                found.setdefault(ordinal[: -len(cardinal)].strip(), set()).add(float(value))
+    values = {float(v) for v in ordinals.values()}
+    return frozenset(
+        phrase(prefix) for prefix, held in found.items() if prefix and len(held) >= max(3, len(values) / 2)
     )
 
 
@@ -351,7 +373,9 @@ def quantities(
             if len(token) > 3 or on_square(doc, i):
                 return None
             last = digit_ordinal(doc, i, table)
-            return (float(int(token)), None if last is None else "ordinal", last or i)
+            if last is None and _prefixed_ordinal(doc, i, table):
+                last = i
+            return (float(int(token)), None if last is None else "ordinal", last if last is not None else i)
         label = phrases.get(i, ("", 0))
         if label[0].startswith("NUM:"):  # the longest first: "六十" is sixty, not "六" (six) and "十"
             _, value, unit = label[0].split(":")
@@ -432,7 +456,9 @@ def digit_ordinal(doc: tuple[Token, ...], i: int, table: Compiled) -> int | None
     value = float(int(doc[i].lower_))
     marks = table.digit_marks.get(value, frozenset())
     for last in range(len(glued) - 1, 0, -1):  # ICU's own forms first, the longest
-        if "".join(doc[k].lower_ for k in glued[1 : last + 1]) in marks:
+        if (
+            mark := "".join(doc[k].lower_ for k in glued[1 : last + 1])
+        ) in marks or mark in table.ordinal_marks:
             return _unless_counted(doc, glued[last], value, table)
     if doc[glued[1]].text in ORDINAL_INDICATORS:
         return glued[1]
@@ -446,6 +472,23 @@ def digit_ordinal(doc: tuple[Token, ...], i: int, table: Compiled) -> int | None
     if any(w.endswith(ending) and w != ending for w in words):
         return _unless_counted(doc, k, value, table)
     return None
+
+
+MEASURES = ("minute", "second", "hour", "cm")
+
+
+def _prefixed_ordinal(doc: tuple[Token, ...], i: int, table: Compiled) -> bool:
+    """Digits after the language's ordinal prefix that count something other than a measure: a unit
+    word right after them or right before the prefix ("第2次", "ครั้งที่ 2": the second time); "第7条"
+    cites an article, "ที่ 10 นาที" counts minutes."""
+    before = tuple(t.lower_ for t in doc[:i])
+    prefix = next((p for p in table.ordinal_prefixes if p and before[-len(p) :] == p), None)
+    if prefix is None:
+        return False
+    after = unit_of_token(doc[i + 1].lower_, table) if i + 1 < len(doc) else None
+    k = i - len(prefix) - 1
+    counted = after or (unit_of_token(doc[k].lower_, table) if k >= 0 else None)
+    return counted is not None and counted not in MEASURES and after not in MEASURES
 
 
 def _unless_counted(doc: tuple[Token, ...], k: int, value: float, table: Compiled) -> int | None:

@@ -47,14 +47,19 @@ NUMBER = re.compile(rf"(?<![.,_]){BEFORE}(\d{{1,3}})(?!\d)")
 _BARE_NUMBER = re.compile(r"(?<![\d.,A-Za-z])(\d{1,3})(?!\d)")  # in a text without spaces ("e4" is a square)
 _MARKS = "".join(chr(c) for c in range(0x300, 0x10000) if unicodedata.category(chr(c)) in ("Mn", "Mc", "Me"))
 # Alphabets written without spaces (Thai, Lao, Tibetan, Myanmar, Khmer, Tai): a letter is no word
-# there, ICU's dictionaries cut their runs into words; a character of the others (ideographs, kana,
+# there, ICU's dictionaries cut their runs into words; a character of the others (ideographs,
 # Yi) is a reading unit of its own.
 ALPHABETIC = "\u0e00-\u0eff\u0f00-\u0fff\u1000-\u109f\u1780-\u17ff\u1950-\u19df"
-# the reading units of quantities: digit runs, runs of those alphabets (cut by `pieces`), single
-# characters of the other scripts without spaces, runs of letters (with their combining marks)
-# elsewhere, any other single character
+# Kana runs are reading units: katakana writes the loanwords of Japanese ("ゼロ", "プレーヤー": the
+# prolonged sound mark included, the middle dot "・" between words excluded), a run of hiragana the
+# endings and particles between kanji ("少なくとも": "少", "なくとも").
+KATAKANA = "\u30a1-\u30fa\u30fc-\u30ff\u31f0-\u31ff\uff66-\uff9f"
+HIRAGANA = "\u3041-\u3096\u309d-\u309f"
+# the reading units of quantities: digit runs, runs of those alphabets (cut by `pieces`), kana runs,
+# single characters of the other scripts without spaces, runs of letters (with their
+# combining marks) elsewhere, any other single character
 TOKEN = re.compile(
-    rf"\d+(?:[.,:/]\d+)*|[{ALPHABETIC}]+|[{UNSPACED}]"
+    rf"\d+(?:[.,:/]\d+)*|[{ALPHABETIC}]+|[{KATAKANA}]+|[{HIRAGANA}]+|[{UNSPACED}]"
     rf"|(?:[^\W\d_{UNSPACED}]|[{re.escape(_MARKS)}\u200c\u200d])+|\S",
     re.UNICODE,
 )
