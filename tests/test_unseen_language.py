@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import sys
+from dataclasses import replace
 
 import pytest
 from click.testing import CliRunner
@@ -157,7 +158,7 @@ def test_machine_translated_texts_keep_their_numbering_out_of_the_translation(mo
 
 @pytest.mark.parametrize("name", [n for n, v in sorted(unseen.VARIANTS.items()) if not v.spaced])
 def test_a_script_without_spaces_glues_its_words_and_numbers_but_not_its_numbering(name):
-    variant = unseen.VARIANTS[name]
+    variant = replace(unseen.VARIANTS[name], written="")  # the made-up words, not the ones written
     made = unseen.make_text(EXCERPT, variant)
     digits = str.maketrans("0123456789", unseen.DIGITS[variant.digits])
     label = "**A.1** ".translate(digits)
@@ -191,3 +192,19 @@ def test_alone_a_text_meets_only_the_seeds(tmp_path):
     assert editions(alone) == [*seeds, "ka-2023"]
     assert editions(beside) == [*seeds, "ka-2023", "en-2023"]
     assert editions(reference) == [*seeds, "en-2023"]
+
+
+def test_written_provisions_replace_the_made_up_ones_by_label_and_glossary_term():
+    """zh-2024: the provisions tools/written/zh.yaml gives are in real Chinese, by en-2023's label
+    ("**7.5.5**") or a glossary entry's English term, whole; every other line stays made up."""
+    variant = unseen.VARIANTS["zh-2024"]
+    written = load(ROOT / "tools" / "written" / "zh.yaml")
+    source = (
+        EXCERPT
+        + "\n**default time:** 6.7. The specified time a player may be late.\n\n**B.9** Two minutes.\n"
+    )
+    made = unseen.make_text(source, variant).split("\n")
+    assert len(made) == len(source.split("\n"))
+    assert made[2] == f"**7.5.5** {written['7.5.5']}" and "两分钟" in made[2]
+    assert made[-4] == written["default time"]
+    assert made[-2].startswith("**B.9** ") and not re.search(r"[A-Za-z]{3}", made[-2])

@@ -289,7 +289,7 @@ def make_text(source: str, variant: Variant) -> str:
                 out.append(variant.full_stop)  # a sentence ends after a word (not after a label)
                 position, ended = position + 1, True
     out.append(_marks(source[position:], variant))
-    return _written("".join(out), variant)
+    return _written("".join(out), source, variant)
 
 
 WRITTEN = Path(__file__).with_name("written")
@@ -297,7 +297,7 @@ _NUMBERED = re.compile(r"^(\*\*(\S+?)\*\*)[ \t]*(.*)$", re.MULTILINE)
 _TERM = re.compile(r"^\*\*([^*]+?)(?::\*\*|\*\*:)")  # a glossary entry: "**default time:** 6.7. …"
 
 
-def _written(text: str, variant: Variant) -> str:
+def _written(text: str, source: str, variant: Variant) -> str:
     """The made-up text with the provisions tools/written/<language>.yaml gives in their real wording
     (by en-2023's labels, "В.1" and "B.1" alike; a glossary entry by its English term, written whole):
     how a translator states the Laws' numbers ("两分钟", "3局以下", "ไม่เกินสามเกม") is what the
@@ -314,7 +314,7 @@ def _written(text: str, variant: Variant) -> str:
         text,
     )
     lines = text.split("\n")  # the made-up text keeps the source's lines
-    for n, line in enumerate(source_text(variant.source).split("\n")):
+    for n, line in enumerate(source.split("\n")):
         term = _TERM.match(line)
         if term and term.group(1) in provisions:
             lines[n] = provisions[term.group(1)]  # a glossary entry, written whole
