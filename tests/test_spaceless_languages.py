@@ -278,3 +278,37 @@ def test_a_build_reads_real_text_without_spaces_and_never_a_wrong_value(tiny_bui
     assert {name: value for name, value in read.items() if value != LAWS_2017.get(name)} == {}
     core = set(LAWS_2017) - {"repetition.claim_occurrences", "increment.factor"}
     assert core <= set(read), sorted(core - set(read))
+
+
+def test_an_item_that_stops_at_a_letter_leads_in_its_items():
+    """Thai writes no commas: "once each player has completed 10 moves" stops at its last word above
+    the list of what is then closed, and goes with its leaves; an article heading that stops so does
+    not, nor an item ending in a full stop."""
+    provisions = {
+        "th-2023": [
+            (
+                "a",
+                {
+                    "label": "A.5.1",
+                    "parent": None,
+                    "kind": "appendix item",
+                    "text": "เมื่อผู้เล่นแต่ละฝ่ายเดินครบ 10 ตาแล้ว",
+                },
+            ),
+            (
+                "b",
+                {
+                    "label": "A.5.1.2",
+                    "parent": "A.5.1",
+                    "kind": "item",
+                    "text": "ไม่สามารถร้องขอเกี่ยวกับการตั้งหมากผิด",
+                },
+            ),
+        ]
+    }
+    rule = Rule("r", "A rule", "", "rapid", None, (), {})
+    assert rule_provisions([rule], {("th-2023", "b"): "r"}, provisions) == {"r": {"th-2023": {"a", "b"}}}
+    provisions["th-2023"][0][1]["kind"] = "article"
+    assert rule_provisions([rule], {("th-2023", "b"): "r"}, provisions) == {"r": {"th-2023": {"b"}}}
+    provisions["th-2023"][0][1].update(kind="item", text="Efter 10 træk er det slut.")
+    assert rule_provisions([rule], {("th-2023", "b"): "r"}, provisions) == {"r": {"th-2023": {"b"}}}

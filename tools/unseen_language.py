@@ -65,9 +65,16 @@ SCRIPTS: dict[str, tuple[str, str]] = {
     "han": ("".join(chr(0x4E00 + 7 * i) for i in range(2400)), ""),  # CJK ideographs
     "japanese": ("".join(chr(0x4E00 + 11 * i) for i in range(1800)), ""),  # kanji stems, kana endings
     "thai": ("กขคงจฉชซญดตถทธนบปผพฟภมยรลวศสหอฮะาิีึืุูเแโใไ", ""),
+    "hangul": ("".join(chr(0xAC00 + 37 * i) for i in range(300)), ""),  # syllable blocks
+    "latin": ("abcdefghjklmnoprstuvyzçğşöü", "ABCDEFGHJKLMNOPRSTUVYZÇĞŞÖÜ"),
 }
-# scripts whose words are one or two characters (a stem) and at most one more (an ending)
-SHORT_WORDS = {"han": "", "japanese": "かきくけこさしすせそたちつてとなにぬねのまみむめもらりるれろ"}
+# scripts whose words are one or two characters (a stem) and at most one more (an ending): ideographs,
+# kanji and kana, Hangul syllable blocks
+SHORT_WORDS = {
+    "han": "",
+    "hangul": "",
+    "japanese": "かきくけこさしすせそたちつてとなにぬねのまみむめもらりるれろ",
+}
 DIGITS = {
     "ascii": "0123456789",
     "arabic-indic": "٠١٢٣٤٥٦٧٨٩",
@@ -116,6 +123,8 @@ VARIANTS = {
         Variant("zh-2024", "en-2023", "han", "ascii", "。", "，", "“”", spaced=False, written="zh"),
         Variant("ja-2024", "en-2023", "japanese", "ascii", "。", "、", "「」", spaced=False, written="ja"),
         Variant("th-2024", "en-2023", "thai", spaced=False, written="th"),
+        Variant("ko-2024", "en-2023", "hangul", written="ko"),
+        Variant("tr-2024", "en-2023", "latin", written="tr"),
     )
 }
 # the harsher variants: not in the default run's targets (see `main`)

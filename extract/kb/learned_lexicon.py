@@ -533,7 +533,9 @@ def _unit_end(doc: tuple[Token, ...], end: int, base: Compiled) -> int:
 
 def _ranges(anchors: list[Anchor], base: Compiled) -> dict[tuple[tuple[Token, ...], int], str]:
     """A range ("mellem 15 og 60 minutter"): a number the references state as an upper bound ("less
-    than 60") right after another number and one or two joining words. The first number is the
+    than 60") right after another number and one or two joining words, not the first number's unit
+    and a word after it (Korean "10분 초과 60분 미만": that word is the first quantity's comparator,
+    put after it; nothing is learned there). The first number is the
     range's lower bound, whatever value the references give theirs, so the words before it say
     "between". (doc, the first number's token) -> where it was learned."""
     lowers: dict[tuple[tuple[Token, ...], int], str] = {}
@@ -548,6 +550,8 @@ def _ranges(anchors: list[Anchor], base: Compiled) -> dict[tuple[tuple[Token, ..
                 continue
             if unit_of_token(joiners[-1].lower_, base) is not None:
                 continue  # "15 minutter 60": no word joins the two numbers
+            if unit_of_token(joiners[0].lower_, base) is not None:
+                break  # "10분 초과 60분": the word after the first quantity may be its comparator
             refs = ", ".join(anchor.references)
             lowers[(doc, first)] = f"{anchor.edition} {anchor.label} (a range; upper bound as in {refs})"
             break

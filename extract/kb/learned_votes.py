@@ -52,7 +52,9 @@ class Votes:
         self, candidates: list[tuple[str, tuple[str, ...]]], meaning: str, place: str, side: str
     ) -> None:
         """Phrases around one anchor that may say its comparator: only the best of them gets the
-        vote when votes are counted (`decide`); on a tie, the side the references put it on."""
+        vote when votes are counted (`decide`): the one standing at most such anchors, then the most
+        precise (Turkish "için 10 dakikadan fazla": "fazla", not "için", which stands before numbers
+        of every kind), then on the side the references put it on."""
         self.contests.append((candidates, meaning, place, side))
         for slot, gram in candidates:
             self.support[(slot, gram)][meaning] += 1
@@ -137,9 +139,9 @@ class Votes:
                 key=lambda c: (
                     self.precision(c[0], c[1], meaning) >= PRECISION and self.specific(c[1]) >= SPECIFIC,
                     self.support[c][meaning],
+                    self.precision(c[0], c[1], meaning),
                     c[0] == side,
                     -len(c[1]),
-                    self.precision(c[0], c[1], meaning),
                 ),
             )
             slot, gram = self.longest(best, candidates, meaning)

@@ -22,6 +22,7 @@ from extract.io.languages import DEFAULT_KB
 from extract.io.rules import Rule
 from extract.io.yamlfile import load_yaml
 from extract.model.kbrows import Parameter
+from extract.model.vocab import ITEM_KINDS
 from extract.text.analyse import BOUND_OF, INCLUSIVE, Quantity, quantities
 from extract.text.quantities import CLAUSE_END, tokens
 from extract.text.words import whole, width
@@ -95,7 +96,7 @@ def choose(
         least = min(candidates, key=lambda f: f.quantity.value)
         return least, number(least.quantity)
     first = candidates[0]
-    rivals = [first, *(other for other in candidates[1:] if undecided(first, other))]
+    rivals = [first, *(other for other in candidates[1:] if undecided(first, other) or rival(first, other))]
     if len(rivals) > 1:  # "1 minut i stedet for 2 minutter", "i stedet for" unread: which one?
         agreeing = [f for f in rivals if number(f.quantity) in stated]
         if len({f.quantity.value for f in agreeing}) != 1:
@@ -116,6 +117,21 @@ def undecided(one: Found, other: Found) -> bool:
 
 
 NEAR = 16  # letters: "1 minut i stedet for 2 minutter" is one statement; farther apart, two
+
+
+def rival(one: Found, other: Found) -> bool:
+    """Two quantities of one sentence with the same unit and comparator but other values: which states
+    the parameter, nothing read tells (Korean "이 수를 ... 마지막 50수를": "이" is "this", and ICU's
+    "two"; "this move ... the last 50 moves")."""
+    a, b = one.quantity, other.quantity
+    if one.label != other.label or a.value == b.value or (a.unit, a.comparator) != (b.unit, b.comparator):
+        return False
+    text = str(one.provision.get("text") or "")
+    between = text[min(a.end, b.end) : max(a.start, b.start)]
+    return SENTENCE_END.search(between) is None
+
+
+SENTENCE_END = re.compile(r"[.;!?](?:\s|$)|[。！？।։።؟]|\n")
 
 
 def counted_again(hit: Found) -> bool:
@@ -167,10 +183,11 @@ def rule_provisions(
     only: Collection[str] | None = None,
 ) -> dict[str, dict[str, set[str]]]:
     """rule -> edition -> provision keys: the published mapping plus the curated lists. In an edition
-    no curated list covers, a leaf's lead-in (its parent's own sentence, ending in ':' or ',' of any
-    width, "：", "，", "、", as in "once 10 moves have been completed by each player," before the list
-    of what is then closed) goes with the leaf, since the mapping names leaves only. `only`: the
-    curated lists of these editions alone (a build of many editions asks for one edition at a time)."""
+    no curated list covers, a leaf's lead-in goes with the leaf, since the mapping names leaves only:
+    its parent's own sentence ending in ':' or ',' of any width ("：", "，", "、"), as in "once 10 moves
+    have been completed by each player," before the list of what is then closed, or an item stopping
+    at a letter with no mark (Thai writes no commas). `only`: the curated lists of these editions
+    alone (a build of many editions asks for one edition at a time)."""
     found: dict[str, dict[str, set[str]]] = {rule.id: {} for rule in rules}
     covered: set[str] = set()
     for rule in rules:
@@ -194,10 +211,18 @@ def leads_in(text: str) -> bool:
     return "COMMA" in words or "COLON" in words
 
 
+def _unended(provision: dict[str, object], text: str) -> bool:
+    """An item above others whose sentence stops at a letter or a number, with no mark at all: its
+    items finish it (Thai writes no commas: "เมื่อผู้เล่นแต่ละฝ่ายเดินครบ 10 ตาแล้ว" before what is then
+    closed)."""
+    return provision.get("kind") in ITEM_KINDS and unicodedata.category(text[-1:] or " ")[0] in "LMN"
+
+
 def _lead_ins(
     provisions: dict[str, list[tuple[str, dict[str, object]]]], covered: set[str]
 ) -> dict[tuple[str, str], list[str]]:
-    """(edition, leaf key) -> keys of the lead-in sentences above it, in uncovered editions."""
+    """(edition, leaf key) -> keys of the lead-in sentences above it (`leads_in`, or `_unended`), in
+    uncovered editions."""
     result: dict[tuple[str, str], list[str]] = {}
     for edition, items in provisions.items():
         if edition in covered:
@@ -208,7 +233,7 @@ def _lead_ins(
         for key, provision in items:
             parent = by_label.get(str(provision.get("parent")))
             chain: list[str] = []
-            while parent is not None and leads_in(texts[parent]):
+            while parent is not None and (leads_in(texts[parent]) or _unended(by_key[parent], texts[parent])):
                 chain.append(parent)
                 parent = by_label.get(str(by_key[parent].get("parent")))
             if chain:

@@ -389,7 +389,7 @@ def quantities(
 
     found: list[Quantity] = []
     between_pending = False
-    i = 0
+    i = read_up_to = 0
     while i < len(doc):
         label = phrases.get(i, ("", 0))[0]
         if label in ("ZERO", "NEXT"):
@@ -414,6 +414,8 @@ def quantities(
         comparator = None
         pre = ending.get(i)
         start_token = i
+        if pre and pre[1] < read_up_to:
+            pre = None  # the previous quantity's words ("10분 초과 60분": "초과" is the 10's, after it)
         if pre and pre[0].startswith("PRE:"):
             comparator, start_token = pre[0][4:], pre[1]
         if comparator == "between":
@@ -435,7 +437,7 @@ def quantities(
         quantity = _quantity(doc, value, unit or "bare", comparator, start_token, last)
         side = "before" if start_token < i else "after" if post and comparator == post[0][5:] else ""
         found.append(replace(quantity, side=side) if side else quantity)
-        i = last + 1
+        i = read_up_to = last + 1
     return _whole_ranges(_inherit_units(found, text), text)
 
 
