@@ -291,6 +291,10 @@ def test_an_ordinal_whose_thing_is_counted_again_is_not_the_last(text, expected)
         ("the penalty is 2 minutes zzz 1 minute.", (1,), 1),  # the one the other editions state
         ("the penalty is 2 minutes zzz 1 minute.", (3,), None),  # neither: absent, never 3
         ("the penalty is 2 minutes instead of 2 minutes.", (), 2),  # the same value twice
+        # farther apart in one sentence, the one the other editions state ("이 수를 ... 50수를")
+        ("give 2 minutes to the player, and to his opponent 1 minute", (1,), 1),
+        ("give 2 minutes to the player, and to his opponent 1 minute", (3,), 2),  # none: the first
+        ("the arbiter shall give 2 minutes; the player gets 1 minute.", (1,), 2),  # two sentences
     ],
 )
 def test_two_values_side_by_side_that_nothing_tells_apart(text, stated, expected) -> None:

@@ -96,12 +96,16 @@ def choose(
         least = min(candidates, key=lambda f: f.quantity.value)
         return least, number(least.quantity)
     first = candidates[0]
-    rivals = [first, *(other for other in candidates[1:] if undecided(first, other) or rival(first, other))]
+    rivals = [first, *(other for other in candidates[1:] if undecided(first, other))]
     if len(rivals) > 1:  # "1 minut i stedet for 2 minutter", "i stedet for" unread: which one?
         agreeing = [f for f in rivals if number(f.quantity) in stated]
         if len({f.quantity.value for f in agreeing}) != 1:
             return None  # neither or both as the other editions state: absent, not guessed
         first = agreeing[0]  # the text's own quantity, the one the other editions' texts agree with
+    farther = [first, *(other for other in candidates[1:] if rival(first, other))]
+    agreeing = [f for f in farther if number(f.quantity) in stated]
+    if len(farther) > 1 and len({f.quantity.value for f in agreeing}) == 1:
+        first = agreeing[0]  # farther apart in one sentence, the one the other editions agree with
     return first, number(first.quantity)
 
 
@@ -120,9 +124,9 @@ NEAR = 16  # letters: "1 minut i stedet for 2 minutter" is one statement; farthe
 
 
 def rival(one: Found, other: Found) -> bool:
-    """Two quantities of one sentence with the same unit and comparator but other values: which states
-    the parameter, nothing read tells (Korean "이 수를 ... 마지막 50수를": "이" is "this", and ICU's
-    "two"; "this move ... the last 50 moves")."""
+    """Two quantities of one sentence with the same unit and comparator but other values, farther
+    apart: the first is read, unless the other editions state just one of them (Korean "이 수를 ...
+    마지막 50수를": "이" is "this", and ICU's "two": "this move ... the last 50 moves")."""
     a, b = one.quantity, other.quantity
     if one.label != other.label or a.value == b.value or (a.unit, a.comparator) != (b.unit, b.comparator):
         return False
