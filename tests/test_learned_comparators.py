@@ -275,3 +275,41 @@ def test_an_ordinal_written_with_digits_and_a_glued_mark_is_learned_from_two_pla
     assert found.evidence[("ordinal_marks", "回目")]
     read = [(q.value, q.unit) for q in quantities("4回目の反則、5回まで", "ja", DEFAULT_KB, found.tables)]
     assert read[0] == (4, "ordinal") and (5, "ordinal") not in read
+
+
+def test_a_word_serves_one_quantity():
+    # "ollar mindro" (or less) after the 10 minutes is theirs: its "mindro" does not also say "less"
+    # before the 60 seconds that follow
+    tables = {
+        "units": {"minute": ["minuk"], "second": ["sekund"]},
+        "postfix": {"at_most": ["ollar mindro"]},
+        "comparators": {"less": ["mindro"]},
+    }
+    assert read("pa 10 minuk ollar mindro 60 sekund", tables) == [
+        (10, "minute", "at_most"),
+        (60, "second", None),
+    ]
+    assert read("pa mindro 60 sekund", tables) == [(60, "second", "less")]
+
+
+def test_comparators_after_their_quantities_are_learned_and_no_range_between_them():
+    """Korean puts its comparators after the quantity ("10분 초과 60분 미만": more than 10, less than
+    60 minutes): "초과" stands between the two quantities, after the first one's unit, so the two
+    numbers are no range ("mellem 15 og 60") and nothing before them says "between"; "초과" says more
+    and "미만" less, after their quantities, not "선수에게" (to each player), which stands before
+    numbers of every kind."""
+    pairs = {
+        "r1": (
+            "Et parti, hvor hver spiller har mere end 10 minutter, men mindre end 60 minutter.",
+            "각 선수에게 10분 초과 60분 미만 주어지는 게임.",
+        ),
+        "r2": ("Hvis hver spiller har mere end 20 minutter.", "각 선수에게 20분 초과 있으면."),
+        "r3": ("Han har mindre end 5 minutter tilbage.", "그에게 5분 미만 남았다."),
+        "r4": ("Hvis han har mindre end 2 minutter.", "그에게 2분 미만 남았으면."),
+        "r5": ("Hver spiller har højst 10 minutter.", "각 선수에게 10분 이하 있다."),
+    }
+    tables = taught(pairs, "ko").tables
+    assert "between" not in tables.get("comparators", {})
+    assert tables["postfix"].get("more") == ["초과"] and tables["postfix"].get("less") == ["미만"]
+    read = [(q.value, q.comparator) for q in quantities("10분 초과 60분 미만", "ko", DEFAULT_KB, tables)]
+    assert read == [(10, "more"), (60, "less")]
