@@ -52,9 +52,7 @@ class Votes:
         self, candidates: list[tuple[str, tuple[str, ...]]], meaning: str, place: str, side: str
     ) -> None:
         """Phrases around one anchor that may say its comparator: only the best of them gets the
-        vote when votes are counted (`decide`): the one standing at most such anchors, then the most
-        precise (Turkish "için 10 dakikadan fazla": "fazla", not "için", which stands before numbers
-        of every kind), then on the side the references put it on."""
+        vote when votes are counted (`decide`, `best`)."""
         self.contests.append((candidates, meaning, place, side))
         for slot, gram in candidates:
             self.support[(slot, gram)][meaning] += 1
@@ -131,19 +129,43 @@ class Votes:
         bound = self.counts[longer] >= BOUND * max(self.counts[(word,)], 1)
         return bound or self.near_numbers.get(word, 0.0) > self.specific(gram)
 
+    def best(
+        self, candidates: list[tuple[str, tuple[str, ...]]], meaning: str, side: str
+    ) -> tuple[str, tuple[str, ...]]:
+        """The phrase that gets an anchor's vote: on each side, the one standing at most such anchors
+        (a clear one first), then the shortest; of the two sides' phrases, the one standing at more
+        anchors, then the more precise (Turkish "için 10 dakikadan fazla": "fazla" after, not "için",
+        which stands before numbers of every kind), then the side the references put it on."""
+
+        def clear(c: tuple[str, tuple[str, ...]]) -> bool:
+            return self.precision(c[0], c[1], meaning) >= PRECISION and self.specific(c[1]) >= SPECIFIC
+
+        sides = [
+            max(
+                (c for c in candidates if c[0] == slot),
+                key=lambda c: (
+                    clear(c),
+                    self.support[c][meaning],
+                    -len(c[1]),
+                    self.precision(c[0], c[1], meaning),
+                ),
+            )
+            for slot in dict.fromkeys(c[0] for c in candidates)
+        ]
+        return max(
+            sides,
+            key=lambda c: (
+                clear(c),
+                self.support[c][meaning],
+                self.precision(c[0], c[1], meaning),
+                c[0] == side,
+            ),
+        )
+
     def decide(self, language: str) -> Learned:
         learned = Learned(language)
         for candidates, meaning, place, side in self.contests:
-            best = max(
-                candidates,
-                key=lambda c: (
-                    self.precision(c[0], c[1], meaning) >= PRECISION and self.specific(c[1]) >= SPECIFIC,
-                    self.support[c][meaning],
-                    self.precision(c[0], c[1], meaning),
-                    c[0] == side,
-                    -len(c[1]),
-                ),
-            )
+            best = self.best(candidates, meaning, side)
             slot, gram = self.longest(best, candidates, meaning)
             self.add(slot, gram, meaning, place)
         chosen: dict[str, list[tuple[str, ...]]] = defaultdict(list)

@@ -57,10 +57,11 @@ class Found:
 
 
 def choose(
-    name: str, found: list[Found], stated: Collection[float] = ()
+    name: str, found: list[Found], stated: Collection[float] | None = None
 ) -> tuple[Found, int | float | bool] | None:
     """The quantity that states parameter `name` among a rule's quantities, and its value. `stated`:
-    the values the other editions state for it, which settle two quantities nothing read tells apart."""
+    the values the other editions state for it, which settle two quantities nothing read tells apart
+    (None: not known yet, and such a choice waits for them)."""
     spec = specs()[name]
     if "inclusive_of" in spec:
         chosen = choose(spec["inclusive_of"], found, stated)
@@ -98,14 +99,17 @@ def choose(
     first = candidates[0]
     rivals = [first, *(other for other in candidates[1:] if undecided(first, other))]
     if len(rivals) > 1:  # "1 minut i stedet for 2 minutter", "i stedet for" unread: which one?
-        agreeing = [f for f in rivals if number(f.quantity) in stated]
+        agreeing = [f for f in rivals if number(f.quantity) in (stated or ())]
         if len({f.quantity.value for f in agreeing}) != 1:
             return None  # neither or both as the other editions state: absent, not guessed
         first = agreeing[0]  # the text's own quantity, the one the other editions' texts agree with
     farther = [first, *(other for other in candidates[1:] if rival(first, other))]
-    agreeing = [f for f in farther if number(f.quantity) in stated]
-    if len(farther) > 1 and len({f.quantity.value for f in agreeing}) == 1:
-        first = agreeing[0]  # farther apart in one sentence, the one the other editions agree with
+    if len(farther) > 1:
+        if stated is None:
+            return None  # settled once the other editions are read
+        agreeing = [f for f in farther if number(f.quantity) in stated]
+        if len({f.quantity.value for f in agreeing}) == 1:
+            first = agreeing[0]  # farther apart in one sentence, the one the other editions agree with
     return first, number(first.quantity)
 
 
