@@ -313,3 +313,23 @@ def test_comparators_after_their_quantities_are_learned_and_no_range_between_the
     assert tables["postfix"].get("more") == ["초과"] and tables["postfix"].get("less") == ["미만"]
     read = [(q.value, q.comparator) for q in quantities("10분 초과 60분 미만", "ko", DEFAULT_KB, tables)]
     assert read == [(10, "more"), (60, "less")]
+
+
+def test_a_comparator_with_its_endings_is_learned_as_the_word_less_them():
+    """Korean glues endings to the comparator after a quantity: "미만이면" (less than, if), "미만이고"
+    (and), "미만의" (of). No form stands at enough places alone; the word less its ending, "미만…",
+    stands at all of them and is learned, and read back whatever ending follows it. A word that stands
+    whole everywhere is learned whole."""
+    pairs = {
+        "r1": ("Han har mindre end 5 minutter tilbage.", "그에게 5분 미만이면 청구한다."),
+        "r2": ("Hvis han har mindre end 2 minutter.", "그에게 2분 미만이고 남았다."),
+        "r3": ("Et parti på mindre end 60 minutter.", "60분 미만의 게임."),
+        "r4": ("Et parti på mere end 10 minutter.", "10분 초과 게임."),
+        "r5": ("Hvis han har mere end 30 minutter.", "그에게 30분 초과 남았다."),
+    }
+    tables = taught(pairs, "ko").tables
+    assert tables["postfix"] == {"less": ["미만…"], "more": ["초과"]}
+    read = [
+        (q.value, q.comparator) for q in quantities("3분 미만인 경우, 4분 초과", "ko", DEFAULT_KB, tables)
+    ]
+    assert read == [(3, "less"), (4, "more")]

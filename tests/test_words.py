@@ -117,3 +117,15 @@ def test_digits_after_the_ordinal_prefix_of_icu_ordinals_count_an_ordinal() -> N
     assert read("ที่ 10 นาที", "th") == [(10, "minute")]  # minutes are counted, not ranked
     assert read("见第７条", "zh") == []  # an article cited
     assert compiled("en", DEFAULT_KB).ordinal_prefixes == frozenset()  # "2nd": a suffix, read otherwise
+
+
+def test_a_unit_name_of_one_syllable_takes_an_ending_right_after_its_number() -> None:
+    # Korean glues case particles to the unit: "2분을" (two minutes, object), "5초의" (of five seconds);
+    # a one- or two-letter Latin unit name is an abbreviation and takes none
+    def read(text: str, language: str) -> list[tuple[float, str]]:
+        return [(q.value, q.unit) for q in quantities(text, language, DEFAULT_KB)]
+
+    assert read("상대의 남은 시간에 2분을 추가한다", "ko") == [(2, "minute")]
+    assert read("수당 5초의 추가 시간", "ko") == [(5, "second")]
+    assert read("분을 추가한다", "ko") == []  # no number before it
+    assert read("after 2 ha", "en") == []

@@ -45,6 +45,8 @@ from extract.kb.learned_votes import Learned, Votes
 from extract.kb.parameters import rule_provisions
 from extract.kb.shared_numbers import RARE
 from extract.text.quantities import (
+    ENDING,
+    STEM,
     Compiled,
     Quantity,
     Token,
@@ -230,10 +232,20 @@ def _specificity(sources: Sources, base: Compiled) -> tuple[dict[str, float], Co
         numbers = _numbers_at(doc, base)
         close = {k for i in numbers for k in range(i - NEAR, i + NEAR + 1)}
         for i, token in enumerate(doc):
-            seen[token.lower_] += 1
-            if i in close:
-                near[token.lower_] += 1
+            for word in (token.lower_, *stems(token.lower_)):
+                seen[word] += 1
+                if i in close:
+                    near[word] += 1
+        grams.update((stem,) for word in words for stem in stems(word))
     return {word: near[word] / count for word, count in seen.items() if near[word]}, grams
+
+
+def stems(word: str) -> list[str]:
+    """A word less an ending of one or two letters, two letters left at least, marked as such ("미만이면":
+    "미만이…", "미만…"): what a comparator glued to its endings is learned as."""
+    if not lettered(word):
+        return []
+    return [word[:-k] + STEM for k in range(1, ENDING + 1) if len(word) - k >= 2]
 
 
 def find_anchors(
@@ -522,6 +534,7 @@ def _after(doc: tuple[Token, ...], last: int) -> list[tuple[str, ...]]:
         window = doc[last + 1 : last + 1 + n]
         if len(window) == n:
             grams.append(tuple(t.lower_ for t in window))
+    grams += [(stem,) for stem in stems(doc[last + 1].lower_)]  # "미만이면", "미만의": "미만…"
     return grams
 
 

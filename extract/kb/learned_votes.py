@@ -8,7 +8,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from extract.text.quantities import Compiled, Token
+from extract.text.quantities import STEM, Compiled, Token
 from extract.text.words import lettered
 
 SPECIFIC = 0.15  # a comparator phrase has a word that stands near a number this often
@@ -86,7 +86,10 @@ class Votes:
     def specific(self, gram: tuple[str, ...]) -> float:
         """How much a phrase's most telling word keeps to numbers: "legalább" mostly stands next to
         one, "ha" (if) rarely; punctuation tells nothing."""
-        return max((self.near_numbers.get(word, 0.0) for word in gram if lettered(word)), default=0.0)
+        return max(
+            (self.near_numbers.get(word, 0.0) for word in gram if lettered(word.removesuffix(STEM))),
+            default=0.0,
+        )
 
     def precision(self, slot: str, gram: tuple[str, ...], meaning: str) -> float:
         """How often a phrase that stands at anchors means `meaning` there; 0 when it means another
@@ -147,6 +150,7 @@ class Votes:
                     clear(c),
                     self.support[c][meaning],
                     -len(c[1]),
+                    not c[1][-1].endswith(STEM),  # a whole word before the same word less an ending
                     self.precision(c[0], c[1], meaning),
                 ),
             )

@@ -50,6 +50,8 @@ INCLUSIVE = {
 }
 LIST_TABLES = {"units", "short_units", "comparators", "postfix"}  # name -> list of words
 UNIT_SUFFIX = 5  # at most this many letters after a unit's long form ("perc" + "nél")
+ENDING = 2  # letters an ending glues to a learned comparator ("미만" + "이면", "이고", "의")
+STEM = "…"  # a learned word less its ending: "미만…" reads "미만" with an ending of ENDING letters at most
 
 
 class Token(NamedTuple):
@@ -141,6 +143,7 @@ class Compiled:
     digit_marks: dict[float, frozenset[str]] = field(default_factory=dict)  # ICU's "2nd", "2-й": marks
     ordinal_prefixes: frozenset[tuple[str, ...]] = frozenset()  # "第" (第2次), "ที่" (ครั้งที่ 2), "thứ"
     ordinal_marks: frozenset[str] = frozenset()  # learned, after the digits of any value: "回目" (2回目)
+    long_units: dict[str, str] = field(default_factory=dict)  # unit names, no abbreviation: "분", "minute"
 
 
 def compile_words(table: dict[str, Any]) -> Compiled:
@@ -176,12 +179,14 @@ def compile_words(table: dict[str, Any]) -> Compiled:
                 units.setdefault(split[0], unit)
             elif split:
                 phrases.setdefault(split, f"UNIT:{unit}")
+    long_units: dict[str, str] = {}
     for unit, forms in (table.get("units") or {}).items():
         words = []
         for form in forms or []:
             split = phrase(str(form).rstrip("."))
             if len(split) == 1:
                 units[split[0]] = unit
+                long_units[split[0]] = unit
                 if len(split[0]) >= 3 and lettered(split[0]):
                     stems[split[0]] = unit
                     words.append(split[0])
@@ -234,6 +239,7 @@ def compile_words(table: dict[str, Any]) -> Compiled:
         },
         ordinal_prefixes=ordinal_prefixes(table.get("ordinals") or {}, table.get("numbers") or {}),
         ordinal_marks=frozenset(str(m).casefold() for m in table.get("ordinal_marks") or []),
+        long_units=long_units,
     )
 
 
@@ -345,6 +351,9 @@ def _matches(doc: tuple[Token, ...], table: Compiled) -> dict[int, tuple[str, in
     for i in range(len(doc)):
         sizes = table.starts.get(lowers[i])
         if sizes is None:
+            stem = _stem_phrase(lowers[i], table)
+            if stem is not None:
+                found[i] = (stem, i + 1)
             continue
         for size in sizes:
             if i + size > len(doc):
@@ -354,6 +363,16 @@ def _matches(doc: tuple[Token, ...], table: Compiled) -> dict[int, tuple[str, in
                 found[i] = (label, i + size)
                 break
     return found
+
+
+def _stem_phrase(word: str, table: Compiled) -> str | None:
+    """The label of a learned word less its ending that `word` is with one ("미만이면": "미만…")."""
+    for k in range(1, ENDING + 1):
+        if len(word) - k >= 2:
+            label = table.phrases.get((word[:-k], STEM))
+            if label is not None:
+                return label
+    return None
 
 
 def quantities(
@@ -540,10 +559,24 @@ def _unit_after(
                 return "factor", label[1] - 1
         if label[0].startswith("UNIT:"):
             return label[0][5:], label[1] - 1
-        unit = unit_of_token(token, table)
+        unit = unit_of_token(token, table) or (_unit_less_ending(token, table) if j == i + 1 else None)
         if unit is not None:
             return unit, j
     return None, i
+
+
+def _unit_less_ending(word: str, table: Compiled) -> str | None:
+    """The unit a word right after a number names with an ending glued to it: a unit's name of one or
+    two syllables and one or two letters more (Korean "2분을", "5초의": minutes, seconds with a case
+    particle). Longer names take their endings through `stems`; a name of one or two Latin letters is
+    an abbreviation ("h", "cm"), which takes none."""
+    for k in range(1, ENDING + 1):
+        name = word[:-k]
+        if 0 < len(name) <= 2 and not name.isascii() and lettered(word):
+            unit = table.long_units.get(name)
+            if unit is not None:
+                return unit
+    return None
 
 
 def _factor_glued_or_after(doc: tuple[Token, ...], i: int, table: Compiled) -> bool:
