@@ -129,3 +129,12 @@ def test_a_unit_name_of_one_syllable_takes_an_ending_right_after_its_number() ->
     assert read("수당 5초의 추가 시간", "ko") == [(5, "second")]
     assert read("분을 추가한다", "ko") == []  # no number before it
     assert read("after 2 ha", "en") == []
+
+
+def test_a_cardinal_word_after_the_ordinal_prefix_counts_an_ordinal() -> None:
+    # Vietnamese "lần thứ hai" (the second time): ICU's "thứ ba" (third) is "thứ" and "ba" (three), so
+    # "thứ" before the cardinal "hai" (two) makes it the second, where a count ("lần": times) stands
+    times = {"units": {"time": ["lần"]}}
+    read = [(q.value, q.unit) for q in quantities("lần thứ hai của cùng đấu thủ", "vi", DEFAULT_KB, times)]
+    assert read == [(2, "ordinal")]
+    assert [(q.value, q.unit) for q in quantities("hai phút", "vi", DEFAULT_KB, times)] == [(2, "minute")]

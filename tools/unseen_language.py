@@ -67,6 +67,7 @@ SCRIPTS: dict[str, tuple[str, str]] = {
     "thai": ("กขคงจฉชซญดตถทธนบปผพฟภมยรลวศสหอฮะาิีึืุูเแโใไ", ""),
     "hangul": ("".join(chr(0xAC00 + 37 * i) for i in range(300)), ""),  # syllable blocks
     "latin": ("abcdefghjklmnoprstuvyzçğşöü", "ABCDEFGHJKLMNOPRSTUVYZÇĞŞÖÜ"),
+    "hebrew": ("אבגדהוזחטיכלמנסעפצקרשת", ""),
 }
 # scripts whose words are one or two characters (a stem) and at most one more (an ending): ideographs,
 # kanji and kana, Hangul syllable blocks
@@ -125,6 +126,8 @@ VARIANTS = {
         Variant("th-2024", "en-2023", "thai", spaced=False, written="th"),
         Variant("ko-2024", "en-2023", "hangul", written="ko"),
         Variant("tr-2024", "en-2023", "latin", written="tr"),
+        Variant("vi-2024", "en-2023", "latin", written="vi"),
+        Variant("he-2024", "en-2023", "hebrew", written="he"),
     )
 }
 # the harsher variants: not in the default run's targets (see `main`)
@@ -308,12 +311,17 @@ _TERM = re.compile(r"^\*\*([^*]+?)(?::\*\*|\*\*:)")  # a glossary entry: "**defa
 
 def _written(text: str, source: str, variant: Variant) -> str:
     """The made-up text with the provisions tools/written/<language>.yaml gives in their real wording
-    (by en-2023's labels, "В.1" and "B.1" alike; a glossary entry by its English term, written whole):
+    (by en-2023's labels, "В.1" and "B.1" alike; a glossary entry by its English term, written whole;
+    "Article", "Articles", "Appendix": the language's words, in every heading and citation):
     how a translator states the Laws' numbers ("两分钟", "3局以下", "ไม่เกินสามเกม") is what the
     made-up words cannot show."""
     if not variant.written:
         return text
     provisions = load(WRITTEN / f"{variant.written}.yaml")
+    for english in ("Article", "Articles", "Appendix"):  # the words that cite, everywhere in the text
+        if english in provisions:
+            made = pseudo_word(english, variant)
+            text = re.sub(rf"(?<!\w){re.escape(made)}(?!\w)", provisions[english], text)
     text = _NUMBERED.sub(
         lambda m: (
             f"{m.group(1)} {provisions[key]}"

@@ -145,13 +145,18 @@ SENTENCE_END = re.compile(r"[.;!?](?:\s|$)|[。！？।։።؟]|\n")
 def counted_again(hit: Found) -> bool:
     """Whether the text names what an ordinal counts again after it ("første fuldførte ulovlige træk;
     ... endnu et ulovligt træk"): two of the words after the ordinal (their first four letters, for
-    an inflected form) stand together again later in its sentence. The later mention is then a
-    further one in words the tables do not know, so the highest ordinal is not the last counted."""
+    an inflected form) stand together again later in its sentence, and not before the ordinal in it
+    ("lần thứ hai của cùng đấu thủ đó ... đấu thủ này": the player, named all along). The later
+    mention is then a further one in words the tables do not know, so the highest ordinal is not the
+    last counted."""
     text = str(hit.provision.get("text") or "")
     tail = re.split(r"[.!?։।።](?:\s|$)", text[hit.quantity.end :])[0]  # the ordinal's own sentence
+    head = re.split(r"[.!?։।።](?:\s|$)", text[: hit.quantity.start])[-1]
     after = [t.lower_ for t in tokens(tail) if t.lower_.isalpha()]
     heads = [w[:4] for w in after[:4] if len(w) >= 3]
-    pairs = {tuple(heads[k : k + 2]) for k in range(len(heads) - 1)}
+    before = [w[:4] for w in (t.lower_ for t in tokens(head)) if w.isalpha()]
+    named = {tuple(before[k : k + 2]) for k in range(len(before) - 1)}  # "đấu thủ" (player), named before
+    pairs = {tuple(heads[k : k + 2]) for k in range(len(heads) - 1)} - named
     rest = [w[:4] for w in after[4:]]
     return any(tuple(rest[j : j + 2]) in pairs for j in range(len(rest) - 1))
 

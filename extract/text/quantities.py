@@ -403,6 +403,8 @@ def quantities(
         if hit is None and not token.isascii():
             hit = table.single.get(unaccented(token)) or table.implied.get(token[:-2])
         if hit is not None:
+            if hit[1] is None and _prefixed_ordinal(doc, i, table):
+                return hit[0], "ordinal", i  # "lần thứ hai": the prefix of "thứ ba" before "hai" (two)
             return hit[0], hit[1], i
         return None
 
@@ -499,9 +501,9 @@ MEASURES = ("minute", "second", "hour", "cm")
 
 
 def _prefixed_ordinal(doc: tuple[Token, ...], i: int, table: Compiled) -> bool:
-    """Digits after the language's ordinal prefix that count something other than a measure: a unit
-    word right after them or right before the prefix ("第2次", "ครั้งที่ 2": the second time); "第7条"
-    cites an article, "ที่ 10 นาที" counts minutes."""
+    """Digits or a cardinal word after the language's ordinal prefix that count something other than
+    a measure: a unit word right after them or right before the prefix ("第2次", "ครั้งที่ 2", "lần
+    thứ hai": the second time); "第7条" cites an article, "ที่ 10 นาที" counts minutes."""
     before = tuple(t.lower_ for t in doc[:i])
     prefix = next((p for p in table.ordinal_prefixes if p and before[-len(p) :] == p), None)
     if prefix is None:
