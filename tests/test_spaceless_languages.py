@@ -283,7 +283,7 @@ def test_a_build_reads_real_text_without_spaces_and_never_a_wrong_value(tiny_bui
 def test_an_item_that_stops_at_a_letter_leads_in_its_items():
     """Thai writes no commas: "once each player has completed 10 moves" stops at its last word above
     the list of what is then closed, and goes with its leaves; an article heading that stops so does
-    not, nor an item ending in a full stop."""
+    not, nor a paragraph of sentences, nor an item ending in a full stop."""
     provisions = {
         "th-2023": [
             (
@@ -309,6 +309,8 @@ def test_an_item_that_stops_at_a_letter_leads_in_its_items():
     rule = Rule("r", "A rule", "", "rapid", None, (), {})
     assert rule_provisions([rule], {("th-2023", "b"): "r"}, provisions) == {"r": {"th-2023": {"a", "b"}}}
     provisions["th-2023"][0][1]["kind"] = "article"
+    assert rule_provisions([rule], {("th-2023", "b"): "r"}, provisions) == {"r": {"th-2023": {"b"}}}
+    provisions["th-2023"][0][1].update(kind="item", text="棋手走完10步。然后比赛继续进行")  # sentences
     assert rule_provisions([rule], {("th-2023", "b"): "r"}, provisions) == {"r": {"th-2023": {"b"}}}
     provisions["th-2023"][0][1].update(kind="item", text="Efter 10 træk er det slut.")
     assert rule_provisions([rule], {("th-2023", "b"): "r"}, provisions) == {"r": {"th-2023": {"b"}}}

@@ -225,10 +225,12 @@ def leads_in(text: str) -> bool:
 
 
 def _unended(provision: dict[str, object], text: str) -> bool:
-    """An item above others whose sentence stops at a letter or a number, with no mark at all: its
+    """An item above others, one clause that stops at a letter or a number with no mark at all: its
     items finish it (Thai writes no commas: "เมื่อผู้เล่นแต่ละฝ่ายเดินครบ 10 ตาแล้ว" before what is then
     closed)."""
-    return provision.get("kind") in ITEM_KINDS and unicodedata.category(text[-1:] or " ")[0] in "LMN"
+    if provision.get("kind") not in ITEM_KINDS or SENTENCE_END.search(text):
+        return False  # a paragraph of sentences above its items is no lead-in
+    return unicodedata.category(text[-1:] or " ")[0] in "LMN"
 
 
 def _lead_ins(
