@@ -42,7 +42,7 @@ def test_the_numbering_stays_and_every_word_changes(name):
     assert "(a)" in made and "(b)" in made  # sub-item letters as printed
     words = set(re.findall(r"[^\W\d_]{2,}", made))
     assert not words & {"Article", "Appendix", "minutes", "arbiter", "Rapid"}
-    assert all(not w.isascii() for w in words)
+    assert variant.script == "latin" or all(not w.isascii() for w in words)  # other letters than English
     if variant.number_words:  # "5 minutes" in words; 60 stays digits
         assert "60".translate(digits) in made and " 5 " not in made
 
