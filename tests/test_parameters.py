@@ -274,7 +274,8 @@ def test_a_citation_in_another_form_of_the_headings_word(heading: str, text: str
         ("for the second illegal move by the same player the game is lost.", 2),
         # what follows the ordinal stands before it too: named all along, not counted again
         (
-            "after a player move the arbiter acts; at the second player move the arbiter declares the player move lost.",
+            "after a player move the arbiter acts; at the second player move the arbiter declares "
+            "the player move lost.",
             2,
         ),
     ],
