@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from extract.io.rules import Rule
+from extract.kb.learned_grams import MAX_GRAM, after, before, stems, unit_last
 from extract.kb.learned_numbers import (
     Assigned,
     Provisions,
@@ -36,17 +37,15 @@ from extract.kb.learned_numbers import (
     anchored_numbers,
     heard_units,
     learn_unknown_numbers,
-    ordinal_marks,
     read_quantities,
     spread_of,
 )
+from extract.kb.learned_ordinal_marks import ordinal_marks
 from extract.kb.learned_runs import run_numbers
 from extract.kb.learned_votes import Learned, Votes
 from extract.kb.parameters import rule_provisions
 from extract.kb.shared_numbers import RARE
 from extract.text.quantities import (
-    ENDING,
-    STEM,
     Compiled,
     Quantity,
     Token,
@@ -68,7 +67,6 @@ COGNATE = 0.75  # a unit word this close to a reference's word for it counts fro
 UNSURE = "?"  # the references disagree on a number's comparator
 UNSTATED = "unstated factor"  # the references state a factor the text writes with no number
 NEAR = 3  # words this close to a number count as near it
-MAX_GRAM = 3
 
 
 @dataclass(frozen=True)
@@ -238,14 +236,6 @@ def _specificity(sources: Sources, base: Compiled) -> tuple[dict[str, float], Co
                     near[word] += 1
         grams.update((stem,) for word in words for stem in stems(word))
     return {word: near[word] / count for word, count in seen.items() if near[word]}, grams
-
-
-def stems(word: str) -> list[str]:
-    """A word less an ending of one or two letters, two letters left at least, marked as such ("미만이면":
-    "미만이…", "미만…"): what a comparator glued to its endings is learned as."""
-    if not lettered(word):
-        return []
-    return [word[:-k] + STEM for k in range(1, ENDING + 1) if len(word) - k >= 2]
 
 
 def find_anchors(
@@ -519,31 +509,6 @@ def _side(comparator: str | None) -> str | None:
     return comparator
 
 
-def _before(doc: tuple[Token, ...], at: int) -> list[tuple[str, ...]]:
-    return [tuple(t.lower_ for t in doc[at - n : at]) for n in range(1, MAX_GRAM + 1) if at - n >= 0]
-
-
-def _after(doc: tuple[Token, ...], last: int) -> list[tuple[str, ...]]:
-    """Phrases right after a quantity that start with a word ("vagy annál kevesebb", not ", de")."""
-    grams: list[tuple[str, ...]] = []
-    if last + 2 < len(doc) and doc[last + 1].lower_ in ("(", ","):
-        last += 1  # "30 másodperc (vagy több)", "10 perc, vagy annál kevesebb"
-    if last + 1 >= len(doc) or not lettered(doc[last + 1].lower_):
-        return grams
-    for n in range(1, MAX_GRAM + 2):
-        window = doc[last + 1 : last + 1 + n]
-        if len(window) == n:
-            grams.append(tuple(t.lower_ for t in window))
-    grams += [(stem,) for stem in stems(doc[last + 1].lower_)]  # "미만이면", "미만의": "미만…"
-    return grams
-
-
-def _unit_end(doc: tuple[Token, ...], end: int, base: Compiled) -> int:
-    """The number's last token, or the last of the unit's words right after it."""
-    named = unit_at(doc, end + 1, base)
-    return end if named is None else named[1]
-
-
 def _ranges(anchors: list[Anchor], base: Compiled) -> dict[tuple[tuple[Token, ...], int], str]:
     """A range ("mellem 15 og 60 minutter"): a number the references state as an upper bound ("less
     than 60") right after another number and one or two joining words, not the first number's unit
@@ -573,7 +538,7 @@ def _ranges(anchors: list[Anchor], base: Compiled) -> dict[tuple[tuple[Token, ..
 
 def _vote_range(doc: tuple[Token, ...], at: int, base: Compiled, votes: Votes, place: str) -> None:
     """The words before a range's lower bound compete for "between"."""
-    candidates = [("before", gram) for gram in _before(doc, at)]
+    candidates = [("before", gram) for gram in before(doc, at)]
     for _, gram in candidates:
         votes.seen("before", gram)
     if candidates:
@@ -613,7 +578,7 @@ def _vote(
     follower = "" if stem else doc[end + 1].lower_ if end + 1 < len(doc) else ""
     if follower == "-" and end + 2 < len(doc):
         follower = doc[end + 2].lower_
-    unit_end = _unit_end(doc, end, base)
+    unit_end = unit_last(doc, end, base)
     library = anchor.unit in LIBRARY_UNITS and anchor.unit in (
         set(base.units.values()) if heard is None else heard
     )
@@ -644,11 +609,11 @@ def _vote(
     glued = anchor.unit == "factor" and (stem or lettered(follower))  # "60-szorosa": no "multiplied by"
     meaning_before = None if glued else "factor" if anchor.unit == "factor" else comparator
     candidates: list[tuple[str, tuple[str, ...]]] = []
-    for gram in _before(doc, at):
+    for gram in before(doc, at):
         votes.seen("before", gram)
         if meaning_before is not None and meaning_before != "replaced":
             candidates.append(("before", gram))
-    for gram in _after(doc, unit_end):
+    for gram in after(doc, unit_end):
         votes.seen("after", gram)
         if comparator is not None and comparator not in ("between", "replaced"):
             candidates.append(("after", gram))
@@ -684,7 +649,7 @@ def _vote_instead(
         return
     previous = next((k for k in range(at - 1, max(at - 7, -1), -1) if k in numbers), None)
     if previous is not None:
-        start = _unit_end(doc, previous, base) + 1
+        start = unit_last(doc, previous, base) + 1
         if start < at:
             votes.add("before", tuple(t.lower_ for t in doc[start:at]), "instead", place)
 

@@ -25,7 +25,7 @@ from collections import defaultdict
 from dataclasses import replace
 from typing import Any
 
-from extract.kb.learned_numbers import Sources, _places, doc_of
+from extract.kb.learned_numbers import Sources, doc_of, language_places
 from extract.kb.shared_numbers import (
     CARDINAL,
     RARE,
@@ -63,7 +63,7 @@ def run_numbers(
             spread[text] += 1
         for run in runs:
             cuts[_text(run)].add(run)
-    places = _places(sources, base)
+    places = language_places(sources, base)
     docs = {(e, str(p.get("label"))): doc_of(p) for e, _, p in sources.own()}
     paired = [(_run_place(place, docs[(place.edition, place.label)], base, known), place) for place in places]
     run_places = [p for p, _ in paired if p.words]
