@@ -230,11 +230,14 @@ def _specificity(sources: Sources, base: Compiled) -> tuple[dict[str, float], Co
         numbers = _numbers_at(doc, base)
         close = {k for i in numbers for k in range(i - NEAR, i + NEAR + 1)}
         for i, token in enumerate(doc):
-            for word in (token.lower_, *stems(token.lower_)):
-                seen[word] += 1
-                if i in close:
-                    near[word] += 1
-        grams.update((stem,) for word in words for stem in stems(word))
+            seen[token.lower_] += 1
+            if i in close:
+                near[token.lower_] += 1
+    for word, count in list(seen.items()):  # a word less its ending stands wherever its forms do
+        for stem in stems(word):
+            seen[stem] += count
+            near[stem] += near[word]
+            grams[(stem,)] += count
     return {word: near[word] / count for word, count in seen.items() if near[word]}, grams
 
 

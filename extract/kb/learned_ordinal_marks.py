@@ -5,11 +5,12 @@ digits of any value (the `ordinal_marks` table of kb/languages)."""
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from dataclasses import replace
 from typing import Any
 
 from extract.kb.learned_numbers import ANCHOR_SUPPORT, Sources, doc_of, language_places
 from extract.kb.shared_numbers import MIN_SHARE, ORDINAL
-from extract.text.quantities import Token, compiled, unit_of_token
+from extract.text.quantities import Token, compiled, on_square, unit_of_token
 from extract.text.words import lettered
 
 
@@ -19,32 +20,44 @@ def ordinal_marks(sources: Sources, seed: dict[str, Any] | None = None) -> dict[
     digits of a number N, in places whose references state the ordinal N (not the first) that the
     text lacks, in two places at least and after digits elsewhere less than half as often; no unit
     word ("回" counts times: "5回" is five times); the shortest of those. Returns each mark with its
-    places."""
+    places. Only the provisions with letters glued to digits are weighed against their references."""
+    glued: dict[tuple[str, str], list[tuple[str, int]]] = defaultdict(list)  # (edition, key) -> marks
+    for edition, key, provision in sources.own(ordered=True):
+        doc = doc_of(provision)
+        for i, token in enumerate(doc):
+            number = token.lower_.isdigit() and len(token.lower_) <= 3 and int(token.lower_) != 1  # "1回目"
+            if number and not on_square(doc, i):  # "Sf3xf5": moves, not numbers
+                glued[(edition, key)] += [(mark, int(token.lower_)) for mark in _glued_after(doc, i)]
+    spread = Counter(mark for marks in glued.values() for mark in {m for m, _ in marks})
+    if all(count < ANCHOR_SUPPORT for count in spread.values()):
+        return {}  # no letters glued to digits in two provisions: no places to weigh
+    keys = {edition: {key for e, key in glued if e == edition} for edition, _ in glued}
+    weighed = replace(
+        sources,
+        provisions={
+            e: [(k, p) for k, p in keyed if e not in keys or k in keys[e]]
+            for e, keyed in sources.provisions.items()
+        },
+    )
     base = compiled(sources.language, sources.kb_dir, seed)
+    labels = {(e, str(p.get("label"))): (e, k) for e, k, p in weighed.own()}
     lacking = {
-        (place.edition, place.label): {
+        labels[(place.edition, place.label)]: {
             key[0] for key, share in place.missing.items() if key[1] == ORDINAL and share >= MIN_SHARE
         }
-        - {1.0}
-        for place in language_places(sources, base)
+        for place in language_places(weighed, base)
+        if (place.edition, place.label) in labels
     }
     support: dict[str, set[str]] = defaultdict(set)
     against: Counter[str] = Counter()
-    for edition, _, provision in sources.own(ordered=True):
-        label = str(provision.get("label"))
-        wanted = lacking.get((edition, label), set())
-        doc = doc_of(provision)
-        for i, token in enumerate(doc):
-            if not token.lower_.isdigit() or len(token.lower_) > 3 or int(token.lower_) == 1:
-                continue  # "1回目": the first is never anchored
-            for mark in _glued_after(doc, i):
-                if float(int(token.lower_)) in wanted:
-                    support[mark].add(
-                        f"{edition} {label} (where the references state the ordinal {token.lower_})"
-                    )
-                else:
-                    against[mark] += 1
-    marks = {
+    for (edition, key), marks in glued.items():
+        label = str(dict(sources.provisions[edition]).get(key, {}).get("label"))
+        for mark, value in marks:
+            if float(value) in lacking.get((edition, key), set()):
+                support[mark].add(f"{edition} {label} (where the references state the ordinal {value})")
+            else:
+                against[mark] += 1
+    kept = {
         mark: sorted(places)[:5]
         for mark, places in support.items()
         if len(places) >= ANCHOR_SUPPORT
@@ -53,8 +66,8 @@ def ordinal_marks(sources: Sources, seed: dict[str, Any] | None = None) -> dict[
     }
     return {
         mark: places
-        for mark, places in marks.items()
-        if not any(m != mark and mark.startswith(m) for m in marks)
+        for mark, places in kept.items()
+        if not any(m != mark and mark.startswith(m) for m in kept)
     }
 
 
