@@ -203,9 +203,9 @@ def nearest(found: list[tuple[str, float]], edition: str, laws: dict[str, str]) 
 ANCHOR_PRECISION = 0.5  # a word stands where the references state its number in half its places
 ANCHOR_SUPPORT = 2  # ... and in two places at least
 NEAR_PLACE = 0.06  # ... where the references state it: this close on average (0..1 of the text)
-NEAR_ORDINAL = 0.03  # an ordinal: closer still, in three places, three in four of its own (a zero, which
-# no other word is as an ordinal "anden" is "other", only as close as any number word: "ゼロでない" ends
-# a Japanese clause that "not zero" ends in English)
+NEAR_ORDINAL = 0.03  # an ordinal: closer still, in three places, three in four of its own ("anden" is
+# also "other"); a zero, never another word, only as close as any number word (NEAR_PLACE): Japanese
+# "ゼロでない" ends the clause "not zero" begins in English
 STRICT = 0.75
 CLEAR = 1.5  # ... clearly more often than where they state another number
 COMMON = 0.04  # a reference's ordinal word in more of its provisions is also a common word

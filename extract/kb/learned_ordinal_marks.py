@@ -22,12 +22,15 @@ def ordinal_marks(sources: Sources, seed: dict[str, Any] | None = None) -> dict[
     word ("回" counts times: "5回" is five times); the shortest of those. Returns each mark with its
     places. Only the provisions with letters glued to digits are weighed against their references."""
     glued: dict[tuple[str, str], list[tuple[str, int]]] = defaultdict(list)  # (edition, key) -> marks
+    labels: dict[tuple[str, str], str] = {}
     for edition, key, provision in sources.own(ordered=True):
+        labels[(edition, key)] = str(provision.get("label"))
         doc = doc_of(provision)
         for i, token in enumerate(doc):
             number = token.lower_.isdigit() and len(token.lower_) <= 3 and int(token.lower_) != 1  # "1回目"
-            if number and not on_square(doc, i):  # "Sf3xf5": moves, not numbers
-                glued[(edition, key)] += [(mark, int(token.lower_)) for mark in _glued_after(doc, i)]
+            after = _glued_after(doc, i) if number and not on_square(doc, i) else []  # "Sf3xf5": moves
+            glued[(edition, key)] += [(mark, int(token.lower_)) for mark in after]
+    glued = {place: marks for place, marks in glued.items() if marks}
     spread = Counter(mark for marks in glued.values() for mark in {m for m, _ in marks})
     if all(count < ANCHOR_SUPPORT for count in spread.values()):
         return {}  # no letters glued to digits in two provisions: no places to weigh
@@ -40,21 +43,21 @@ def ordinal_marks(sources: Sources, seed: dict[str, Any] | None = None) -> dict[
         },
     )
     base = compiled(sources.language, sources.kb_dir, seed)
-    labels = {(e, str(p.get("label"))): (e, k) for e, k, p in weighed.own()}
+    by_label = {(place[0], labels[place]): place for place in glued}
     lacking = {
-        labels[(place.edition, place.label)]: {
+        by_label[(place.edition, place.label)]: {
             key[0] for key, share in place.missing.items() if key[1] == ORDINAL and share >= MIN_SHARE
         }
         for place in language_places(weighed, base)
-        if (place.edition, place.label) in labels
+        if (place.edition, place.label) in by_label
     }
     support: dict[str, set[str]] = defaultdict(set)
     against: Counter[str] = Counter()
-    for (edition, key), marks in glued.items():
-        label = str(dict(sources.provisions[edition]).get(key, {}).get("label"))
-        for mark, value in marks:
+    for (edition, key), found in glued.items():
+        for mark, value in found:
             if float(value) in lacking.get((edition, key), set()):
-                support[mark].add(f"{edition} {label} (where the references state the ordinal {value})")
+                place = f"{edition} {labels[(edition, key)]}"
+                support[mark].add(f"{place} (where the references state the ordinal {value})")
             else:
                 against[mark] += 1
     kept = {

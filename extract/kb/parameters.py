@@ -25,7 +25,7 @@ from extract.model.kbrows import Parameter
 from extract.model.vocab import ITEM_KINDS
 from extract.text.analyse import BOUND_OF, INCLUSIVE, Quantity, quantities
 from extract.text.quantities import CLAUSE_END, tokens
-from extract.text.words import whole, width
+from extract.text.words import terminal, whole, width
 
 
 @cache
@@ -116,12 +116,8 @@ def choose(
 def undecided(one: Found, other: Found) -> bool:
     """Two quantities side by side with the same unit and comparator but other values (where the
     words that tell them apart, "instead of", were not read). Farther apart, the first is read."""
-    a, b = one.quantity, other.quantity
-    if one.label != other.label or a.value == b.value or (a.unit, a.comparator) != (b.unit, b.comparator):
-        return False
-    text = str(one.provision.get("text") or "")
-    between = text[a.end : b.start] if a.start < b.start else text[b.end : a.start]
-    return width(between) <= NEAR and not any(mark in between for mark in CLAUSE_END)
+    between = _between_alike(one, other)
+    return between is not None and width(between) <= NEAR and not any(mark in between for mark in CLAUSE_END)
 
 
 NEAR = 16  # letters: "1 minut i stedet for 2 minutter" is one statement; farther apart, two
@@ -131,15 +127,23 @@ def rival(one: Found, other: Found) -> bool:
     """Two quantities of one sentence with the same unit and comparator but other values, farther
     apart: the first is read, unless the other editions state just one of them (Korean "이 수를 ...
     마지막 50수를": "이" is "this", and ICU's "two": "this move ... the last 50 moves")."""
+    between = _between_alike(one, other)
+    return between is not None and not ends_sentence(between)
+
+
+def _between_alike(one: Found, other: Found) -> str | None:
+    """The text between two quantities of one provision with the same unit and comparator but other
+    values, or None when they are not such two."""
     a, b = one.quantity, other.quantity
     if one.label != other.label or a.value == b.value or (a.unit, a.comparator) != (b.unit, b.comparator):
-        return False
-    text = str(one.provision.get("text") or "")
-    between = text[min(a.end, b.end) : max(a.start, b.start)]
-    return SENTENCE_END.search(between) is None
+        return None
+    return str(one.provision.get("text") or "")[min(a.end, b.end) : max(a.start, b.start)]
 
 
-SENTENCE_END = re.compile(r"[.;!?](?:\s|$)|[。！？।։።؟]|\n")
+def ends_sentence(text: str) -> bool:
+    """Whether a sentence ends in `text`: a full stop, semicolon, question or exclamation mark before
+    a space, a line break, or a sentence terminator of any script (`words.terminal`: "。", "।")."""
+    return re.search(r"[.;!?](?:\s|$)|\n", text) is not None or any(terminal(c) for c in text)
 
 
 def counted_again(hit: Found) -> bool:
@@ -228,7 +232,7 @@ def _unended(provision: dict[str, object], text: str) -> bool:
     """An item above others, one clause that stops at a letter or a number with no mark at all: its
     items finish it (Thai writes no commas: "เมื่อผู้เล่นแต่ละฝ่ายเดินครบ 10 ตาแล้ว" before what is then
     closed)."""
-    if provision.get("kind") not in ITEM_KINDS or SENTENCE_END.search(text):
+    if provision.get("kind") not in ITEM_KINDS or ends_sentence(text):
         return False  # a paragraph of sentences above its items is no lead-in
     return unicodedata.category(text[-1:] or " ")[0] in "LMN"
 
