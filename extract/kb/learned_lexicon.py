@@ -117,9 +117,9 @@ def learn(
     }
     found, evidence = anchored_numbers(sources, every_unit)
     runs, run_evidence = run_numbers(sources, every_unit, found)  # several pieces, no spaces
-    if runs:
-        found.setdefault("numbers", {}).update(runs)
-    evidence |= {("numbers", word): places for word, places in run_evidence.items()}
+    for table, words in runs.items():
+        found.setdefault(table, {}).update(words)
+    evidence |= run_evidence
     marks = ordinal_marks(sources, every_unit)
     if marks:
         seed["ordinal_marks"] = sorted(marks)

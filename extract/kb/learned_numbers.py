@@ -207,6 +207,8 @@ NEAR_ORDINAL = 0.03  # an ordinal: closer still, in three places, three in four 
 # also "other"); a zero, never another word, only as close as any number word (NEAR_PLACE): Japanese
 # "ゼロでない" ends the clause "not zero" begins in English
 STRICT = 0.75
+NEAR_ZERO = 0.01  # a zero standing this close to the references' zero needs half its places only:
+# "zero" of a language whose words share their letters stands inside other words too
 CLEAR = 1.5  # ... clearly more often than where they state another number
 COMMON = 0.04  # a reference's ordinal word in more of its provisions is also a common word
 
@@ -233,7 +235,7 @@ def anchored_numbers(
             occurrences[word].append(place)
     explained: set[tuple[int, tuple[float, str]]] = set()
     while True:
-        best = _best_link(occurrences, explained, kin)
+        best = best_link(occurrences, explained, kin)
         if best is None:
             break
         word, key = best
@@ -413,7 +415,7 @@ def _kin_of(word: str, kin: Kin) -> dict[tuple[float, str], str]:
     return found
 
 
-def _best_link(
+def best_link(
     occurrences: dict[str, list[Place]],
     explained: set[tuple[int, tuple[float, str]]],
     kin: Kin | None = None,
@@ -462,7 +464,7 @@ def _best_link(
             if (key[1] == ORDINAL or key[0] == 0) and (
                 closest(distance[key]) > (NEAR_PLACE if key[0] == 0 else NEAR_ORDINAL)
                 or count <= ANCHOR_SUPPORT
-                or count < STRICT * len(found)
+                or count < _precision(key, distance[key]) * len(found)
             ):
                 continue  # no unit follows an ordinal or a zero ("anden" is also "other"): just so
             dice = 2 * count / (len(found) + len(lacking[key]))
@@ -474,6 +476,12 @@ def _best_link(
     if any(s[0] == top[0] and s[3] == top[3] and abs(s[1] - top[1]) < 0.02 for s in scored[1:]):
         return None  # two words stand exactly alike: nothing tells which says the number
     return top[2], top[3]
+
+
+def _precision(key: tuple[float, str], distances: list[float]) -> float:
+    """The share of its places an ordinal or a zero stands where the references state it (see
+    `NEAR_ZERO`)."""
+    return ANCHOR_PRECISION if key[0] == 0 and closest(distances) <= NEAR_ZERO else STRICT
 
 
 def language_places(sources: Sources, base: Compiled, spread: dict[str, int] | None = None) -> list[Place]:

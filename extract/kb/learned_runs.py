@@ -11,11 +11,14 @@ script, with the guards of single words: no piece a digit, a number word the tab
 article or a unit word; the same learners decide (a rare run standing only in places whose nearest
 references are all short of one number N, two places at least, the only such run there; or a
 frequent run standing, wherever the references state numbers, where they state N, right before a
-unit word they count N in). Of runs nested in one another, the one with the most places is kept,
-the longest on a tie (the word, not a piece of it nor the word with its neighbour); runs that
-overlap otherwise in a place, or learned with two values, are both left out. The run is written
-into the tables as a number word of several tokens, which the quantities reader reads whole
-(`quantities.number_phrase`, longest first).
+unit word they count N in). Ordinals and zero are linked as single words are (`best_link`: the run
+that stands most faithfully where the references state the second, the third, zero), and there a
+piece may be a unit word: the stem of "second" (the ordinal) is the stem of "seconds" (the unit)
+in a language whose words share stems, as "segundo" is both in Galician. Of runs nested in one
+another, the one with the most places is kept, the longest on a tie (the word, not a piece of it
+nor the word with its neighbour); runs that overlap otherwise in a place, or learned with two
+values, are both left out. The run is written into the tables as a number word of several tokens,
+which the quantities reader reads whole (`quantities.number_phrase`, longest first).
 """
 
 from __future__ import annotations
@@ -25,9 +28,10 @@ from collections import defaultdict
 from dataclasses import replace
 from typing import Any
 
-from extract.kb.learned_numbers import Sources, doc_of, language_places
+from extract.kb.learned_numbers import Sources, best_link, doc_of, language_places
 from extract.kb.shared_numbers import (
     CARDINAL,
+    ORDINAL,
     RARE,
     SHARED_SUPPORT,
     WINDOW,
@@ -46,9 +50,11 @@ Run = tuple[str, ...]
 
 def run_numbers(
     sources: Sources, seed: dict[str, Any] | None, found: dict[str, dict[str, int]]
-) -> tuple[dict[str, int], dict[str, list[str]]]:
-    """Number words of several pieces learned for a language written without spaces (see the
-    module's docstring), beside the words already `found`: (run as written -> value, its evidence)."""
+) -> tuple[dict[str, dict[str, int]], dict[tuple[str, str], list[str]]]:
+    """Number words, ordinals and zero of several pieces learned for a language written without
+    spaces (see the module's docstring), beside the words already `found`: the tables ("numbers",
+    "ordinals", "zero": run as written -> value) and each run's evidence, keyed as
+    `anchored_numbers` keys it."""
     texts = [str(p.get("text") or "") for _, _, p in sources.own()]
     if not texts or not spaceless("\n".join(texts[:50]), sources.language):
         return {}, {}
@@ -66,20 +72,72 @@ def run_numbers(
     places = language_places(sources, base)
     docs = {(e, str(p.get("label"))): doc_of(p) for e, _, p in sources.own()}
     paired = [(_run_place(place, docs[(place.edition, place.label)], base, known), place) for place in places]
-    run_places = [p for p, _ in paired if p.words]
+    paired = [(run, place) for run, place in paired if run.words]
+    run_places = [run for run, _ in paired]
+    unit_runs = {_text(r) for runs in cuts.values() for r in runs if any(unit_of_token(t, base) for t in r)}
+    whole = [replace(p, words={w: at for w, at in p.words.items() if w not in unit_runs}) for p in run_places]
     explained = {  # a number a known word of the place says already
-        (id(p), (known[w], CARDINAL)) for p, place in paired if p.words for w in place.words if w in known
+        (id(run), (known[w], CARDINAL))
+        for run, (_, place) in zip(whole, paired, strict=True)
+        for w in place.words
+        if w in known
     }
     learned = [
-        *_shared(run_places, spread),
-        *faithful_words(run_places, explained, set(), spread),
+        *_shared(whole, spread),
+        *faithful_words(whole, explained, set(), spread),
+        *_linked(run_places),
     ]
-    numbers, evidence = _kept(learned, run_places)
+    tables, evidence = _kept(learned, run_places)
     # the reader cuts a table's word alone: a run it cuts otherwise than the text does would not be
     # read where it was learned (ICU cuts a Thai syllable pair as one word alone)
-    readable = {w for w in numbers if cuts[w] == {phrase(w)}}
-    kept = {w: v for w, v in numbers.items() if w in readable}
-    return kept, {w: e for w, e in evidence.items() if w in kept}
+    kept = {
+        table: {w: v for w, v in words.items() if cuts[w] == {phrase(w)}} for table, words in tables.items()
+    }
+    kept = {table: words for table, words in kept.items() if words}
+    return kept, {key: e for key, e in evidence.items() if key[1] in kept.get(_table_of(key[0]), {})}
+
+
+def _linked(places: list[Place]) -> list[tuple[str, tuple[float, str], list[Place]]]:
+    """Ordinals of several pieces: competitive linking over the runs' places (`best_link`), each
+    place short of the ordinals its references state only. No zero: the few places that lack one
+    ("the default time is not zero") share longer runs than the word ("default time is not")."""
+    occurrences: dict[str, list[Place]] = defaultdict(list)
+    for place in places:
+        only = replace(
+            place, missing={k: s for k, s in place.missing.items() if k[1] == ORDINAL}
+        )
+        for word in place.words:
+            occurrences[word].append(only)
+    occurrences = _outer({word: its for word, its in occurrences.items() if any(p.missing for p in its)})
+    explained: set[tuple[int, tuple[float, str]]] = set()
+    out = []
+    while (best := best_link(occurrences, explained)) is not None:
+        word, key = best
+        linked = [p for p in occurrences[word] if key in p.missing]
+        out.append((word, key, linked))
+        explained |= {(id(p), key) for p in linked}
+        del occurrences[word]
+    return out
+
+
+def _outer(occurrences: dict[str, list[Place]]) -> dict[str, list[Place]]:
+    """Of runs nested in one another that stand in the same places, the longest (as `_kept` keeps):
+    otherwise the piece and the word tie, and a tie keeps neither."""
+    same: dict[tuple[tuple[str, str], ...], list[str]] = defaultdict(list)
+    for word, its in occurrences.items():
+        same[tuple(sorted((p.edition, p.label) for p in its))].append(word)
+    inner = {
+        word
+        for words in same.values()
+        if len(words) > 1
+        for word in words
+        if any(word != other and word in other for other in words)
+    }
+    return {word: its for word, its in occurrences.items() if word not in inner}
+
+
+def _table_of(key: str) -> str:
+    return "ordinals" if key == "word:ordinals" else key
 
 
 def _with_found(seed: dict[str, Any] | None, found: dict[str, dict[str, int]]) -> dict[str, Any] | None:
@@ -117,14 +175,13 @@ def _shared(places: list[Place], spread: dict[str, int]) -> list[tuple[str, tupl
 
 def _runs(doc: tuple[Token, ...], base: Compiled, known: dict[str, float]) -> list[tuple[Run, int]]:
     """The runs of 2..MAX_RUN adjacent pieces of a script without spaces, none a number the tables
-    know, an article or a unit word: (run, its first token)."""
+    know or an article: (run, its first token)."""
     ok = [
         _UNSPACED_PIECE.fullmatch(t.lower_) is not None
         and lettered(t.lower_)
         and t.lower_ not in known
         and t.lower_ not in base.single
         and t.lower_ not in base.articles
-        and unit_of_token(t.lower_, base) is None
         for t in doc
     ]
     out: list[tuple[Run, int]] = []
@@ -176,15 +233,15 @@ def _run_place(place: Place, doc: tuple[Token, ...], base: Compiled, known: dict
 
 def _kept(
     learned: list[tuple[str, tuple[float, str], list[Place]]], places: list[Place]
-) -> tuple[dict[str, int], dict[str, list[str]]]:
+) -> tuple[dict[str, dict[str, int]], dict[tuple[str, str], list[str]]]:
     """Of runs nested in one another, the one with the most places (the longest on a tie); a run
     learned with two values, or sharing a place with another run learned (not nested in it, or
     nested with another value: nothing tells which says the number), is left out."""
-    values: dict[str, set[float]] = defaultdict(set)
+    values: dict[str, set[tuple[float, str]]] = defaultdict(set)
     where: dict[str, set[int]] = defaultdict(set)
     linked: dict[str, list[Place]] = {}
     for word, key, its in learned:
-        values[word].add(key[0])
+        values[word].add(key)
         linked.setdefault(word, its)
     for place in places:
         for word in values:
@@ -211,13 +268,15 @@ def _kept(
             for other in values
         )
     }
-    numbers = {word: int(next(iter(values[word]))) for word in sorted(clear)}
-    evidence = {
-        word: [
-            f"{p.edition} {p.label} (where the references state {value}; a word of several pieces "
+    tables: dict[str, dict[str, int]] = defaultdict(dict)
+    evidence: dict[tuple[str, str], list[str]] = {}
+    for word in sorted(clear):
+        value, kind = next(iter(values[word]))
+        table = "zero" if value == 0 else "ordinals" if kind == ORDINAL else "numbers"
+        tables[table][word] = int(value)
+        evidence[("word:ordinals" if table == "ordinals" else table, word)] = [
+            f"{p.edition} {p.label} (where the references state {int(value)}; a word of several pieces "
             "ICU does not know)"
             for p in linked[word][:5]
         ]
-        for word, value in numbers.items()
-    }
-    return numbers, evidence
+    return dict(tables), evidence
