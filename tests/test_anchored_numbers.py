@@ -108,28 +108,42 @@ def test_an_ordinal_far_from_where_the_references_state_it_is_not_one():
     assert "ordinals" not in learn(moved)
 
 
+# "nix" a little after where Danish puts "nul" (a mean 0.04 of the text away)
+MOVED_ZERO = {key: pair for key, pair in PAIRS.items() if key not in ("r5", "r6", "r11")} | {
+    "r5": (
+        "Tiden for denne runde er nul, og det gælder for alle runder i hele turneringen.",
+        "Tidan fyr donne rundo ar, ok nix dat gaeldor fyr allo rundor i hela turnoringen.",
+    ),
+    "r6": (
+        "Hvis ingen tid er angivet i reglerne for turneringen, er den nul for begge spillere.",
+        "Jafs ongen tad ar angovet i reglorne fyr turnoringen, dan fyr vis nix ar bagge spollare.",
+    ),
+    "r11": (
+        "Ventetiden er nul, men ikke i dag og ikke i morgen for nogen af spillerne.",
+        "Vontetidan ar ok, nix mon ikko i dug ok ikko i morgon fyr nogon af spollarne.",
+    ),
+    "r13": ("Brættet er stort.", "Brottet ar stord."),
+    "r14": ("Uret er stoppet.", "Urot ar stoppod."),
+}
+
+
 def test_a_zero_a_little_away_from_the_references_is_learned():
     """Another word order puts "zero" a little after where Danish puts "nul" (a mean 0.04 of the text
     away, as Japanese "ゼロ" stands): no other word is as a zero, so it needs to stand only as close
     as any number word; the copula beside it, in provisions where no zero is stated too, is none."""
-    moved = {key: pair for key, pair in PAIRS.items() if key not in ("r5", "r6", "r11")}
-    moved |= {
-        "r5": (
-            "Tiden for denne runde er nul, og det gælder for alle runder i hele turneringen.",
-            "Tidan fyr donne rundo ar, ok nix dat gaeldor fyr allo rundor i hela turnoringen.",
-        ),
-        "r6": (
-            "Hvis ingen tid er angivet i reglerne for turneringen, er den nul for begge spillere.",
-            "Jafs ongen tad ar angovet i reglorne fyr turnoringen, dan fyr vis nix ar bagge spollare.",
-        ),
-        "r11": (
-            "Ventetiden er nul, men ikke i dag og ikke i morgen for nogen af spillerne.",
-            "Vontetidan ar ok, nix mon ikko i dug ok ikko i morgon fyr nogon af spollarne.",
-        ),
-        "r13": ("Brættet er stort.", "Brottet ar stord."),
-        "r14": ("Uret er stoppet.", "Urot ar stoppod."),
+    assert learn(MOVED_ZERO).get("zero") == {"nix": 0}
+
+
+def test_a_zero_right_where_the_references_state_it_needs_half_its_places_only():
+    """ "nix" of a made-up language whose words share their letters stands inside two other words too
+    ("cigarettes" ends as "zero" begins): right where the references state zero in three places, it is
+    learned; a little away from them (as a word order moves it) it needs three in four of its places."""
+    other = {
+        "r15": ("Rygning er forbudt.", "Cigaro nix forbodt."),
+        "r16": ("Lyset er slukket.", "Lysot nix slukkod."),
     }
-    assert learn(moved).get("zero") == {"nix": 0}
+    assert learn(PAIRS | other).get("zero") == {"nix": 0}  # three of five places, each right there
+    assert "zero" not in learn(MOVED_ZERO | other)  # a little away, in three of five: not clearly one
 
 
 def test_instead_is_learned_where_the_new_value_is_a_number_word_not_yet_known():

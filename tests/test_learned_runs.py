@@ -43,17 +43,20 @@ def sources_of(rows: list[dict[str, str]]) -> Sources:
     return anchored.sources_of(rows, LAWS)
 
 
-def learn(rows: list[dict[str, str]]) -> tuple[dict[str, int], dict[str, list[str]]]:
+def learn(
+    rows: list[dict[str, str]], seed: dict[str, Any] = SEED
+) -> tuple[dict[str, dict[str, int]], dict[tuple[str, str], list[str]]]:
     sources = sources_of(rows)
-    found, _ = anchored_numbers(sources, SEED)
+    found, _ = anchored_numbers(sources, seed)
     assert TEN[0] not in str(found) and TEN[1] not in str(found)  # no piece alone is learned
-    return run_numbers(sources, SEED, found)
+    return run_numbers(sources, seed, found)
 
 
 def test_a_word_of_two_pieces_the_places_short_of_a_number_share_says_it():
-    numbers, evidence = learn(ROWS)
-    assert numbers == {TEN: 10}
-    assert "xx-2018 0.1" in evidence[TEN][0] and "xx-2018 1.1" in evidence[TEN][1]
+    tables, evidence = learn(ROWS)
+    assert tables == {"numbers": {TEN: 10}}
+    where = evidence[("numbers", TEN)]
+    assert "xx-2018 0.1" in where[0] and "xx-2018 1.1" in where[1]
 
 
 def test_the_language_tables_learned_hold_the_word_with_its_evidence():
@@ -83,12 +86,12 @@ def test_a_word_of_pieces_where_the_references_state_another_number_stays_unknow
 
 def test_a_place_whose_references_state_no_number_may_hold_the_word_once():
     quiet = {"da-2001": "Han har tabt.", "da-2017": "Han har tabt.", "xx-2018": f"汉{TEN}塔博。"}
-    assert learn([*ROWS, quiet])[0] == {TEN: 10}  # two places short of 10, one stating no number
+    assert learn([*ROWS, quiet])[0] == {"numbers": {TEN: 10}}  # two places short of 10, one stating no number
 
 
 def test_of_nested_runs_the_one_of_most_places_is_kept_and_two_apart_leave_both_out():
     glued = [{**row, "xx-2018": row["xx-2018"].replace(TEN, "妥" + TEN)} for row in ROWS]
-    assert learn(glued)[0] == {"妥" + TEN: 10}  # always after the same piece: the longest run
+    assert learn(glued)[0] == {"numbers": {"妥" + TEN: 10}}  # always after the same piece: the longest run
     two = [{**row, "xx-2018": row["xx-2018"].replace(TEN, TEN + "，维帕")} for row in ROWS[:2]]
     assert learn([*two, ROWS[2]]) == ({}, {})  # "维帕" stands apart in both places too: which says 10?
 
@@ -106,3 +109,32 @@ def test_a_run_the_reader_would_cut_otherwise_alone_is_not_learned(monkeypatch):
 
     monkeypatch.setattr(runs, "phrase", lambda word: (word,))  # cut alone: one piece, not two
     assert learn(ROWS) == ({}, {})
+
+
+THIRD = "蚽媆"  # a made-up ordinal whose first piece is the unit word for seconds ("third", "thirty")
+ORDINAL_ROWS = [
+    {"da-2017": "Tredje ulovlige træk taber partiet.", "xx-2018": f"{THIRD}乌洛夫格塔贝帕尔蒂特。"},
+    {
+        "da-2017": "Tredje gang stillingen gentages, er partiet remis.",
+        "xx-2018": f"{THIRD}刚斯提林根根塔格斯。",
+    },
+    {"da-2017": "Tredje krav afvises.", "xx-2018": f"{THIRD}克拉夫阿夫维塞斯。"},
+    {"da-2017": "Spilleren får 30 sekunder.", "xx-2018": "斯皮30蚽。"},
+    {"da-2017": "Sekunderne tælles.", "xx-2018": "蚽仠塔拉。"},
+    {"da-2017": "Sekunderne vises på uret.", "xx-2018": "蚽仠维塞。"},
+]  # "蚽" also stands where the references state no ordinal: not the ordinal alone
+UNITS: dict[str, Any] = {"units": {"second": ["蚽"]}}
+
+
+def test_an_ordinal_of_two_pieces_is_linked_where_the_references_state_it_though_a_piece_is_a_unit():
+    tables, evidence = learn(ORDINAL_ROWS, UNITS)
+    assert tables == {"ordinals": {THIRD: 3}}
+    assert len(evidence[("word:ordinals", THIRD)]) == 3
+    read = quantities(f"{THIRD}克拉夫。30蚽", "xx", DEFAULT_KB, {**UNITS, "ordinals": {THIRD: 3}})
+    assert [(q.value, q.unit) for q in read] == [(3, "ordinal"), (30, "second")]
+
+
+def test_an_ordinal_of_pieces_in_two_places_only_or_far_from_the_references_stays_unknown():
+    assert learn(ORDINAL_ROWS[1:], UNITS) == ({}, {})  # two places: "anden" is also "other"
+    far = [{**row, "xx-2018": row["xx-2018"].replace(THIRD, "") + THIRD} for row in ORDINAL_ROWS[:3]]
+    assert learn([*far, *ORDINAL_ROWS[3:]], UNITS) == ({}, {})  # at the end, where they state it first
