@@ -7,18 +7,20 @@ learned from its place or places; kb/shared_numbers.py: `shared_words`, `faithfu
 see one candidate word: each piece alone stands in other words too.
 
 Here the candidates are also runs of 2..MAX_RUN adjacent pieces (character n-grams) of such a
-script, with the guards of single words: no piece a digit, a number word the tables know, an
-article or a unit word; the same learners decide (a rare run standing only in places whose nearest
-references are all short of one number N, two places at least, the only such run there; or a
-frequent run standing, wherever the references state numbers, where they state N, right before a
-unit word they count N in). Ordinals and zero are linked as single words are (`best_link`: the run
-that stands most faithfully where the references state the second, the third, zero), and there a
-piece may be a unit word: the stem of "second" (the ordinal) is the stem of "seconds" (the unit)
-in a language whose words share stems, as "segundo" is both in Galician. Of runs nested in one
-another, the one with the most places is kept, the longest on a tie (the word, not a piece of it
-nor the word with its neighbour); runs that overlap otherwise in a place, or learned with two
-values, are both left out. The run is written into the tables as a number word of several tokens,
-which the quantities reader reads whole (`quantities.number_phrase`, longest first).
+script, with the guards of single words: no piece a digit, a number word the tables know or an
+article. A cardinal, no piece of which is a unit word, is learned as single words are (a rare run
+standing only in places whose nearest references are all short of one number N, two places at
+least, the only such run there; or a frequent run standing, wherever the references state numbers,
+where they state N, right before a unit word they count N in). An ordinal is linked as single words
+are (`best_link`: the run that stands most faithfully where the references state the second, the
+third), and there a piece may be a unit word: the stem of "second" (the ordinal) is the stem of
+"seconds" (the unit) in a language whose words share stems, as "segundo" is both in Galician. No
+zero: the few places that lack one share longer runs than the word ("the default time is not").
+Of runs nested in one another, the one with the most places is kept, the longest on a tie (the
+word, not a piece of it nor the word with its neighbour); runs that overlap otherwise in a place,
+or learned with two values, are both left out. The run is written into the tables as a number
+word of several tokens, which the quantities reader reads whole (`quantities.number_phrase`,
+longest first).
 """
 
 from __future__ import annotations
@@ -51,10 +53,10 @@ Run = tuple[str, ...]
 def run_numbers(
     sources: Sources, seed: dict[str, Any] | None, found: dict[str, dict[str, int]]
 ) -> tuple[dict[str, dict[str, int]], dict[tuple[str, str], list[str]]]:
-    """Number words, ordinals and zero of several pieces learned for a language written without
-    spaces (see the module's docstring), beside the words already `found`: the tables ("numbers",
-    "ordinals", "zero": run as written -> value) and each run's evidence, keyed as
-    `anchored_numbers` keys it."""
+    """Number words and ordinals of several pieces learned for a language written without spaces
+    (see the module's docstring), beside the words already `found`: the tables ("numbers",
+    "ordinals": run as written -> value) and each run's evidence, keyed as `anchored_numbers` keys
+    it."""
     texts = [str(p.get("text") or "") for _, _, p in sources.own()]
     if not texts or not spaceless("\n".join(texts[:50]), sources.language):
         return {}, {}
@@ -94,13 +96,13 @@ def run_numbers(
         table: {w: v for w, v in words.items() if cuts[w] == {phrase(w)}} for table, words in tables.items()
     }
     kept = {table: words for table, words in kept.items() if words}
-    return kept, {key: e for key, e in evidence.items() if key[1] in kept.get(_table_of(key[0]), {})}
+    readable = {word for words in kept.values() for word in words}
+    return kept, {key: e for key, e in evidence.items() if key[1] in readable}
 
 
 def _linked(places: list[Place]) -> list[tuple[str, tuple[float, str], list[Place]]]:
     """Ordinals of several pieces: competitive linking over the runs' places (`best_link`), each
-    place short of the ordinals its references state only. No zero: the few places that lack one
-    ("the default time is not zero") share longer runs than the word ("default time is not")."""
+    place short of the ordinals its references state only."""
     occurrences: dict[str, list[Place]] = defaultdict(list)
     for place in places:
         only = replace(place, missing={k: s for k, s in place.missing.items() if k[1] == ORDINAL})
@@ -132,10 +134,6 @@ def _outer(occurrences: dict[str, list[Place]]) -> dict[str, list[Place]]:
         if any(word != other and word in other for other in words)
     }
     return {word: its for word, its in occurrences.items() if word not in inner}
-
-
-def _table_of(key: str) -> str:
-    return "ordinals" if key == "word:ordinals" else key
 
 
 def _with_found(seed: dict[str, Any] | None, found: dict[str, dict[str, int]]) -> dict[str, Any] | None:
