@@ -105,9 +105,7 @@ def _linked(places: list[Place]) -> list[tuple[str, tuple[float, str], list[Plac
     place short of the ordinals its references state only."""
     occurrences: dict[str, list[Place]] = defaultdict(list)
     for place in places:
-        only = replace(
-            place, missing={k: s for k, s in place.missing.items() if k[1] == ORDINAL}
-        )
+        only = replace(place, missing={k: s for k, s in place.missing.items() if k[1] == ORDINAL})
         for word in place.words:
             occurrences[word].append(only)
     occurrences = _outer({word: its for word, its in occurrences.items() if any(p.missing for p in its)})
