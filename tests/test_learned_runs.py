@@ -138,3 +138,22 @@ def test_an_ordinal_of_pieces_in_two_places_only_or_far_from_the_references_stay
     assert learn(ORDINAL_ROWS[1:], UNITS) == ({}, {})  # two places: "anden" is also "other"
     far = [{**row, "xx-2018": row["xx-2018"].replace(THIRD, "") + THIRD} for row in ORDINAL_ROWS[:3]]
     assert learn([*far, *ORDINAL_ROWS[3:]], UNITS) == ({}, {})  # at the end, where they state it first
+
+
+def test_a_word_after_the_number_is_no_unit_where_every_reference_names_its_unit_apart():
+    """Danish "to spillere under partiet" reads as two games (the unit word "partiet" three words on);
+    the word after the text's 2 ("spollare", players) is then no word for a game. "3 partor" where the
+    references write "3 partier" teaches one."""
+    rows = [
+        {
+            "da-2017": "Partiet er remis ved aftale mellem de 2 spillere under partiet.",
+            "xx-2018": "Partot ar remis vod aftola mollem 2 spollare undor partot.",
+        },
+        {"da-2017": "En dommer overvåger højst 3 partier.", "xx-2018": "Ena dommor ovorvogor 3 partor."},
+        {"da-2017": "Spilleren har tabt partiet.", "xx-2018": "Spollaren har tobt partot."},
+    ]
+    sources = sources_of(rows)
+    learned = lexicon.learn("xx", sources.provisions, sources.languages, sources.assigned, DEFAULT_KB, LAWS)
+    units = learned.tables.get("units", {})
+    assert "partor" in units.get("game", [])
+    assert "spollare" not in str(units)

@@ -84,6 +84,7 @@ class Anchor:
     references: tuple[str, ...]
     side: str = ""  # where the references' comparator stands, mostly
     unit_words: tuple[str, ...] = ()  # the references' own words for the unit ("partier", "trekk")
+    beside: bool = True  # a reference names the unit right after its number ("tre partier")
 
 
 def learn(
@@ -272,10 +273,23 @@ def find_anchors(
             if found is None:
                 neutral.append((doc, at, end))
             else:
-                unit, comparator, editions, side, unit_words = found
+                unit, comparator, editions, side, unit_words, beside = found
                 label = str(provision.get("label"))
                 anchors.append(
-                    Anchor(edition, label, doc, at, end, value, unit, comparator, editions, side, unit_words)
+                    Anchor(
+                        edition,
+                        label,
+                        doc,
+                        at,
+                        end,
+                        value,
+                        unit,
+                        comparator,
+                        editions,
+                        side,
+                        unit_words,
+                        beside,
+                    )
                 )
         stated_here = {v for _, _, v in numbers}
         for value, editions in _factors(options).items():
@@ -455,9 +469,11 @@ def _explain(
     base: Compiled,
     heard: set[str],
     place: tuple[int, int] = (0, 1),
-) -> tuple[str, str | None, tuple[str, ...], str, tuple[str, ...]] | None:
-    """The unit and comparator the references give a number of this value, if they agree, and on
-    which side of their numbers the comparator mostly stands. `place`: which of the text's numbers
+) -> tuple[str, str | None, tuple[str, ...], str, tuple[str, ...], bool] | None:
+    """The unit and comparator the references give a number of this value, if they agree, on which
+    side of their numbers the comparator mostly stands, their words for the unit, and whether one of
+    them names the unit right after its number (where none does, "to spillere under partiet", the
+    word after the text's number is no unit word). `place`: which of the text's numbers
     of this value it is, of how many ("at least 20 cm by 20 cm": the first of two); where every
     reference states the value as often, the references' number at that place speaks."""
     same = [
@@ -488,7 +504,8 @@ def _explain(
     editions = tuple(sorted({e for _, e in agreeing}))
     sides = Counter(q.side for q, _ in agreeing if q.side)
     words = tuple(sorted({q.tokens[-1].casefold() for q, _ in agreeing if q.tokens}))
-    return unit, comparator, editions, sides.most_common(1)[0][0] if sides else "", words
+    beside = not all(q.apart for q, _ in agreeing)  # "to spillere under partiet": no unit word after "to"
+    return unit, comparator, editions, sides.most_common(1)[0][0] if sides else "", words, beside
 
 
 def _by_place(same: list[tuple[Quantity, str]], place: tuple[int, int]) -> list[tuple[Quantity, str]]:
@@ -587,6 +604,7 @@ def _vote(
     )
     if (
         anchor.unit in COUNTED
+        and anchor.beside
         and not library
         and lettered(follower)
         and unit_of_token(follower, base) is None

@@ -83,6 +83,7 @@ class Quantity:
     side: str = (
         ""  # where its comparator stands: "before" the number ("more than 10") or "after" ("10 or less")
     )
+    apart: int = 0  # words between the number and its unit word ("to spillere under partiet": 2)
 
 
 def words(language: str, kb_dir: Path = DEFAULT_KB, learned: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -427,8 +428,9 @@ def quantities(
         value, unit, last = parsed
         if unit is None and ending.get(i, ("",))[0] == "MULTBY":
             unit = "factor"  # "multiplied by 60", "умноженное на 60"
+        apart = 0
         if unit is None:
-            unit, last = _unit_after(doc, last, table, phrases, number)
+            unit, last, apart = _unit_after(doc, last, table, phrases, number)
         if doc[i].lower_ in table.articles and unit not in ("minute", "hour", "second"):
             i += 1
             continue  # "et træk" is a move, not one move
@@ -457,7 +459,7 @@ def quantities(
             comparator = "replaced"  # "1 minut i stedet for to minutter": the old value
         quantity = _quantity(doc, value, unit or "bare", comparator, start_token, last)
         side = "before" if start_token < i else "after" if post and comparator == post[0][5:] else ""
-        found.append(replace(quantity, side=side) if side else quantity)
+        found.append(replace(quantity, side=side, apart=apart) if side or apart else quantity)
         i = read_up_to = last + 1
     return _whole_ranges(_inherit_units(found, text), text)
 
@@ -539,32 +541,42 @@ def _quantity(
 
 def _unit_after(
     doc: tuple[Token, ...], i: int, table: Compiled, phrases: dict[int, tuple[str, int]], number: Any
-) -> tuple[str | None, int]:
+) -> tuple[str | None, int, int]:
     """The unit a number counts: one of the next five words. "60 gange tillægstiden" multiplies an
     increment (factor); "20 gange 20 cm" is a dimension; "fem gange" counts occurrences; "60-szorosa"
-    (a multiplier glued to the number) is a factor."""
+    (a multiplier glued to the number) is a factor. Also how many words stand between the number
+    and its unit word ("to spillere under partiet": two)."""
     for j in range(i + 1, min(i + 6, len(doc))):
         token = doc[j].lower_
         if j == i + 1 and unit_of_token(token, table) is not None and token in table.single:
-            return unit_of_token(token, table), j  # "1 segundo": the unit, not "the second"
+            return unit_of_token(token, table), j, 0  # "1 segundo": the unit, not "the second"
         if token in CLAUSE_END or number(j) is not None:
-            return None, i
+            return None, i, 0
         label = phrases.get(j, ("", 0))
         if label[0] == "MULT" or token in DIMENSION:
             if j + 1 < len(doc) and number(j + 1) is not None:
-                return "dimension", j  # "20 gange 20 centimeter": the unit comes with the second number
+                return (
+                    "dimension",
+                    j,
+                    _apart(doc, i, j),
+                )  # "20 gange 20 centimeter": the unit comes with the second number
             if any(t.lower_ in table.increments for t in doc[j + 1 : j + 4]):
-                return "factor", label[1] - 1 if label[0] == "MULT" else j
+                return "factor", label[1] - 1 if label[0] == "MULT" else j, _apart(doc, i, j)
             if label[0] == "MULT" and j == i + 2 and doc[i + 1].text == "-":
-                return "factor", label[1] - 1
+                return "factor", label[1] - 1, _apart(doc, i, j)
             if label[0] == "MULT" and j == i + 1 and _factor_glued_or_after(doc, i, table):
-                return "factor", label[1] - 1
+                return "factor", label[1] - 1, _apart(doc, i, j)
         if label[0].startswith("UNIT:"):
-            return label[0][5:], label[1] - 1
+            return label[0][5:], label[1] - 1, _apart(doc, i, j)
         unit = unit_of_token(token, table) or (_unit_less_ending(token, table) if j == i + 1 else None)
         if unit is not None:
-            return unit, j
-    return None, i
+            return unit, j, _apart(doc, i, j)
+    return None, i, 0
+
+
+def _apart(doc: tuple[Token, ...], i: int, j: int) -> int:
+    """The words between token `i` and token `j`."""
+    return sum(1 for t in doc[i + 1 : j] if lettered(t.lower_))
 
 
 def _unit_less_ending(word: str, table: Compiled) -> str | None:
@@ -605,7 +617,7 @@ def _inherit_units(found: list[Quantity], text: str) -> list[Quantity]:
                 or following.unit in ("zero", "next", "ordinal", "factor")
             ):
                 continue
-            q = replace(q, unit=following.unit)
+            q = replace(q, unit=following.unit, apart=following.apart + 1)  # its unit word is the next's
         result.append(q)
     return result
 
