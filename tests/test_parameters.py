@@ -189,6 +189,9 @@ def test_classify_says_when_an_edition_has_no_increment_formula(built):
         ("da", "mindst fem gange", [(5, "time", "at_least")]),
         ("da", "den tildelte tid + 60 gange hver tillægstid", [(60, "factor", None)]),
         ("nb", "være minst 20 ganger 20 centimeter", [(20, "cm", "at_least"), (20, "cm", None)]),
+        ("da", "Ved to springere: enten S5f3 eller S1f3", []),  # the rank a knight moves from
+        ("da", "(2) enten S5xf3 eller S1xf3", []),  # "S" names the knight, not seconds
+        ("da", "tillægstid på 5 s pr. træk", [(5, "second", None)]),
     ],
 )
 def test_quantities(language, text, found):

@@ -304,13 +304,22 @@ def unit_at(doc: tuple[Token, ...], i: int, table: Compiled) -> tuple[str, int] 
 
 
 def on_square(doc: tuple[Token, ...], i: int) -> bool:
-    """A digit glued to a file letter is a square of the board ("Sf3", "Bxe4"), not a number."""
+    """A digit glued to a file letter is a square of the board ("Sf3", "Bxe4"), and a digit glued
+    between a letter and a square or a capture names the rank a piece moves from ("S5f3", "R1xe2"):
+    not a number."""
     before = doc[i - 1] if i > 0 else None
+    if before is None or before.idx + len(before.text) != doc[i].idx or doc[i].lower_ not in "12345678":
+        return False
+    if before.lower_[-1:] in FILES:
+        return True
+    after = doc[i + 1] if i + 1 < len(doc) else None
     return (
-        before is not None
-        and before.lower_[-1:] in FILES
-        and before.idx + len(before.text) == doc[i].idx
-        and doc[i].lower_ in "12345678"
+        before.text[-1:].isascii()
+        and before.text[-1:].isalpha()
+        and after is not None
+        and after.idx == doc[i].idx + len(doc[i].text)
+        and after.lower_[:1] in FILES | {"x"}
+        and after.text.isascii()
     )
 
 
@@ -569,9 +578,20 @@ def _unit_after(
         if label[0].startswith("UNIT:"):
             return label[0][5:], label[1] - 1, _apart(doc, i, j)
         unit = unit_of_token(token, table) or (_unit_less_ending(token, table) if j == i + 1 else None)
-        if unit is not None:
+        if unit is not None and not _piece_letter(doc, j):
             return unit, j, _apart(doc, i, j)
     return None, i, 0
+
+
+def _piece_letter(doc: tuple[Token, ...], j: int) -> bool:
+    """A Latin letter glued to the digit after it names a piece ("S5xf3"), not a unit ("S", "h")."""
+    after = doc[j + 1] if j + 1 < len(doc) else None
+    return (
+        after is not None
+        and after.idx == doc[j].idx + len(doc[j].text)
+        and after.lower_[:1].isdigit()
+        and doc[j].text.isascii()
+    )
 
 
 def _apart(doc: tuple[Token, ...], i: int, j: int) -> int:
@@ -617,7 +637,7 @@ def _inherit_units(found: list[Quantity], text: str) -> list[Quantity]:
                 or following.unit in ("zero", "next", "ordinal", "factor")
             ):
                 continue
-            q = replace(q, unit=following.unit, apart=following.apart + 1)  # its unit word is the next's
+            q = replace(q, unit=following.unit)
         result.append(q)
     return result
 
