@@ -273,24 +273,8 @@ def find_anchors(
             if found is None:
                 neutral.append((doc, at, end))
             else:
-                unit, comparator, editions, side, unit_words, beside = found
-                label = str(provision.get("label"))
-                anchors.append(
-                    Anchor(
-                        edition,
-                        label,
-                        doc,
-                        at,
-                        end,
-                        value,
-                        unit,
-                        comparator,
-                        editions,
-                        side,
-                        unit_words,
-                        beside,
-                    )
-                )
+                # found: unit, comparator, references, side, unit words, beside (Anchor's order)
+                anchors.append(Anchor(edition, str(provision.get("label")), doc, at, end, value, *found))
         stated_here = {v for _, _, v in numbers}
         for value, editions in _factors(options).items():
             if value not in stated_here:  # "hatvanszorosa" in a script no library spells: no 60 here
