@@ -10,8 +10,8 @@ import test_anchored_numbers as anchored
 
 from extract.io.languages import DEFAULT_KB
 from extract.kb import learned_lexicon as lexicon
-from extract.kb.learned_numbers import Sources, anchored_numbers
-from extract.kb.learned_runs import run_numbers
+from extract.kb.learned_numbers import Sources, anchored_numbers, learn_unknown_numbers
+from extract.kb.learned_runs import run_numbers, whole_pieces
 from extract.text.quantities import quantities
 
 LAWS = {"da-2001": "2001", "da-2017": "2017", "xx-2018": "2017"}
@@ -157,3 +157,48 @@ def test_a_word_after_the_number_is_no_unit_where_every_reference_names_its_unit
     units = learned.tables.get("units", {})
     assert "partor" in units.get("game", [])
     assert "spollare" not in str(units)
+
+
+FIVE = "犤卪"  # a made-up five of two pieces, before the unit word "鐘" (minutes)
+FIVE_ROWS = [
+    {"da-2017": "Har han mindre end fem minutter, taber han.", "xx-2018": f"哈汉擪嵬{FIVE}鐘，塔博。"},
+    {"da-2017": "Efter fem minutter er partiet remis.", "xx-2018": f"埃弗{FIVE}鐘帕尔蒂特。"},
+    {"da-2017": "Spilleren har tabt partiet.", "xx-2018": "斯皮勒伦帕尔蒂特。"},
+]
+
+
+def test_a_number_word_learned_before_a_unit_takes_the_pieces_before_it_wherever_it_stands():
+    """The piece right before the unit word is learned first ("卪"); the piece before it stands
+    before it in both places, and the one before that differs: the word is "犤卪"."""
+    sources = sources_of(FIVE_ROWS)
+    numbers = learn_unknown_numbers(sources, SEED)
+    assert numbers == {FIVE[1]: 5}
+    assert whole_pieces(sources, numbers, SEED) == {FIVE: 5}
+    once = sources_of([FIVE_ROWS[0], FIVE_ROWS[2]])  # one place: nothing tells where the word begins
+    assert whole_pieces(once, {FIVE[1]: 5}, SEED) == {FIVE[1]: 5}
+
+
+THIRD_TIME = "踭慸"  # a made-up "third" of two pieces, each also a piece of frequent words
+COMPARED: dict[str, Any] = {"units": {"minute": ["鐘"]}, "comparators": {"at_least": ["丣蔠"]}}
+THIRD_ROWS = [
+    {
+        "da-2017": "Partiet er remis, når stillingen mindst for tredje gang opstår.",
+        "xx-2018": f"帕尔蒂特，斯提林丣蔠{THIRD_TIME}崭篰。",
+    },
+    *(
+        {"da-2017": f"Spilleren {verb} partiet.", "xx-2018": f"踭槤{piece}慸帕尔蒂特。"}
+        for verb, piece in (("vinder", "氩"), ("taber", "胕"), ("fører", "纬"), ("forlader", "舗"))
+    ),
+]
+
+
+def test_a_word_of_pieces_right_after_a_comparator_is_learned_from_its_one_place():
+    """ "at least the third time" in one place: the shortest rare run right after "at least" says the
+    number the references agree the place lacks; each piece alone stands in four other provisions."""
+    sources = sources_of(THIRD_ROWS)
+    found, _ = anchored_numbers(sources, COMPARED)
+    tables, evidence = run_numbers(sources, COMPARED, found)
+    assert tables == {"ordinals": {THIRD_TIME: 3}}
+    assert "xx-2018 0.1" in evidence[("word:ordinals", THIRD_TIME)][0]
+    after = {**COMPARED, "comparators": {}, "postfix": {"at_least": ["丣蔠"]}}  # after its quantity
+    assert run_numbers(sources, after, found) == ({}, {})

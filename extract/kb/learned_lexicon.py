@@ -41,7 +41,7 @@ from extract.kb.learned_numbers import (
     spread_of,
 )
 from extract.kb.learned_ordinal_marks import ordinal_marks
-from extract.kb.learned_runs import run_numbers
+from extract.kb.learned_runs import run_numbers, whole_pieces
 from extract.kb.learned_votes import Learned, Votes
 from extract.kb.parameters import rule_provisions
 from extract.kb.shared_numbers import RARE
@@ -105,10 +105,14 @@ def learn(
     third time"), and a word right after a comparator learned so may say a number: the numbers are
     anchored again with them (at most ROUNDS times, while new words are found)."""
     sources = Sources(language, provisions, languages, assigned, kb_dir, dict(laws or {}))
-    numbers = learn_unknown_numbers(sources)
+    numbers = whole_pieces(sources, learn_unknown_numbers(sources), None)
     learned = _learn(sources, {"numbers": numbers})
     taught = {u: w for u, w in learned.tables.get("units", {}).items() if u in LIBRARY_UNITS}
-    more = learn_unknown_numbers(sources, {"units": taught}) if taught else {}
+    more = (
+        whole_pieces(sources, learn_unknown_numbers(sources, {"units": taught}), {"units": taught})
+        if taught
+        else {}
+    )
     seed: dict[str, Any] = {"numbers": more | numbers, "units": taught}
     every_unit = {  # no unit word says a number; a word after a comparator may (learned_numbers `_alone`)
         **seed,
@@ -137,6 +141,11 @@ def learn(
         if all(compared[key] == every_unit[key] for key in ("comparators", "postfix")):
             break
         again, more_evidence = anchored_numbers(sources, compared)
+        known = {t: {**found.get(t, {}), **again.get(t, {})} for t in {*found, *again}}
+        runs, run_evidence = run_numbers(sources, compared, known)
+        for table, words in runs.items():
+            again.setdefault(table, {}).update(words)
+        more_evidence |= run_evidence
         added = _added(found, again)
         if not added:
             break

@@ -336,11 +336,11 @@ def _alone(
     return [
         (word, next(iter(keys)), linked[word])
         for word, keys in sorted(found.items())
-        if len(keys) == 1 and _faithful(next(iter(keys))[0], everywhere[word])
+        if len(keys) == 1 and faithful(next(iter(keys))[0], everywhere[word])
     ]
 
 
-def _faithful(value: float, places: list[Place]) -> bool:
+def faithful(value: float, places: list[Place]) -> bool:
     """A word learned alone stands where the references state its number in every place where they
     state numbers, and in half its places at least (the others state none: "threefold")."""
     stating = [p for p in places if p.stated]
@@ -536,7 +536,7 @@ def language_places(sources: Sources, base: Compiled, spread: dict[str, int] | N
             if doc[i].lower_ in words and unit_of_token(doc[i + 1].lower_, base) is not None
         )
         compared = frozenset(
-            doc[i].lower_ for i in _beside_comparators(doc, base, spread or {}) if doc[i].lower_ in words
+            doc[i].lower_ for i in beside_comparators(doc, base, spread or {}) if doc[i].lower_ in words
         )
         by_edition: dict[str, _Found] = defaultdict(list)
         for rule in rules:
@@ -616,12 +616,14 @@ def _agreed(
     )
 
 
-def _beside_comparators(doc: tuple[Token, ...], base: Compiled, spread: dict[str, int]) -> list[int]:
+def beside_comparators(
+    doc: tuple[Token, ...], base: Compiled, spread: dict[str, int], before: bool = True
+) -> list[int]:
     """The tokens right after a comparator the tables know, and the next where the word right after
     it is frequent (`spread`: in more than RARE provisions) or an article ("at least" _three_ times,
     "at least" the _third_ time: the word between is frequent, and no slot of a word learned alone);
-    of a comparator that follows its quantity, the token right before it, and the one before that
-    where the word between is frequent or a unit word (_three_ games "at most")."""
+    of a comparator that follows its quantity (unless not `before`), the token right before it, and
+    the one before that where the word between is frequent or a unit word (_three_ games "at most")."""
     found = []
     lowers = [t.lower_ for t in doc]
     for i, word in enumerate(lowers):
@@ -633,10 +635,10 @@ def _beside_comparators(doc: tuple[Token, ...], base: Compiled, spread: dict[str
                 if not spread or spread.get(after, 0) > RARE or after in base.articles:
                     found.append(i + size + 1)
                 break
-            if label.startswith("POST:") and i > 0:  # "three games at most", "the third at least"
+            if label.startswith("POST:") and i > 0 and before:  # "three games at most", "the third at least"
                 found.append(i - 1)
-                before = lowers[i - 1]
-                if spread.get(before, 0) > RARE or unit_of_token(before, base) is not None:
+                previous = lowers[i - 1]
+                if spread.get(previous, 0) > RARE or unit_of_token(previous, base) is not None:
                     found.append(i - 2)
                 break
     return [i for i in found if 0 <= i < len(doc)]

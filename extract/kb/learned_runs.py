@@ -26,13 +26,23 @@ longest first).
 from __future__ import annotations
 
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
+from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
-from extract.kb.learned_numbers import Sources, best_link, doc_of, language_places
+from extract.kb.learned_numbers import (
+    Sources,
+    beside_comparators,
+    best_link,
+    doc_of,
+    faithful,
+    language_places,
+    spread_of,
+)
 from extract.kb.shared_numbers import (
     CARDINAL,
+    MIN_SHARE,
     ORDINAL,
     RARE,
     SHARED_SUPPORT,
@@ -89,6 +99,12 @@ def run_numbers(
         *faithful_words(whole, explained, set(), spread),
         *_linked(run_places),
     ]
+    token_spread = spread_of(sources)
+    slots = {  # a run of pieces starts right after a comparator: the word a comparator before it counts
+        id(run): beside_comparators(docs[(run.edition, run.label)], base, token_spread, before=False)
+        for run in whole
+    }
+    learned += _alone(whole, docs, slots, spread, _free_pieces(docs.values()))
     tables, evidence = _kept(learned, run_places)
     # the reader cuts a table's word alone: a run it cuts otherwise than the text does would not be
     # read where it was learned (ICU cuts a Thai syllable pair as one word alone)
@@ -98,6 +114,80 @@ def run_numbers(
     kept = {table: words for table, words in kept.items() if words}
     readable = {word for words in kept.values() for word in words}
     return kept, {key: e for key, e in evidence.items() if key[1] in readable}
+
+
+def _alone(
+    places: list[Place],
+    docs: dict[tuple[str, str], tuple[Token, ...]],
+    slots: dict[int, list[int]],
+    spread: dict[str, int],
+    free: frozenset[str],
+) -> list[tuple[str, tuple[float, str], list[Place]]]:
+    """Number words of several pieces no two places teach, learned from their place alone as single
+    words are (`learned_numbers._alone`): where the references agree on the one number a place lacks
+    ("at least the third time"), the shortest rare run starting right after a comparator the tables
+    know, or after the piece right after it where that piece is a word of its own ("at least _the_
+    third time", `_free_pieces`); one such run in the place, faithful to that number wherever it
+    stands."""
+    found: dict[str, set[tuple[float, str]]] = defaultdict(set)
+    linked: dict[str, list[Place]] = defaultdict(list)
+    everywhere = places_of(places)
+    for place in places:
+        lacking = {
+            key: share
+            for key, share in place.missing.items()
+            if share >= MIN_SHARE and key[0] != 1 and key[0] in place.agreed and key[0] not in place.factors
+        }
+        if len({key[0] for key in lacking}) != 1:
+            continue
+        key = max(lacking, key=lambda k: (lacking[k], k[1] == ORDINAL))
+        doc = docs[(place.edition, place.label)]
+        at_slots = slots.get(id(place), [])
+        starts = [
+            at
+            for at in at_slots
+            if not (at + 1 in at_slots and doc[at].lower_ in free)
+            and not (at - 1 in at_slots and doc[at - 1].lower_ not in free)
+        ]
+        candidates = {run for at in starts for run in [_rare_run(doc, at, place, spread)] if run is not None}
+        if len(candidates) == 1:
+            word = candidates.pop()
+            found[word].add(key)
+            linked[word].append(place)
+    return [
+        (word, next(iter(keys)), linked[word])
+        for word, keys in sorted(found.items())
+        if len(keys) == 1 and faithful(next(iter(keys))[0], everywhere[word])
+    ]
+
+
+def _free_pieces(docs: Iterable[tuple[Token, ...]]) -> frozenset[str]:
+    """The pieces that are words of their own: glued to many different pieces after them, none of
+    which follows in half their places ("the" before any word; "play" is mostly before "er")."""
+    after: dict[str, Counter[str]] = defaultdict(Counter)
+    for doc in docs:
+        for a, b in zip(doc, doc[1:], strict=False):
+            if a.idx + len(a.text) == b.idx:
+                after[a.lower_][b.lower_] += 1
+    return frozenset(
+        piece
+        for piece, following in after.items()
+        if following.total() >= FREE_SUPPORT and 2 * following.most_common(1)[0][1] < following.total()
+    )
+
+
+FREE_SUPPORT = 4  # a piece is seen glued to the next this often at least before it is called free
+
+
+def _rare_run(doc: tuple[Token, ...], at: int, place: Place, spread: dict[str, int]) -> str | None:
+    """The shortest run of the place starting at token `at` that stands in RARE provisions at most."""
+    for size in range(2, MAX_RUN + 1):
+        word = _text(tuple(t.lower_ for t in doc[at : at + size]))
+        if word not in place.words:
+            return None  # a piece there is none of a word (a digit, a known word, a space)
+        if spread.get(word, 0) <= RARE:
+            return word
+    return None
 
 
 def _linked(places: list[Place]) -> list[tuple[str, tuple[float, str], list[Place]]]:
@@ -136,6 +226,53 @@ def _outer(occurrences: dict[str, list[Place]]) -> dict[str, list[Place]]:
     return {word: its for word, its in occurrences.items() if word not in inner}
 
 
+def whole_pieces(sources: Sources, numbers: dict[str, int], seed: dict[str, Any] | None) -> dict[str, int]:
+    """Number words learned before a unit word (`learn_unknown_numbers`), each with the pieces before it
+    that stand before it wherever it stands before a unit word (two places at least), up to where they
+    differ: in a script without spaces a made-up or rare word is cut into pieces, and the piece right
+    before the unit word is learned ("蒰犤卪蹉", "蒆犤卪崭": "犤卪" says five, not "卪"). A piece that
+    is a digit, a number or a unit word, or a piece apart (a space, a mark), ends the word."""
+    texts = [str(p.get("text") or "") for _, _, p in sources.own()]
+    if not numbers or not texts or not spaceless("\n".join(texts[:50]), sources.language):
+        return numbers
+    base = compiled(sources.language, sources.kb_dir, seed)
+    spots: dict[str, list[tuple[tuple[Token, ...], int]]] = defaultdict(list)
+    for _, _, provision in sources.own():
+        doc = doc_of(provision)
+        for j in range(1, len(doc)):
+            if doc[j - 1].lower_ in numbers and unit_of_token(doc[j].lower_, base) is not None:
+                spots[doc[j - 1].lower_].append((doc, j - 1))
+    whole: dict[str, int] = {}
+    for word, value in numbers.items():
+        found = spots.get(word, [])
+        size = 1
+        while len(found) >= 2 and size < MAX_RUN:
+            pieces = {_piece_before(doc, k - size + 1, base, numbers) for doc, k in found}
+            if len(pieces) != 1 or None in pieces:
+                break
+            size += 1
+        doc, k = found[0] if found else ((), 0)
+        whole[_text(tuple(t.lower_ for t in doc[k - size + 1 : k + 1])) if size > 1 else word] = value
+    return whole
+
+
+def _piece_before(doc: tuple[Token, ...], i: int, base: Compiled, numbers: dict[str, int]) -> str | None:
+    """The piece glued right before token `i`, if a piece of a word may be: a letter run of a script
+    without spaces, no number or unit word."""
+    if i < 1 or doc[i - 1].idx + len(doc[i - 1].text) != doc[i].idx:
+        return None
+    piece = doc[i - 1].lower_
+    if (
+        _UNSPACED_PIECE.fullmatch(piece) is None
+        or not lettered(piece)
+        or piece in numbers
+        or piece in base.single
+        or unit_of_token(piece, base) is not None
+    ):
+        return None
+    return piece
+
+
 def _with_found(seed: dict[str, Any] | None, found: dict[str, dict[str, int]]) -> dict[str, Any] | None:
     """The seed with the words just anchored: a number they say is no number a place lacks."""
     if seed is None:
@@ -150,7 +287,7 @@ def _with_found(seed: dict[str, Any] | None, found: dict[str, dict[str, int]]) -
 def _shared(places: list[Place], spread: dict[str, int]) -> list[tuple[str, tuple[float, str], list[Place]]]:
     """Runs standing in few provisions (RARE at most), every one a place with rules, where the
     references state numbers short of one number N in SHARED_SUPPORT places at least (not as a
-    factor), and state none in half its places at most (as a word learned alone: `_faithful` of
+    factor), and state none in half its places at most (as a word learned alone: `faithful` of
     kb/learned_numbers.py): "three" in "three times", "at most three games", and a provision whose
     references state no number."""
     by_run = places_of(places)
