@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 from conftest import ROOT
@@ -18,7 +17,7 @@ from extract.model import Edition, Provision
 from extract.model.kbrows import Parameter
 from extract.reports.lint.context import Context
 from extract.reports.lint.laws import laws_divergence
-from extract.text.quantities import Quantity
+from extract.text.quantities import Quantity, compile_words
 
 RULES = [r for r in load_rules(ROOT / "kb") if r.id == "colours-reversed"]
 NAME = "colours_reversed.restart_before_moves"
@@ -173,10 +172,19 @@ def test_a_number_word_is_found_in_the_raw_text_as_a_whole_word():
 
 def test_the_word_for_one_is_no_candidate_unless_one_is_looked_for():
     """ "Un arbiter supervisa ... tres xogos": the word for one is often the indefinite article too."""
-    table = SimpleNamespace(single={"ѥдн": (1.0, None), "ѳрй": (3.0, None)}, articles=frozenset())
+    table = compile_words({"numbers": {"ѥдн": 1, "ѳрй": 3}})
     text = "Ѥдн ѫѧѩ ѳрй ѯѱѳ."
-    assert [q.value for q in _numbers(text, table, {"game"})] == [3.0]  # type: ignore[arg-type]
-    assert [q.value for q in _numbers(text, table, {"game"}, one=True)] == [1.0, 3.0]  # type: ignore[arg-type]
+    assert [q.value for q in _numbers(text, table, {"game"})] == [3.0]
+    assert [q.value for q in _numbers(text, table, {"game"}, one=True)] == [1.0, 3.0]
+
+
+def test_a_number_word_of_several_pieces_is_one_candidate():
+    """A made-up ten of two ideographs, learned whole in a text without spaces ("掝唁"): one number
+    there, not two pieces; an ordinal of pieces is no candidate for a count of moves."""
+    table = compile_words({"numbers": {"掝唁": 10}, "ordinals": {"蚽媆": 2}})
+    found = _numbers("賝踽掝唁蘓珦ね，蚽媆揟。", table, {"move"})
+    assert [(q.value, q.tokens) for q in found] == [(10.0, ("掝", "唁"))]
+    assert [q.value for q in _numbers("蚽媆揟。", table, {"ordinal"})] == [2.0]
 
 
 def test_nothing_is_offered_where_the_nearest_laws_have_the_rule_but_state_no_number():

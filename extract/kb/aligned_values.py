@@ -35,7 +35,16 @@ from extract.io.rules import Rule
 from extract.kb.parameters import citations, cites, raw_span, rule_provisions, sentence, specs, unit_of
 from extract.kb.shared_numbers import laws_year
 from extract.model.kbrows import Parameter
-from extract.text.quantities import Compiled, Quantity, Token, compiled, on_square, quantities, tokens
+from extract.text.quantities import (
+    Compiled,
+    Quantity,
+    Token,
+    compiled,
+    on_square,
+    quantities,
+    spoken_phrase,
+    tokens,
+)
 
 
 def nearest_values(
@@ -265,9 +274,18 @@ def _numbers(
     Schiedsrichter"), which the tables do not always know as such."""
     doc = tokens(text)
     found: list[Quantity] = []
+    inside = -1  # the last token of a number of several tokens read
     for i, token in enumerate(doc):
         word = token.lower_
-        if any(start <= token.idx < end for start, end in measured):
+        if i <= inside or any(start <= token.idx < end for start, end in measured):
+            continue
+        spoken = spoken_phrase(doc, i, table)  # several pieces: "掝唁" (ten, made-up, no spaces)
+        if spoken is not None:
+            inside, value, implied = spoken
+            if (implied is None or implied in units) and value != 1:
+                last = doc[inside]
+                words = tuple(t.text for t in doc[i : inside + 1])
+                found.append(Quantity(value, "bare", None, token.idx, last.idx + len(last.text), words))
             continue
         if word.isdigit() and len(word) <= 3 and not on_square(doc, i):
             found.append(

@@ -289,8 +289,18 @@ def _phrase_at(doc: tuple[Token, ...], i: int, table: Compiled, kind: str) -> tu
 def number_phrase(doc: tuple[Token, ...], i: int, table: Compiled) -> tuple[int, float] | None:
     """A number written in several tokens starting at `i`, the longest the tables know (in a script
     without spaces, "六十" is two tokens): (its last token, its value), or None."""
+    found = spoken_phrase(doc, i, table)
+    return None if found is None else found[:2]
+
+
+def spoken_phrase(doc: tuple[Token, ...], i: int, table: Compiled) -> tuple[int, float, str | None] | None:
+    """`number_phrase` with what the tables say the words are: (last token, value, None for a
+    cardinal, "ordinal", "time", "factor")."""
     found = _phrase_at(doc, i, table, "NUM:")
-    return None if found is None else (found[1], float(found[0].split(":")[1]))
+    if found is None:
+        return None
+    _, value, unit = found[0].split(":")
+    return found[1], float(value), unit or None
 
 
 def unit_at(doc: tuple[Token, ...], i: int, table: Compiled) -> tuple[str, int] | None:
