@@ -192,6 +192,7 @@ def test_classify_says_when_an_edition_has_no_increment_formula(built):
         ("da", "Ved to springere: enten S5f3 eller S1f3", []),  # the rank a knight moves from
         ("da", "(2) enten S5xf3 eller S1xf3", []),  # "S" names the knight, not seconds
         ("da", "tillægstid på 5 s pr. træk", [(5, "second", None)]),
+        ("sv", "Före ett Chess960-parti ställs utgångsställningen upp", []),  # a name, not 960 games
     ],
 )
 def test_quantities(language, text, found):

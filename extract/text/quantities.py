@@ -333,6 +333,18 @@ def on_square(doc: tuple[Token, ...], i: int) -> bool:
     )
 
 
+def _named(doc: tuple[Token, ...], i: int) -> bool:
+    """Digits glued after a letter of a script with capitals name something ("Chess960", "A3"), as a
+    square does: no number. Scripts without capitals glue words to digits ("10分钟", "ร้อง10")."""
+    before = doc[i - 1] if i > 0 else None
+    return (
+        before is not None
+        and before.idx + len(before.text) == doc[i].idx
+        and before.text[-1:].isalpha()
+        and (before.text[-1].isupper() or before.text[-1].islower())
+    )
+
+
 FILES = frozenset("abcdefgh")
 
 
@@ -409,7 +421,7 @@ def quantities(
     def number(i: int) -> tuple[float, str | None, int] | None:
         token = doc[i].lower_
         if token.isdigit():
-            if len(token) > 3 or on_square(doc, i):
+            if len(token) > 3 or on_square(doc, i) or _named(doc, i):
                 return None
             last = digit_ordinal(doc, i, table)
             if last is None and _prefixed_ordinal(doc, i, table):
