@@ -314,28 +314,9 @@ def unit_at(doc: tuple[Token, ...], i: int, table: Compiled) -> tuple[str, int] 
 
 
 def on_square(doc: tuple[Token, ...], i: int) -> bool:
-    """A digit glued to a file letter is a square of the board ("Sf3", "Bxe4"), and a digit glued
-    between a letter and a square or a capture names the rank a piece moves from ("S5f3", "R1xe2"):
-    not a number."""
-    before = doc[i - 1] if i > 0 else None
-    if before is None or before.idx + len(before.text) != doc[i].idx or doc[i].lower_ not in "12345678":
-        return False
-    if before.lower_[-1:] in FILES:
-        return True
-    after = doc[i + 1] if i + 1 < len(doc) else None
-    return (
-        before.text[-1:].isascii()
-        and before.text[-1:].isalpha()
-        and after is not None
-        and after.idx == doc[i].idx + len(doc[i].text)
-        and after.lower_[:1] in FILES | {"x"}
-        and after.text.isascii()
-    )
-
-
-def _named(doc: tuple[Token, ...], i: int) -> bool:
-    """Digits glued after a letter of a script with capitals name something ("Chess960", "A3"), as a
-    square does: no number. Scripts without capitals glue words to digits ("10分钟", "ร้อง10")."""
+    """Digits glued after a letter of a script with capitals are no number: a square of the board
+    ("Sf3", "Bxe4"), the rank a piece moves from ("S5f3"), a name ("Chess960", "A3"). Scripts without
+    capitals glue words to digits ("10分钟", "ร้อง10นาที", "2回目")."""
     before = doc[i - 1] if i > 0 else None
     return (
         before is not None
@@ -343,9 +324,6 @@ def _named(doc: tuple[Token, ...], i: int) -> bool:
         and before.text[-1:].isalpha()
         and (before.text[-1].isupper() or before.text[-1].islower())
     )
-
-
-FILES = frozenset("abcdefgh")
 
 
 def unaccented(word: str) -> str:
@@ -421,7 +399,7 @@ def quantities(
     def number(i: int) -> tuple[float, str | None, int] | None:
         token = doc[i].lower_
         if token.isdigit():
-            if len(token) > 3 or on_square(doc, i) or _named(doc, i):
+            if len(token) > 3 or on_square(doc, i):
                 return None
             last = digit_ordinal(doc, i, table)
             if last is None and _prefixed_ordinal(doc, i, table):
@@ -586,11 +564,8 @@ def _unit_after(
         label = phrases.get(j, ("", 0))
         if label[0] == "MULT" or token in DIMENSION:
             if j + 1 < len(doc) and number(j + 1) is not None:
-                return (
-                    "dimension",
-                    j,
-                    _apart(doc, i, j),
-                )  # "20 gange 20 centimeter": the unit comes with the second number
+                # "20 gange 20 centimeter": the unit comes with the second number
+                return "dimension", j, _apart(doc, i, j)
             if any(t.lower_ in table.increments for t in doc[j + 1 : j + 4]):
                 return "factor", label[1] - 1 if label[0] == "MULT" else j, _apart(doc, i, j)
             if label[0] == "MULT" and j == i + 2 and doc[i + 1].text == "-":
