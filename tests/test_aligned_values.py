@@ -185,6 +185,9 @@ def test_a_number_word_of_several_pieces_is_one_candidate():
     found = _numbers("賝踽掝唁蘓珦ね，蚽媆揟。", table, {"move"})
     assert [(q.value, q.tokens) for q in found] == [(10.0, ("掝", "唁"))]
     assert [q.value for q in _numbers("蚽媆揟。", table, {"ordinal"})] == [2.0]
+    one = compile_words({"numbers": {"媆蚽": 1}})  # the word for one counts where one is looked for
+    assert [q.value for q in _numbers("媆蚽揟。", one, {"move"})] == []
+    assert [q.value for q in _numbers("媆蚽揟。", one, {"move"}, one=True)] == [1.0]
 
 
 def test_nothing_is_offered_where_the_nearest_laws_have_the_rule_but_state_no_number():

@@ -202,3 +202,11 @@ def test_a_word_of_pieces_right_after_a_comparator_is_learned_from_its_one_place
     assert "xx-2018 0.1" in evidence[("word:ordinals", THIRD_TIME)][0]
     after = {**COMPARED, "comparators": {}, "postfix": {"at_least": ["丣蔠"]}}  # after its quantity
     assert run_numbers(sources, after, found) == ({}, {})
+
+
+def test_an_ordinal_of_pieces_after_a_comparator_may_begin_with_a_unit_word():
+    """As in `_linked`: "third" begins as "thirty" or a unit word does; the run is still the ordinal."""
+    seed = {**COMPARED, "units": {**COMPARED["units"], "time": ["踭"]}}
+    sources = sources_of(THIRD_ROWS)
+    found, _ = anchored_numbers(sources, seed)
+    assert run_numbers(sources, seed, found)[0] == {"ordinals": {THIRD_TIME: 3}}

@@ -282,7 +282,7 @@ def _numbers(
         spoken = spoken_phrase(doc, i, table)  # several pieces: "掝唁" (ten, made-up, no spaces)
         if spoken is not None:
             inside, value, implied = spoken
-            if (implied is None or implied in units) and value != 1:
+            if (implied is None or implied in units) and (value != 1 or one):
                 last = doc[inside]
                 words = tuple(t.text for t in doc[i : inside + 1])
                 found.append(Quantity(value, "bare", None, token.idx, last.idx + len(last.text), words))

@@ -617,12 +617,12 @@ def _agreed(
 
 
 def beside_comparators(
-    doc: tuple[Token, ...], base: Compiled, spread: dict[str, int], before: bool = True
+    doc: tuple[Token, ...], base: Compiled, spread: dict[str, int], after_quantity: bool = True
 ) -> list[int]:
     """The tokens right after a comparator the tables know, and the next where the word right after
     it is frequent (`spread`: in more than RARE provisions) or an article ("at least" _three_ times,
     "at least" the _third_ time: the word between is frequent, and no slot of a word learned alone);
-    of a comparator that follows its quantity (unless not `before`), the token right before it, and
+    of a comparator that follows its quantity (unless not `after_quantity`), the token right before it, and
     the one before that where the word between is frequent or a unit word (_three_ games "at most")."""
     found = []
     lowers = [t.lower_ for t in doc]
@@ -635,7 +635,9 @@ def beside_comparators(
                 if not spread or spread.get(after, 0) > RARE or after in base.articles:
                     found.append(i + size + 1)
                 break
-            if label.startswith("POST:") and i > 0 and before:  # "three games at most", "the third at least"
+            if (
+                label.startswith("POST:") and i > 0 and after_quantity
+            ):  # "three games at most", "the third at least"
                 found.append(i - 1)
                 previous = lowers[i - 1]
                 if spread.get(previous, 0) > RARE or unit_of_token(previous, base) is not None:

@@ -101,10 +101,10 @@ def run_numbers(
     ]
     token_spread = spread_of(sources)
     slots = {  # a run of pieces starts right after a comparator: the word a comparator before it counts
-        id(run): beside_comparators(docs[(run.edition, run.label)], base, token_spread, before=False)
-        for run in whole
+        id(run): beside_comparators(docs[(run.edition, run.label)], base, token_spread, after_quantity=False)
+        for run in run_places
     }
-    learned += _alone(whole, docs, slots, spread, _free_pieces(docs.values()))
+    learned += _alone(run_places, docs, slots, spread, _free_pieces(docs.values()), frozenset(unit_runs))
     tables, evidence = _kept(learned, run_places)
     # the reader cuts a table's word alone: a run it cuts otherwise than the text does would not be
     # read where it was learned (ICU cuts a Thai syllable pair as one word alone)
@@ -122,13 +122,15 @@ def _alone(
     slots: dict[int, list[int]],
     spread: dict[str, int],
     free: frozenset[str],
+    unit_runs: frozenset[str],
 ) -> list[tuple[str, tuple[float, str], list[Place]]]:
     """Number words of several pieces no two places teach, learned from their place alone as single
     words are (`learned_numbers._alone`): where the references agree on the one number a place lacks
     ("at least the third time"), the shortest rare run starting right after a comparator the tables
     know, or after the piece right after it where that piece is a word of its own ("at least _the_
     third time", `_free_pieces`); one such run in the place, faithful to that number wherever it
-    stands."""
+    stands. A run with a piece that is a unit word (`unit_runs`) may be an ordinal only, as in
+    `_linked`."""
     found: dict[str, set[tuple[float, str]]] = defaultdict(set)
     linked: dict[str, list[Place]] = defaultdict(list)
     everywhere = places_of(places)
@@ -149,7 +151,8 @@ def _alone(
             if not (at + 1 in at_slots and doc[at].lower_ in free)
             and not (at - 1 in at_slots and doc[at - 1].lower_ not in free)
         ]
-        candidates = {run for at in starts for run in [_rare_run(doc, at, place, spread)] if run is not None}
+        units = unit_runs if key[1] == CARDINAL else frozenset()
+        candidates = {run for at in starts for run in [_rare_run(doc, at, place, spread, units)] if run}
         if len(candidates) == 1:
             word = candidates.pop()
             found[word].add(key)
@@ -179,12 +182,15 @@ def _free_pieces(docs: Iterable[tuple[Token, ...]]) -> frozenset[str]:
 FREE_SUPPORT = 4  # a piece is seen glued to the next this often at least before it is called free
 
 
-def _rare_run(doc: tuple[Token, ...], at: int, place: Place, spread: dict[str, int]) -> str | None:
-    """The shortest run of the place starting at token `at` that stands in RARE provisions at most."""
+def _rare_run(
+    doc: tuple[Token, ...], at: int, place: Place, spread: dict[str, int], units: frozenset[str]
+) -> str | None:
+    """The shortest run of the place starting at token `at` that stands in RARE provisions at most
+    (none of `units`)."""
     for size in range(2, MAX_RUN + 1):
         word = _text(tuple(t.lower_ for t in doc[at : at + size]))
-        if word not in place.words:
-            return None  # a piece there is none of a word (a digit, a known word, a space)
+        if word not in place.words or word in units:
+            return None  # a piece there is none of a word (a digit, a known word, a space) or a unit
         if spread.get(word, 0) <= RARE:
             return word
     return None
