@@ -128,6 +128,7 @@ VARIANTS = {
         Variant("tr-2024", "en-2023", "latin", written="tr"),
         Variant("vi-2024", "en-2023", "latin", written="vi"),
         Variant("he-2024", "en-2023", "hebrew", written="he"),
+        Variant("ar-2024", "en-2023", "arabic", comma="،", quotes="«»", written="ar"),
     )
 }
 # the harsher variants: not in the default run's targets (see `main`)
