@@ -233,6 +233,19 @@ def test_a_count_no_ordinal_says_is_the_number_of_mentions_where_the_references_
     assert (row.start, row.end) == (6 + text.index("ѡѣѥ"), 6 + text.index("ѡѣѥ") + 3)
 
 
+def test_a_count_after_what_it_counts_where_no_word_before_differs():
+    """Hebrew and Arabic put the ordinal after its noun ("עבור המסע הבלתי חוקי הראשון ...; עבור המסע
+    הבלתי חוקי השני", for the illegal move first ...; for the illegal move second): the same word
+    before each mention, another after it; the count is read at the word after the last mention. A
+    text with a differing word before the mentions is still read there (the words after differ too)."""
+    text = "Ѫѫ, ѩѭѯ ѳѵѷ ѹѻѿ ѽѿѿ ѻѯ. ѩѭѯ ѳѵѷ ѹѻѿ ѡѣѥ ѽѿѿ ѻѯ."
+    [row] = count(text, {"da-2017": 2})
+    assert text[row.start - 6 : row.end - 6] == "ѡѣѥ"
+    assert count(text.replace("ѡѣѥ", "ѹѹѹ ѡѣѥ"), {"da-2017": 3}) == []  # twice named, three counted
+    same = "Ѫѫ, ѩѭѯ ѳѵѷ ѹѻѿ ѽѿѿ ѻѯ. ѩѭѯ ѳѵѷ ѹѻѿ ѽѿѿ ѻѯ."
+    assert count(same, {"da-2017": 2}) == []  # the same words on both sides: nothing counted
+
+
 def test_no_count_where_the_mentions_differ_from_the_references_or_one_is_removed():
     twice = "Ѫѫ ѩѭѯ ѳѵѷ ѹѻѿ, ѽѿ ѻѯ. Ѫѫ ѡѣѥ ѳѵѷ ѹѻѿ ѽѿ ѻѯ ѷѹѳ."
     assert count(twice, {"da-2017": 3}) == []  # the text names it twice, the Laws count three: no value

@@ -177,30 +177,45 @@ def mentions(text: str) -> Quantity | None:
     """How many times a text names the same thing: the longest run of words (their first four
     letters, so that inflected forms agree: "ulovlige træk", "ulovligt træk"; of three letters or
     more) that stands more than once, right after another word each time; the word before its last mention
-    says that count ("second", "segundo", "et"). None where two longest runs stand a different number
-    of times, or none twice."""
+    says that count ("second", "segundo", "et"). Where no run has other words before it, the words
+    after it, for languages whose ordinal follows its noun ("המסע הבלתי חוקי השני", the illegal move
+    second). None where two longest runs stand a different number of times, or none twice."""
     doc = tokens(text)
     heads = [t.lower_[:4] if t.lower_.isalpha() and len(t.lower_) >= 3 else None for t in doc]
+    for after in (False, True):
+        found = _mentioned(doc, heads, after)
+        if found is not None:
+            return found
+    return None
+
+
+def _mentioned(doc: tuple[Token, ...], heads: list[str | None], after: bool) -> Quantity | None:
+    """`mentions` on one side: the words before each mention, or after it (`after`)."""
+
+    def beside(i: int, size: int) -> Token:
+        return _after(doc, i + size - 1) if after else _before(doc, i)
+
     best: dict[tuple[str, ...], list[int]] = {}
+    best_size = 0
     for size in range(2, 6):
         runs: dict[tuple[str, ...], list[int]] = {}
         for i in range(1, len(heads) - size + 1):
             run = heads[i : i + size]
             if all(run):
                 runs.setdefault(tuple(h for h in run if h), []).append(i)
-        repeated = {  # a thing counted: other words before each mention ("first", "second")
+        repeated = {  # a thing counted: other words beside each mention ("first", "second")
             run: at
             for run, at in runs.items()
             if len(at) > 1
-            and len({_before(doc, i).lower_ for i in at}) == len(at)
-            and all(_before(doc, i).lower_.isalpha() for i in at)
+            and len({beside(i, size).lower_ for i in at}) == len(at)
+            and all(beside(i, size).lower_.isalpha() for i in at)
         }
         if not repeated:
             break
-        best = repeated
+        best, best_size = repeated, size
     if not best or len({len(at) for at in best.values()}) != 1:
         return None
-    word = _before(doc, max(max(positions) for positions in best.values()))
+    word = beside(max(max(positions) for positions in best.values()), best_size)
     if not word.lower_.isalpha():
         return None
     count = len(next(iter(best.values())))
@@ -243,6 +258,14 @@ def _before(doc: tuple[Token, ...], at: int) -> Token:
         if token.lower_.isalnum() or any(c in CLAUSE_MARKS for c in token.lower_):
             return token
     return doc[0]
+
+
+def _after(doc: tuple[Token, ...], at: int) -> Token:
+    """The token after token `at`, as `_before` finds the one before it."""
+    for token in doc[at + 1 :]:
+        if token.lower_.isalnum() or any(c in CLAUSE_MARKS for c in token.lower_):
+            return token
+    return doc[-1]
 
 
 def _measured(
