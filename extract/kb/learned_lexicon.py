@@ -42,6 +42,7 @@ from extract.kb.learned_numbers import (
 )
 from extract.kb.learned_ordinal_marks import ordinal_marks
 from extract.kb.learned_runs import run_numbers, whole_pieces
+from extract.kb.learned_units import confirmed_units
 from extract.kb.learned_votes import Learned, Votes
 from extract.kb.parameters import rule_provisions
 from extract.kb.shared_numbers import RARE
@@ -108,6 +109,8 @@ def learn(
     numbers = whole_pieces(sources, learn_unknown_numbers(sources), None)
     learned = _learn(sources, {"numbers": numbers})
     taught = {u: w for u, w in learned.tables.get("units", {}).items() if u in LIBRARY_UNITS}
+    taught, confirmed = confirmed_units(sources, taught, learned)
+    learned.evidence |= {(f"unit:{unit}", word): places for (unit, word), places in confirmed.items()}
     more = (
         whole_pieces(sources, learn_unknown_numbers(sources, {"units": taught}), {"units": taught})
         if taught

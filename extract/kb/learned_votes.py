@@ -24,6 +24,9 @@ class Learned:
     language: str
     tables: dict[str, Any] = field(default_factory=dict)
     evidence: dict[tuple[str, str], list[str]] = field(default_factory=dict)  # (table, word) -> places
+    after_one_value: dict[tuple[str, str], tuple[float, list[str]]] = field(
+        default_factory=dict
+    )  # (unit, word) -> (the one value it stood after, its places)
 
 
 class Votes:
@@ -184,7 +187,11 @@ class Votes:
             if count / total < (UNIT_PRECISION if slot == "unit" else PRECISION):
                 continue
             if slot == "unit" and meaning in ("minute", "second") and len(self.family_values(gram)) < 2:
-                continue  # "60-szorosa" (sixty-fold) after 60 only: a word for minutes counts several
+                # "60-szorosa" (sixty-fold) after 60 only: a word for minutes counts several; kept
+                # aside until a number word learned before it gives it another value
+                value = self.values[(slot, gram)].most_common(1)[0][0]
+                learned.after_one_value[(meaning, gram[0])] = (value, self.places[(slot, gram, meaning)])
+                continue
 
             if slot in ("before", "after"):
                 if self.specific(gram) < SPECIFIC:

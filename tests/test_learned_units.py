@@ -1,0 +1,48 @@
+"""A unit word learned from one value, kept when a number word learned before it gives a second
+(kb/learned_units.py): made-up "30 sokk" and "fomf sokk" where the Danish references state 30 and
+five seconds. A word for seconds must stand after two values; "fomf" (five) is learned only before a
+unit word; tried together, both are learned."""
+
+from __future__ import annotations
+
+import test_anchored_numbers as anchored
+
+from extract.io.languages import DEFAULT_KB
+from extract.kb import learned_lexicon as lexicon
+from extract.text.quantities import quantities
+
+LAWS = {"da-2017": "2017", "xx-2018": "2017"}
+THIRTY = {
+    "da-2017": "Spilleren får et tillæg på 30 sekunder for hvert træk.",
+    "xx-2018": "Spollaren far et tollag po 30 sokk for hvart trok.",
+}
+FIVE = {
+    "da-2017": "Modstanderen får et tillæg på fem sekunder.",
+    "xx-2018": "Modstandoren far et tollag po fomf sokk.",
+}
+LOST = {"da-2017": "Spilleren har tabt partiet.", "xx-2018": "Spollaren har tobt portot."}
+
+
+def learned(rows: list[dict[str, str]]) -> dict[str, object]:
+    sources = anchored.sources_of(rows, LAWS)
+    found = lexicon.learn("xx", sources.provisions, sources.languages, sources.assigned, DEFAULT_KB, LAWS)
+    return found.tables
+
+
+def test_a_unit_word_after_digits_once_and_after_a_number_word_once_is_learned_with_that_word():
+    tables = learned([THIRTY, FIVE, LOST])
+    assert "sokk" in tables.get("units", {}).get("second", [])  # type: ignore[union-attr]
+    assert tables.get("numbers", {}).get("fomf") == 5  # type: ignore[union-attr]
+    [five] = quantities("po fomf sokk", "xx", DEFAULT_KB, tables)
+    assert (five.value, five.unit) == (5, "second")
+
+
+def test_a_unit_word_after_one_value_only_stays_unknown():
+    """ "60-szorosa" after 60 only is no word for minutes: one value, and no number word before it
+    elsewhere says another (here the same 30 in words)."""
+    assert "sokk" not in str(learned([THIRTY, LOST]).get("units"))
+    same = {
+        "da-2017": "Modstanderen får et tillæg på tredive sekunder.",
+        "xx-2018": "Modstandoren far et tollag po trodovo sokk.",
+    }
+    assert "sokk" not in str(learned([THIRTY, same, LOST]).get("units"))
