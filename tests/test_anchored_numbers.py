@@ -10,7 +10,8 @@ import pytest
 
 from extract.io.languages import DEFAULT_KB
 from extract.kb.learned_lexicon import _vote_instead
-from extract.kb.learned_numbers import Sources, anchored_numbers
+from extract.kb.learned_numbers import anchored_numbers
+from extract.kb.learned_sources import Sources
 from extract.kb.learned_votes import Votes as _Votes
 from extract.text.cldr import library_note
 from extract.text.quantities import compiled, tokens
@@ -161,7 +162,8 @@ def unknown_numbers(
     pairs: dict[str, list[tuple[str, str]]], laws: dict[str, str] | None = None
 ) -> dict[str, int]:
     """learn_unknown_numbers over rule -> [(reference edition, its text)] beside the new text."""
-    from extract.kb.learned_numbers import Sources, learn_unknown_numbers
+    from extract.kb.learned_numbers import learn_unknown_numbers
+    from extract.kb.learned_sources import Sources
 
     provisions: dict[str, list[tuple[str, dict[str, object]]]] = {}
     assigned: dict[tuple[str, str], tuple[str, ...]] = {}
@@ -437,3 +439,27 @@ def test_a_frequent_word_is_a_number_where_every_place_of_it_that_states_numbers
     assert places(times) == {}  # before a unit word of times, no measure: learned words, weaker
     once = [TWO[0], *TWO[2:]]
     assert places(once) == {}  # one place lacking two: not enough for a word of many places
+
+
+def test_a_frequent_word_is_faithful_to_a_number_the_references_state_bare_in_words():
+    """ "dúas prazas" where the references write "to felter" (two squares, a unit no table knows): the
+    bare two counts as stated, so two places lack it; and a bare three elsewhere counts against."""
+    bare = {"da-2017": "Bonden kan rykke to felter frem.", "xx-2023": "Bondo kan rokko dua feltos."}
+    assert places([TWO[0], bare, *TWO[2:]]) == {"numbers": {"dua": 2}}
+    three = {"da-2017": "Bonden kan rykke tre felter frem.", "xx-2023": "Bondo kan rokko dua feltos."}
+    assert places([TWO[0], bare, three, *TWO[2:]]) == {}
+
+
+@pytest.mark.skipif(library_note() is not None, reason="PyICU is not installed")
+def test_a_form_of_a_known_number_word_may_stand_a_little_further_from_the_references_number():
+    """Spanish "tres" makes Galician "tres" a candidate; the machine translation put it further on in
+    its short provision than the reference's "højst tre" (0.07 of the text: further than another word may
+    stand, NEAR_PLACE, not than a form of a number word may, NEAR_KIN); at the end of it, no number."""
+    games = {
+        "da-2017": "En dommer overvåger højst tre partier.",
+        "gl-2023": "Un árbitro supervisa como moito tres xogos e mais nada",
+    }
+    rows = [games, {"da-2017": "Spilleren har tabt partiet.", "gl-2023": "O xogador perdeu o xogo."}]
+    assert places(rows, language="gl") == {"numbers": {"tres": 3}}
+    far = {**games, "gl-2023": "Un árbitro supervisa na maioría de moitos e moitos xogos, ata tres"}
+    assert places([far, rows[1]], language="gl") == {}

@@ -10,8 +10,9 @@ import test_anchored_numbers as anchored
 
 from extract.io.languages import DEFAULT_KB
 from extract.kb import learned_lexicon as lexicon
-from extract.kb.learned_numbers import Sources, anchored_numbers, learn_unknown_numbers
+from extract.kb.learned_numbers import anchored_numbers, learn_unknown_numbers
 from extract.kb.learned_runs import run_numbers, whole_pieces
+from extract.kb.learned_sources import Sources
 from extract.text.quantities import quantities
 
 LAWS = {"da-2001": "2001", "da-2017": "2017", "xx-2018": "2017"}

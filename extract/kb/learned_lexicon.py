@@ -30,18 +30,10 @@ from typing import Any
 
 from extract.io.rules import Rule
 from extract.kb.learned_grams import MAX_GRAM, after, before, stems, unit_last
-from extract.kb.learned_numbers import (
-    Assigned,
-    Provisions,
-    Sources,
-    anchored_numbers,
-    heard_units,
-    learn_unknown_numbers,
-    read_quantities,
-    spread_of,
-)
+from extract.kb.learned_numbers import anchored_numbers, learn_unknown_numbers, spread_of
 from extract.kb.learned_ordinal_marks import ordinal_marks
 from extract.kb.learned_runs import run_numbers, whole_pieces
+from extract.kb.learned_sources import Assigned, Provisions, Sources, heard_units, read_quantities
 from extract.kb.learned_units import confirmed_units
 from extract.kb.learned_votes import Learned, Votes
 from extract.kb.parameters import rule_provisions

@@ -1,27 +1,24 @@
 """Number words and units a language's texts use where the libraries' words do not stand: the
 first step of the words learned from the aligned editions (kb/learned_lexicon.py).
 
-- `heard_units`: the units whose library (or curated) words stand right after a number in the
-  language's texts; the others are learned from the aligned editions like moves and games;
 - `learn_unknown_numbers`: number words the libraries lack, learned before a unit word ("két perc"
   where the references state two minutes);
 - `anchored_numbers`: number words, ordinals and zero where no digit stands, anchored on the
   references' numbers place after place, or from one place where one rare unknown word stands where
   numbers stand, or from the places a rare word shares or a frequent word is faithful to
   (kb/shared_numbers.py), or glossed by the text itself ("nulla (0)").
+
+What they read (`Sources`) is kb/learned_sources.py.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterator
-from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from extract.io.languages import language_data
+from extract.kb.learned_sources import Sources, cached_tokens, doc_of, read_quantities
 from extract.kb.shared_numbers import (
     CARDINAL,
     COUNTS,
@@ -41,80 +38,8 @@ from extract.kb.shared_numbers import (
 )
 from extract.kb.shared_numbers import Found as _Found
 from extract.text.cldr import related_language, spelled
-from extract.text.quantities import Compiled, Quantity, Token, compiled, quantities, tokens, unit_of_token
+from extract.text.quantities import Compiled, Token, compiled, unit_of_token
 from extract.text.words import lettered
-
-Provisions = dict[str, list[tuple[str, dict[str, object]]]]
-Assigned = dict[tuple[str, str], tuple[str, ...]]  # (edition, provision key) -> its rules
-
-
-@dataclass(frozen=True, eq=False)
-class Sources:
-    """What the learner reads for one language: every edition's provisions, the language of each
-    edition, each provision's rules, the KB folder (the curated languages' words) and each edition's
-    Laws (`laws`: edition -> fide_edition; the references nearest a text's Laws teach it)."""
-
-    language: str
-    provisions: Provisions
-    languages: dict[str, str]
-    assigned: Assigned
-    kb_dir: Path
-    laws: dict[str, str] = field(default_factory=dict)
-
-    def own(self, ordered: bool = False) -> Iterator[tuple[str, str, dict[str, object]]]:
-        """(edition, key, provision) of every edition in the language."""
-        return own_provisions(self.language, self.provisions, self.languages, ordered)
-
-    def references(self) -> list[str]:
-        """The editions that teach: those in other languages, in curated languages where there are any."""
-        codes = set(self.languages.values())
-        curated = {code for code in codes if language_data(Path(self.kb_dir), code) is not None}
-        return [
-            e
-            for e, code in self.languages.items()
-            if code != self.language and (code in curated or not curated)
-        ]
-
-
-def own_provisions(
-    language: str, provisions: Provisions, languages: dict[str, str], ordered: bool = False
-) -> Iterator[tuple[str, str, dict[str, object]]]:
-    """(edition, key, provision) of every edition in `language` (by edition id when `ordered`)."""
-    editions = sorted(languages.items()) if ordered else list(languages.items())
-    for edition, code in editions:
-        if code == language:
-            for key, provision in provisions.get(edition, []):
-                yield edition, key, provision
-
-
-@lru_cache(maxsize=50_000)
-def read_quantities(text: str, language: str, kb_dir: Path) -> tuple[Quantity, ...]:
-    """A reference provision's quantities (read once for all the languages a build learns)."""
-    return tuple(quantities(text, language, kb_dir))
-
-
-def heard_units(sources: Sources, base: Compiled) -> set[str]:
-    """The units whose library or curated words stand right after a number in the language's texts
-    (a one-letter abbreviation that happens to be a word elsewhere is not heard)."""
-    heard: set[str] = set()
-    for _, _, provision in sources.own():
-        doc = doc_of(provision)
-        for i in range(1, len(doc)):
-            if doc[i - 1].lower_.isdigit() or doc[i - 1].lower_ in base.single:
-                unit = unit_of_token(doc[i].lower_, base)
-                if unit is not None:
-                    heard.add(unit)
-    return heard
-
-
-def doc_of(provision: dict[str, object]) -> tuple[Token, ...]:
-    return _tokens(str(provision.get("text") or ""))
-
-
-@lru_cache(maxsize=20_000)
-def _tokens(text: str) -> tuple[Token, ...]:
-    return tokens(text)
-
 
 BEFORE_UNITS_SHARE = 16  # a number word stands before a unit in at least one in this many of its uses
 
@@ -146,14 +71,14 @@ def learn_unknown_numbers(sources: Sources, units: dict[str, Any] | None = None)
     before_units: dict[str, int] = defaultdict(int)  # places where the word stands before a unit word
     occurs: Counter[str] = Counter()  # the word's occurrences in the language's texts
     for edition, key, provision in sources.own():
-        occurs.update(t.lower_ for t in _tokens(str(provision.get("text") or "")))
+        occurs.update(t.lower_ for t in cached_tokens(str(provision.get("text") or "")))
         rules = assigned.get((edition, key), ())
         if not rules:
             continue
         options = [
             (reference, o) for rule in rules for reference, found in stated[rule].items() for o in found
         ]
-        doc = _tokens(str(provision.get("text") or ""))
+        doc = cached_tokens(str(provision.get("text") or ""))
         own = {value for value, kind in _own_numbers(doc, base) if kind == CARDINAL}
         for j in range(1, len(doc)):
             unit = unit_of_token(doc[j].lower_, base)
@@ -207,6 +132,8 @@ NEAR_ORDINAL = 0.03  # an ordinal: closer still, in three places, three in four 
 # also "other"); a zero, never another word, only as close as any number word (NEAR_PLACE): Japanese
 # "ゼロでない" ends the clause "not zero" begins in English
 STRICT = 0.75
+NEAR_KIN = 0.1  # a form of a number word the libraries know, in three in four of its places: its form
+# says what it is, word order may move it ("na maioría de tres xogos": "højst tre partier")
 NEAR_ZERO = 0.01  # a zero standing this close to the references' zero needs half its places only:
 # "zero" of a language whose words share their letters stands inside other words too
 CLEAR = 1.5  # ... clearly more often than where they state another number
@@ -452,7 +379,7 @@ def best_link(
                 other = max(
                     (c for k, c in support.items() if k[0] != key[0] and near[k] <= NEAR_PLACE), default=0
                 )
-                if count >= CLEAR * other and count >= STRICT * len(found) and near[key] <= NEAR_PLACE:
+                if count >= CLEAR * other and count >= STRICT * len(found) and near[key] <= NEAR_KIN:
                     scored.append((2 * count / (len(found) + len(lacking[key])), -near[key], word, key))
                 continue
             if count < CLEAR * rival:
@@ -484,13 +411,25 @@ def _precision(key: tuple[float, str], distances: list[float]) -> float:
     return ANCHOR_PRECISION if key[0] == 0 and closest(distances) <= NEAR_ZERO else STRICT
 
 
-def language_places(sources: Sources, base: Compiled, spread: dict[str, int] | None = None) -> list[Place]:
-    """The new language's provisions with rules, each with its candidate words and what its
-    references state that it lacks (`spread`: in how many provisions each word stands)."""
+ReferenceNumbers = tuple[
+    dict[str, dict[str, _Found]],  # rule -> reference -> (number, where) it states
+    dict[str, set[float]],  # rule -> factors
+    dict[str, dict[str, set[str]]],  # rule -> reference -> its provisions
+    dict[tuple[str, str], _Found],  # (reference, provision) -> numbers
+    dict[tuple[str, str], _Found],  # ... bare in words
+    dict[str, set[tuple[float, str]]],  # rule -> (value, unit)
+]
+
+
+def _references_numbers(sources: Sources) -> ReferenceNumbers:
+    """What the references state, per rule: the numbers each reference states with where (0..1), the
+    factors, each reference's provisions, and the (value, unit) pairs; per reference provision: its
+    numbers, and the numbers it states bare in words."""
     stated: dict[str, dict[str, list[tuple[tuple[float, str], float]]]] = defaultdict(dict)
     factors: dict[str, set[float]] = defaultdict(set)  # rule -> the factors its references state
     keyed: dict[str, dict[str, set[str]]] = defaultdict(dict)  # rule -> reference -> its provisions
     numbers_at: dict[tuple[str, str], _Found] = {}  # a reference's provision -> the numbers it states
+    bare_at: dict[tuple[str, str], _Found] = {}  # ... bare in words ("to felter"): see `faithful_words`
     units: dict[str, set[tuple[float, str]]] = defaultdict(set)  # rule -> (value, unit) its references state
     provisions, assigned, kb_dir = sources.provisions, sources.assigned, sources.kb_dir
     for edition in sources.references():
@@ -514,11 +453,20 @@ def language_places(sources: Sources, base: Compiled, spread: dict[str, int] | N
                 (q.value, str(q.unit)) for q in read_quantities(text, code, kb_dir) if q.unit in COUNTS
             }
             numbers_at[(edition, key)] = found
+            bare_at[(edition, key)] = _bare_words(text, code, kb_dir)
             for rule in rules:
                 stated[rule].setdefault(edition, []).extend(found)
                 factors[rule] |= multiples
                 keyed[rule].setdefault(edition, set()).add(key)
                 units[rule] |= counted
+    return stated, factors, keyed, numbers_at, bare_at, units
+
+
+def language_places(sources: Sources, base: Compiled, spread: dict[str, int] | None = None) -> list[Place]:
+    """The new language's provisions with rules, each with its candidate words and what its
+    references state that it lacks (`spread`: in how many provisions each word stands)."""
+    stated, factors, keyed, numbers_at, bare_at, units = _references_numbers(sources)
+    assigned = sources.assigned
     places: list[Place] = []
     counts, mine = _text_counts(sources, base)
     for edition, key, provision in sources.own():
@@ -526,7 +474,7 @@ def language_places(sources: Sources, base: Compiled, spread: dict[str, int] | N
         if not rules:
             continue
         text = str(provision.get("text") or "")
-        doc = _tokens(text)
+        doc = cached_tokens(text)
         every = _own_numbers(doc, base)
         own = set(every)
         words = _candidates(doc, base, len(text))
@@ -539,9 +487,13 @@ def language_places(sources: Sources, base: Compiled, spread: dict[str, int] | N
             doc[i].lower_ for i in beside_comparators(doc, base, spread or {}) if doc[i].lower_ in words
         )
         by_edition: dict[str, _Found] = defaultdict(list)
+        bare: dict[str, _Found] = defaultdict(list)
         for rule in rules:
             for reference, found in stated.get(rule, {}).items():
                 by_edition[reference].extend(found)
+            for reference, provisions_of in keyed[rule].items():
+                for k in provisions_of:
+                    bare[reference].extend(bare_at.get((reference, k), []))
         missing: dict[tuple[float, str], float] = defaultdict(float)
         where: dict[tuple[float, str], list[float]] = defaultdict(list)
         for found in by_edition.values():
@@ -577,9 +529,21 @@ def language_places(sources: Sources, base: Compiled, spread: dict[str, int] | N
                     units_after(doc, words, base),
                     _by_value(set().union(*(units[rule] for rule in rules))),
                     neighbours(doc, words),
+                    dict(shares(bare, own)),
                 )
             )
     return places
+
+
+def _bare_words(text: str, language: str, kb_dir: Path) -> _Found:
+    """The numbers a reference states bare in words ("to felter"), not one, with where they stand."""
+    table = compiled(language, kb_dir)
+    return [
+        ((value, CARDINAL), token.idx / max(1, len(text)))
+        for token in cached_tokens(text)
+        for value, unit in [table.single.get(token.lower_, (1.0, "none"))]
+        if unit is None and value not in (0, 1) and token.lower_ not in table.articles
+    ]
 
 
 def _text_counts(

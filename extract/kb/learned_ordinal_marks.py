@@ -8,7 +8,8 @@ from collections import Counter, defaultdict
 from dataclasses import replace
 from typing import Any
 
-from extract.kb.learned_numbers import ANCHOR_SUPPORT, Sources, doc_of, language_places
+from extract.kb.learned_numbers import ANCHOR_SUPPORT, language_places
+from extract.kb.learned_sources import Sources, doc_of
 from extract.kb.shared_numbers import MIN_SHARE, ORDINAL
 from extract.text.quantities import Token, compiled, on_square, unit_of_token
 from extract.text.words import lettered

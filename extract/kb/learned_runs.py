@@ -31,15 +31,8 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
-from extract.kb.learned_numbers import (
-    Sources,
-    beside_comparators,
-    best_link,
-    doc_of,
-    faithful,
-    language_places,
-    spread_of,
-)
+from extract.kb.learned_numbers import beside_comparators, best_link, faithful, language_places, spread_of
+from extract.kb.learned_sources import Sources, doc_of
 from extract.kb.shared_numbers import (
     CARDINAL,
     MIN_SHARE,

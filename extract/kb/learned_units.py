@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from extract.kb.learned_numbers import Sources, doc_of, learn_unknown_numbers
+from extract.kb.learned_numbers import learn_unknown_numbers
+from extract.kb.learned_sources import Sources, doc_of
 from extract.kb.learned_votes import Learned
 
 

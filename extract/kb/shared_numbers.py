@@ -56,6 +56,7 @@ class Place:
     before: dict[str, frozenset[str]] = field(default_factory=dict)  # candidate -> units: `units_after`
     units: dict[float, frozenset[str]] = field(default_factory=dict)  # value -> the references' units
     around: dict[str, tuple[str, str]] = field(default_factory=dict)  # candidate -> its neighbours
+    loose: dict[tuple[float, str], float] = field(default_factory=dict)  # `missing`, of bare number words
 
 
 def shortfall(
@@ -176,11 +177,12 @@ def faithful_words(
     number the place lacks in one of them, and no place where the references state numbers but not
     N (WINDOW words on at most); of two such words sharing a place, the one of more places, neither
     on a tie. "razmišljanje vrijeme" (thinking time) where the references state "2 times" is no
-    two: "vrijeme" is a unit word learned, no measure."""
+    two: "vrijeme" is a unit word learned, no measure. Here a number word the references state bare
+    ("to felter", two squares) counts as stated: a frequent word is faithful to it or not."""
     by_word = places_of(places)
     found: list[tuple[int, str, tuple[float, str], list[Place]]] = []
     for word, its in by_word.items():
-        stating = [p for p in its if p.stated]
+        stating = [p for p in its if p.stated or p.loose]
         if (
             word in known
             or spread.get(word, 0) <= RARE
@@ -188,12 +190,13 @@ def faithful_words(
             or any(word in p.unit_words for p in its)
         ):
             continue
-        for value in frozenset.intersection(*(p.stated for p in stating)) - {0, 1}:
+        said = [p.stated | {value for value, _ in p.loose} for p in stating]
+        for value in frozenset.intersection(*said) - {0, 1}:
             key = (value, CARDINAL)
             support = [
                 p
                 for p in stating
-                if p.missing.get(key, 0) >= MIN_SHARE
+                if max(p.missing.get(key, 0), p.loose.get(key, 0)) >= MIN_SHARE
                 and (id(p), key) not in explained
                 and value not in p.factors
             ]
