@@ -79,6 +79,7 @@ SHORT_WORDS = {
 DIGITS = {
     "ascii": "0123456789",
     "arabic-indic": "٠١٢٣٤٥٦٧٨٩",
+    "persian": "۰۱۲۳۴۵۶۷۸۹",  # Extended Arabic-Indic
     "devanagari": "०१२३४५६७८९",
     "fullwidth": "０１２３４５６７８９",
 }
@@ -129,6 +130,8 @@ VARIANTS = {
         Variant("vi-2024", "en-2023", "latin", written="vi"),
         Variant("he-2024", "en-2023", "hebrew", written="he"),
         Variant("ar-2024", "en-2023", "arabic", comma="،", quotes="«»", written="ar"),
+        Variant("fa-2024", "en-2023", "arabic", digits="persian", comma="،", quotes="«»", written="fa"),
+        Variant("ka-2024", "en-2023", "georgian", quotes="„“", written="ka"),
     )
 }
 # the harsher variants: not in the default run's targets (see `main`)
@@ -307,6 +310,7 @@ def make_text(source: str, variant: Variant) -> str:
 
 WRITTEN = Path(__file__).with_name("written")
 _NUMBERED = re.compile(r"^(\*\*(\S+?)\*\*)[ \t]*(.*)$", re.MULTILINE)
+_ASCII_DIGITS = str.maketrans("".join(DIGITS.values()), "0123456789" * len(DIGITS))
 _TERM = re.compile(r"^\*\*([^*]+?)(?::\*\*|\*\*:)")  # a glossary entry: "**default time:** 6.7. …"
 
 
@@ -326,7 +330,7 @@ def _written(text: str, source: str, variant: Variant) -> str:
     text = _NUMBERED.sub(
         lambda m: (
             f"{m.group(1)} {provisions[key]}"
-            if (key := m.group(2).replace("В", "B")) in provisions
+            if (key := m.group(2).replace("В", "B").translate(_ASCII_DIGITS)) in provisions
             else m.group(0)
         ),
         text,
