@@ -132,6 +132,7 @@ VARIANTS = {
         Variant("ar-2024", "en-2023", "arabic", comma="،", quotes="«»", written="ar"),
         Variant("fa-2024", "en-2023", "arabic", digits="persian", comma="،", quotes="«»", written="fa"),
         Variant("ka-2024", "en-2023", "georgian", quotes="„“", written="ka"),
+        Variant("pl-2024", "en-2023", "latin", quotes="„”", written="pl"),
     )
 }
 # the harsher variants: not in the default run's targets (see `main`)

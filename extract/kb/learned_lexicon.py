@@ -34,7 +34,7 @@ from extract.kb.learned_numbers import anchored_numbers, learn_unknown_numbers, 
 from extract.kb.learned_ordinal_marks import ordinal_marks
 from extract.kb.learned_runs import run_numbers, whole_pieces
 from extract.kb.learned_sources import Assigned, Provisions, Sources, heard_units, read_quantities
-from extract.kb.learned_units import confirmed_units
+from extract.kb.learned_units import another_form, confirmed_units
 from extract.kb.learned_votes import Learned, Votes
 from extract.kb.parameters import rule_provisions
 from extract.kb.shared_numbers import RARE
@@ -593,7 +593,7 @@ def _vote(
     if (
         anchor.unit in COUNTED
         and anchor.beside
-        and not library
+        and (not library or another_form(follower, anchor.unit, base))  # "წუთზე" beside CLDR's "წუთი"
         and lettered(follower)
         and unit_of_token(follower, base) is None
         and unit_end == end  # no unit the tables know follows ("分钟": not "分" for minutes)

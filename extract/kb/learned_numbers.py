@@ -307,12 +307,15 @@ def glossed(sources: Sources, known: set[str], spread: dict[str, int]) -> dict[s
     }
 
 
+KIN_STEM = 3  # letters of a number word's stem at least
 Kin = dict[str, dict[tuple[float, str], str]]  # a stem -> the numbers it is a form of, with its source
 
 
 def inflected_kin(base: Compiled, language: str = "") -> Kin:
-    """The stems of the number words and ordinals the tables know (the word less its last one or two
-    letters, four letters at least): "drug" of ICU's "drugi" (second), "друг" of "други"; and for a
+    """The stems of the number words and ordinals the tables know (the word whole, or less its last
+    one or two letters, KIN_STEM letters at least): "drug" of ICU's "drugi" (second), "друг" of
+    "други", Georgian "სამ" of "სამი" (three: "სამ პარტიას", three games), "ნული" before the
+    ending of "ნულის" (of zero); and for a
     language ICU cannot spell, the words of the language CLDR relates it to, whole or so shortened
     ("tercer" of Spanish "tercero" for Galician "terceiro"). Each stem names its source word."""
     known = [(w, v, u, w) for w, (v, u) in base.single.items()]
@@ -325,9 +328,8 @@ def inflected_kin(base: Compiled, language: str = "") -> Kin:
     for word, value, unit, source in known:
         if lettered(word) and len(word) >= 4 and unit in (None, "ordinal") and value != 1:
             key = (value, ORDINAL if unit == "ordinal" else CARDINAL)
-            whole = (len(word),) if source != word else ()  # the table's own word is read already
-            for cut in (*whole, len(word) - 1, len(word) - 2):
-                if cut >= 4:
+            for cut in (len(word), len(word) - 1, len(word) - 2):  # the word itself is read already
+                if cut >= KIN_STEM:
                     stems[word[:cut]].setdefault(key, source)
     return stems
 
@@ -336,7 +338,7 @@ def _kin_of(word: str, kin: Kin) -> dict[tuple[float, str], str]:
     """The numbers a word is a form of: a known word's stem and an ending of three letters at most
     ("drugog", "другог" beside "drugi", "други"), with the known word."""
     found: dict[tuple[float, str], str] = {}
-    for cut in range(max(4, len(word) - 3), len(word) + 1):
+    for cut in range(max(KIN_STEM, len(word) - 3), len(word) + 1):
         for key, source in kin.get(word[:cut], {}).items():
             found.setdefault(key, source)
     return found
@@ -441,7 +443,7 @@ def _references_numbers(sources: Sources) -> ReferenceNumbers:
                 continue
             text = str(provision.get("text") or "")
             found = [
-                ((q.value, ORDINAL if q.unit == "ordinal" else CARDINAL), q.start / max(1, len(text)))
+                ((q.value, ORDINAL if q.unit == "ordinal" else CARDINAL), q.number_start / max(1, len(text)))
                 for q in read_quantities(text, code, kb_dir)
                 if q.unit not in ("next", "bare")
                 and float(q.value).is_integer()

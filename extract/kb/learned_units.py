@@ -1,4 +1,5 @@
-"""Unit words learned from one value, kept when a number word learned before them gives a second.
+"""Unit words learned from one value, kept when a number word learned before them gives a second;
+other forms of a unit word the libraries know.
 
 A word the aligned editions teach for minutes or seconds must stand after two values at least
 (kb/learned_votes.py): "60-szorosa" (sixty-fold) stands after 60 only. In a text that writes small
@@ -11,11 +12,16 @@ stood after, and that number word is then learned like the others.
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from extract.kb.learned_numbers import learn_unknown_numbers
 from extract.kb.learned_sources import Sources, doc_of
 from extract.kb.learned_votes import Learned
+from extract.text.quantities import UNIT_SUFFIX, Compiled
+
+FORM_STEM = 3  # letters a word shares with a library's unit word at least, to be another form of it
+FORM_CHANGE = 2  # ... of which the library's word may lose this many at its end ("წუთი", "წუთზე")
 
 
 def confirmed_units(
@@ -42,3 +48,18 @@ def confirmed_units(
     for unit, word in confirmed:
         kept.setdefault(unit, []).append(word)
     return kept, confirmed
+
+
+def another_form(word: str, unit: str, base: Compiled) -> bool:
+    """Whether `word` is another form of a library's (CLDR's) long word for `unit`: the library's word
+    less FORM_CHANGE letters at most, then an ending of UNIT_SUFFIX letters at most. Georgian drops
+    the "-ი" of "წუთი" (minute) before its case endings ("ორ წუთზე ნაკლები", less than two minutes),
+    Finnish changes "minuutti" to "minuutin". Where the libraries' words stand after numbers in the text
+    (the unit is heard), such a form is still learned from where the references state that unit."""
+    for form, named in base.long_units.items():
+        if named != unit:
+            continue
+        shared = len(os.path.commonprefix([word, form]))
+        if shared >= max(FORM_STEM, len(form) - FORM_CHANGE) and len(word) - shared <= UNIT_SUFFIX:
+            return True
+    return False

@@ -84,6 +84,11 @@ class Quantity:
         ""  # where its comparator stands: "before" the number ("more than 10") or "after" ("10 or less")
     )
     apart: int = 0  # words between the number and its unit word ("to spillere under partiet": 2)
+    at: int = -1  # where the number itself starts, after a comparator before it ("højst tre"); -1: `start`
+
+    @property
+    def number_start(self) -> int:
+        return self.start if self.at < 0 else self.at
 
 
 def words(language: str, kb_dir: Path = DEFAULT_KB, learned: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -194,8 +199,8 @@ def compile_words(table: dict[str, Any]) -> Compiled:
             elif split:
                 phrases[split] = f"UNIT:{unit}"
         common = os.path.commonprefix(words) if len(words) > 1 else ""
-        if len(common) >= 4:
-            stems.setdefault(common, unit)  # "timme", "timmar": "timma" is an hour too
+        if len(common) >= 3:
+            stems.setdefault(common, unit)  # "timme", "timmar": "timma" is an hour too; "წუთი", "წუთზე"
     groups = {f"PRE:{k}": v for k, v in (table.get("comparators") or {}).items()}
     groups |= {f"POST:{k}": v for k, v in (table.get("postfix") or {}).items()}
     instead = table.get("instead") or {}
@@ -468,7 +473,7 @@ def quantities(
             comparator = "replaced"  # "1 minut i stedet for to minutter": the old value
         quantity = _quantity(doc, value, unit or "bare", comparator, start_token, last)
         side = "before" if start_token < i else "after" if post and comparator == post[0][5:] else ""
-        found.append(replace(quantity, side=side, apart=apart) if side or apart else quantity)
+        found.append(replace(quantity, side=side, apart=apart, at=doc[i].idx if start_token < i else -1))
         i = read_up_to = last + 1
     return _whole_ranges(_inherit_units(found, text), text)
 
