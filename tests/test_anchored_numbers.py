@@ -463,3 +463,21 @@ def test_a_form_of_a_known_number_word_may_stand_a_little_further_from_the_refer
     assert places(rows, language="gl") == {"numbers": {"tres": 3}}
     far = {**games, "gl-2023": "Un árbitro supervisa na maioría de moitos e moitos xogos, ata tres"}
     assert places([far, rows[1]], language="gl") == {}
+
+
+@pytest.mark.skipif(library_note() is not None, reason="PyICU is not installed")
+def test_a_georgian_number_word_shortened_before_its_noun_or_with_a_case_ending_is_learned():
+    """ICU's "სამი" (three) loses its "-ი" before a noun ("არაუმეტეს სამ პარტიას", at most three
+    games); "ნული" (zero) takes "-ს" ("ნულის ტოლია", equals zero). Each stands once, where the
+    reference states that number: the reference's "tre" where the number itself stands, after "højst"."""
+    filler = {"da-2017": "Spilleren har tabt partiet.", "ka-2024": "მოთამაშემ წააგო პარტია."}
+    games = {
+        "da-2017": "En dommer overvåger højst tre partier og",
+        "ka-2024": "ერთი მსაჯი აკვირდება არაუმეტეს სამ პარტიას და",
+    }
+    assert places([games, filler], language="ka") == {"numbers": {"სამ": 3}}
+    zero = {
+        "da-2017": "Er ventetiden ikke fastsat, er den nul i alle runder.",
+        "ka-2024": "თუ დრო არ არის განსაზღვრული, ის ნულის ტოლია.",
+    }
+    assert places([zero, filler], language="ka") == {"zero": {"ნულის": 0}}

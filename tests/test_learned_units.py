@@ -46,3 +46,31 @@ def test_a_unit_word_after_one_value_only_stays_unknown():
         "xx-2018": "Modstandoren far et tollag po trodovo sokk.",
     }
     assert "sokk" not in str(learned([THIRTY, same, LOST]).get("units"))
+
+
+def test_another_form_of_a_library_unit_word_shares_all_but_its_last_letters():
+    from extract.kb.learned_units import another_form
+    from extract.text.quantities import compiled
+
+    georgian = compiled("ka", DEFAULT_KB)
+    assert another_form("წუთზე", "minute", georgian)  # CLDR's "წუთი" less "-ი", then "-ზე"
+    assert not another_form("წუთზე", "second", georgian)
+    assert not another_form("სასჯელი", "hour", georgian)  # "სა" of "საათი" only: (penalty) no hour
+
+
+def test_another_form_of_a_heard_library_unit_is_learned_where_the_references_state_that_unit():
+    """CLDR's "წუთი" stands after a number ("10 წუთი"): minutes are heard, so a word after a number is
+    no minute word unless it is another form of "წუთი": "წუთზე" where the references state minutes."""
+    laws = {"da-2017": "2017", "ka-2024": "2017"}
+    rows = [
+        {"da-2017": "Hver spiller har 10 minutter.", "ka-2024": "თითოეულ მოთამაშეს აქვს 10 წუთი."},
+        {
+            "da-2017": "Mere end 10 minutter men mindre end 60 minutter.",
+            "ka-2024": "10 წუთზე მეტი, მაგრამ 60 წუთზე ნაკლები.",
+        },
+        {"da-2017": "Spilleren har tabt partiet.", "ka-2024": "მოთამაშემ წააგო პარტია."},
+    ]
+    sources = anchored.sources_of(rows, laws, "ka")
+    found = lexicon.learn("ka", sources.provisions, sources.languages, sources.assigned, DEFAULT_KB, laws)
+    assert "წუთზე" in found.tables.get("units", {}).get("minute", [])
+    assert "მეტი" not in str(found.tables.get("units"))
