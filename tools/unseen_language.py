@@ -68,6 +68,7 @@ SCRIPTS: dict[str, tuple[str, str]] = {
     "hangul": ("".join(chr(0xAC00 + 37 * i) for i in range(300)), ""),  # syllable blocks
     "latin": ("abcdefghjklmnoprstuvyzçğşöü", "ABCDEFGHJKLMNOPRSTUVYZÇĞŞÖÜ"),
     "hebrew": ("אבגדהוזחטיכלמנסעפצקרשת", ""),
+    "cyrillic": ("абвгдеёжзийклмнопрстуфхцчшыэюяөү", "АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЫЭЮЯӨҮ"),
 }
 # scripts whose words are one or two characters (a stem) and at most one more (an ending): ideographs,
 # kanji and kana, Hangul syllable blocks
@@ -133,6 +134,7 @@ VARIANTS = {
         Variant("fa-2024", "en-2023", "arabic", digits="persian", comma="،", quotes="«»", written="fa"),
         Variant("ka-2024", "en-2023", "georgian", quotes="„“", written="ka"),
         Variant("pl-2024", "en-2023", "latin", quotes="„”", written="pl"),
+        Variant("mn-2024", "en-2023", "cyrillic", quotes="«»", written="mn"),
     )
 }
 # the harsher variants: not in the default run's targets (see `main`)
