@@ -138,3 +138,14 @@ def test_a_cardinal_word_after_the_ordinal_prefix_counts_an_ordinal() -> None:
     read = [(q.value, q.unit) for q in quantities("lần thứ hai của cùng đấu thủ", "vi", DEFAULT_KB, times)]
     assert read == [(2, "ordinal")]
     assert [(q.value, q.unit) for q in quantities("hai phút", "vi", DEFAULT_KB, times)] == [(2, "minute")]
+
+
+def test_a_unit_word_whose_accent_moves_with_its_ending_is_that_unit() -> None:
+    """Greek "δευτερόλεπτο", "δευτερόλεπτα" (CLDR) and "30 δευτερολέπτων" (of 30 seconds): the stress
+    moves; the letters without their accents are the unit's. Devanagari vowel signs are no accent."""
+    from extract.text.quantities import folded
+
+    [bonus] = quantities("προσαύξηση 30 δευτερολέπτων ή περισσότερο", "el", DEFAULT_KB)
+    assert (bonus.value, bonus.unit) == (30, "second")
+    assert folded("λεπτών") == "λεπτων"
+    assert folded("सेकंड") == "सेकंड" and folded("วินาที") == "วินาที"

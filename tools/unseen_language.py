@@ -102,6 +102,7 @@ class Variant:
     postposed: bool = False  # comparators after the quantity ("10 minutes more than"), as in Turkish
     spaced: bool = True  # False: no space between the words of a line, digits glued to them ("超过10分钟")
     written: str = ""  # tools/written/<this>.yaml: provisions in a real language replace made-up ones
+    beside_source: bool = False  # a real translation, no copy of its source: the source stays in the corpus
 
     @property
     def fide_edition(self) -> str:
@@ -135,6 +136,7 @@ VARIANTS = {
         Variant("ka-2024", "en-2023", "georgian", quotes="„“", written="ka"),
         Variant("pl-2024", "en-2023", "latin", quotes="„”", written="pl"),
         Variant("mn-2024", "en-2023", "cyrillic", quotes="«»", written="mn"),
+        Variant("el-2018", "hu-2018", "greek", quotes="«»", written="el-2018", beside_source=True),
     )
 }
 # the harsher variants: not in the default run's targets (see `main`)
@@ -313,6 +315,7 @@ def make_text(source: str, variant: Variant) -> str:
 
 WRITTEN = Path(__file__).with_name("written")
 _NUMBERED = re.compile(r"^(\*\*(\S+?)\*\*)[ \t]*(.*)$", re.MULTILINE)
+_LISTED = re.compile(r"^(- ((?:[IVX]+\.|[A-Z][ .])?\d+(?:\.\d+)*\.?))[ \t]+(.*)$", re.MULTILINE)
 _ASCII_DIGITS = str.maketrans("".join(DIGITS.values()), "0123456789" * len(DIGITS))
 _TERM = re.compile(r"^\*\*([^*]+?)(?::\*\*|\*\*:)")  # a glossary entry: "**default time:** 6.7. …"
 
@@ -338,6 +341,14 @@ def _written(text: str, source: str, variant: Variant) -> str:
         ),
         text,
     )
+    text = _LISTED.sub(
+        lambda m: (
+            f"{m.group(1)} {provisions[key]}"
+            if (key := m.group(2).rstrip(".").translate(_ASCII_DIGITS)) in provisions
+            else m.group(0)
+        ),
+        text,
+    )  # a seed's list lines ("- 7.5.5 …", "- A 3.1.1 …", "- III.4. …"): by the seed's labels
     lines = text.split("\n")  # the made-up text keeps the source's lines
     for n, line in enumerate(source.split("\n")):
         term = _TERM.match(line)
@@ -411,7 +422,8 @@ def project(tmp: Path, variants: list[Variant], keep_source: bool, english: bool
     shutil.copytree(ROOT / "corpus", corpus)
     shutil.copytree(ROOT / "kb", kb, ignore=shutil.ignore_patterns("generated"))
     sources = {v.source for v in variants}
-    entries = [e for e in load(corpus / "editions.yaml") if keep_source or e["id"] not in sources]
+    removed = set() if keep_source else {v.source for v in variants if not v.beside_source}
+    entries = [e for e in load(corpus / "editions.yaml") if e["id"] not in removed]
     for path in corpus.glob("*.txt"):
         if path.stem not in {e["id"] for e in entries}:
             path.unlink()
@@ -420,7 +432,8 @@ def project(tmp: Path, variants: list[Variant], keep_source: bool, english: bool
     )
     if not keep_source:
         for path in (kb / "scenarios").glob("*.yaml"):
-            _rename_in_scenarios(path, {s: [v.id for v in variants if v.source == s] for s in sources})
+            copies = {s: [v.id for v in variants if v.source == s] for s in sources}
+            _rename_in_scenarios(path, copies, kept=sources - removed)
     dropped = [
         (v.id, v.fide_edition, make_text(source_text(v.source), v), v.id.split("-")[0]) for v in variants
     ]
@@ -436,16 +449,19 @@ def project(tmp: Path, variants: list[Variant], keep_source: bool, english: bool
     return corpus, kb
 
 
-def _rename_in_scenarios(path: Path, copies: dict[str, list[str]]) -> None:
+def _rename_in_scenarios(
+    path: Path, copies: dict[str, list[str]], kept: frozenset[str] | set[str] = frozenset()
+) -> None:
     """A scenario's expectation for the left-out source edition (its translation rules otherwise than
-    its Laws) holds for the texts made from it, which say the same."""
+    its Laws) holds for the texts made from it, which say the same; a source `kept` in the corpus keeps
+    its own."""
     scenarios = load(path)
     for scenario in scenarios if isinstance(scenarios, list) else []:
         for key in ("expect", "quotes"):
             table = scenario.get(key) or {}
             for source, made in copies.items():
                 if source in table:
-                    value = table.pop(source)
+                    value = table[source] if source in kept else table.pop(source)
                     table.update(
                         {edition: json.loads(json.dumps(value)) for edition in made}
                         if key == "expect"

@@ -198,9 +198,9 @@ def compile_words(table: dict[str, Any]) -> Compiled:
                     words.append(split[0])
             elif split:
                 phrases[split] = f"UNIT:{unit}"
-        common = os.path.commonprefix(words) if len(words) > 1 else ""
-        if len(common) >= 3:
-            stems.setdefault(common, unit)  # "timme", "timmar": "timma" is an hour too; "წუთი", "წუთზე"
+        for common in {os.path.commonprefix(words), os.path.commonprefix([folded(w) for w in words])}:
+            if len(words) > 1 and len(common) >= 3:  # "timme", "timmar": "timma"; "წუთი", "წუთზე"
+                stems.setdefault(common, unit)  # Greek "δευτερόλεπτα", "δευτερολέπτων": "δευτερολεπτ"
     groups = {f"PRE:{k}": v for k, v in (table.get("comparators") or {}).items()}
     groups |= {f"POST:{k}": v for k, v in (table.get("postfix") or {}).items()}
     instead = table.get("instead") or {}
@@ -350,11 +350,20 @@ def _unit_of(token: str, table: Compiled) -> str | None:
     unit = table.units.get(token)
     if unit is not None:
         return unit
-    for cut in range(len(token) - 1, max(2, len(token) - UNIT_SUFFIX - 1), -1):
-        unit = table.stems.get(token[:cut])
-        if unit is not None:
-            return unit
+    for form in dict.fromkeys((token, folded(token))):
+        for cut in range(len(form) - 1, max(2, len(form) - UNIT_SUFFIX - 1), -1):
+            unit = table.stems.get(form[:cut])
+            if unit is not None:
+                return unit
     return None
+
+
+def folded(word: str) -> str:
+    """A word without the accents written above or below its letters (combining class 200 and more:
+    Greek "λέπτων" -> "λεπτων", where the stress moves with the ending), the marks of scripts whose
+    vowels are signs (Devanagari, Thai) kept."""
+    decomposed = unicodedata.normalize("NFD", word)
+    return unicodedata.normalize("NFC", "".join(c for c in decomposed if unicodedata.combining(c) < 200))
 
 
 def _matches(doc: tuple[Token, ...], table: Compiled) -> dict[int, tuple[str, int]]:
