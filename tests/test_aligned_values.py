@@ -246,6 +246,15 @@ def test_a_count_after_what_it_counts_where_no_word_before_differs():
     assert count(same, {"da-2017": 2}) == []  # the same words on both sides: nothing counted
 
 
+def test_words_with_vowel_signs_count_as_words_where_a_count_is_read_from_mentions():
+    """Bengali "সম্পূর্ণ অবৈধ চালের জন্য" (for the completed illegal move): its letters carry vowel
+    signs and a virama, which `str.isalpha` does not take for letters; "দ্বিতীয়" (second) before the
+    second mention is the count."""
+    text = "খেলোয়াড়ের প্রথম সম্পূর্ণ অবৈধ চালের জন্য সময়; একই খেলোয়াড়ের দ্বিতীয় সম্পূর্ণ অবৈধ চালের জন্য পরাজয়।"
+    [row] = count(text, {"da-2017": 2})
+    assert text[row.start - 6 : row.end - 6] == "দ্বিতীয়"
+
+
 def test_no_count_where_the_mentions_differ_from_the_references_or_one_is_removed():
     twice = "Ѫѫ ѩѭѯ ѳѵѷ ѹѻѿ, ѽѿ ѻѯ. Ѫѫ ѡѣѥ ѳѵѷ ѹѻѿ ѽѿ ѻѯ ѷѹѳ."
     assert count(twice, {"da-2017": 3}) == []  # the text names it twice, the Laws count three: no value

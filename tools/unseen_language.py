@@ -68,6 +68,7 @@ SCRIPTS: dict[str, tuple[str, str]] = {
     "hangul": ("".join(chr(0xAC00 + 37 * i) for i in range(300)), ""),  # syllable blocks
     "latin": ("abcdefghjklmnoprstuvyzçğşöü", "ABCDEFGHJKLMNOPRSTUVYZÇĞŞÖÜ"),
     "hebrew": ("אבגדהוזחטיכלמנסעפצקרשת", ""),
+    "bengali": ("কখগঘচছজঝটঠডঢণতথদধনপফবভমযরলশষসহ", ""),
     "cyrillic": ("абвгдеёжзийклмнопрстуфхцчшыэюяөү", "АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЫЭЮЯӨҮ"),
 }
 # scripts whose words are one or two characters (a stem) and at most one more (an ending): ideographs,
@@ -81,6 +82,7 @@ DIGITS = {
     "ascii": "0123456789",
     "arabic-indic": "٠١٢٣٤٥٦٧٨٩",
     "persian": "۰۱۲۳۴۵۶۷۸۹",  # Extended Arabic-Indic
+    "bengali": "০১২৩৪৫৬৭৮৯",
     "devanagari": "०१२३४५६७८९",
     "fullwidth": "０１２３４５６７８９",
 }
@@ -136,6 +138,7 @@ VARIANTS = {
         Variant("ka-2024", "en-2023", "georgian", quotes="„“", written="ka"),
         Variant("pl-2024", "en-2023", "latin", quotes="„”", written="pl"),
         Variant("mn-2024", "en-2023", "cyrillic", quotes="«»", written="mn"),
+        Variant("bn-2024", "en-2023", "bengali", digits="bengali", full_stop="।", written="bn"),
         Variant("el-2018", "hu-2018", "greek", quotes="«»", written="el-2018", beside_source=True),
     )
 }

@@ -45,6 +45,7 @@ from extract.text.quantities import (
     spoken_phrase,
     tokens,
 )
+from extract.text.words import lettered
 
 
 def nearest_values(
@@ -181,7 +182,7 @@ def mentions(text: str) -> Quantity | None:
     after it, for languages whose ordinal follows its noun ("המסע הבלתי חוקי השני", the illegal move
     second). None where two longest runs stand a different number of times, or none twice."""
     doc = tokens(text)
-    heads = [t.lower_[:4] if t.lower_.isalpha() and len(t.lower_) >= 3 else None for t in doc]
+    heads = [t.lower_[:4] if lettered(t.lower_) and len(t.lower_) >= 3 else None for t in doc]
     for after in (False, True):
         found = _mentioned(doc, heads, after)
         if found is not None:
@@ -208,7 +209,7 @@ def _mentioned(doc: tuple[Token, ...], heads: list[str | None], after: bool) -> 
             for run, at in runs.items()
             if len(at) > 1
             and len({beside(i, size).lower_ for i in at}) == len(at)
-            and all(beside(i, size).lower_.isalpha() for i in at)
+            and all(lettered(beside(i, size).lower_) for i in at)
         }
         if not repeated:
             break
@@ -216,7 +217,7 @@ def _mentioned(doc: tuple[Token, ...], heads: list[str | None], after: bool) -> 
     if not best or len({len(at) for at in best.values()}) != 1:
         return None
     word = beside(max(max(positions) for positions in best.values()), best_size)
-    if not word.lower_.isalpha():
+    if not lettered(word.lower_):
         return None
     count = len(next(iter(best.values())))
     return Quantity(float(count), "ordinal", None, word.idx, word.idx + len(word.text), (word.text,))
@@ -255,7 +256,7 @@ def _before(doc: tuple[Token, ...], at: int) -> Token:
     """The token before token `at`, markup between left out ("#ulovleg", "**10 minutes**"); a mark
     that ends a clause is a token (a word before it is not the word before `at`)."""
     for token in reversed(doc[:at]):
-        if token.lower_.isalnum() or any(c in CLAUSE_MARKS for c in token.lower_):
+        if lettered(token.lower_) or token.lower_.isalnum() or any(c in CLAUSE_MARKS for c in token.lower_):
             return token
     return doc[0]
 
@@ -263,7 +264,7 @@ def _before(doc: tuple[Token, ...], at: int) -> Token:
 def _after(doc: tuple[Token, ...], at: int) -> Token:
     """The token after token `at`, as `_before` finds the one before it."""
     for token in doc[at + 1 :]:
-        if token.lower_.isalnum() or any(c in CLAUSE_MARKS for c in token.lower_):
+        if lettered(token.lower_) or token.lower_.isalnum() or any(c in CLAUSE_MARKS for c in token.lower_):
             return token
     return doc[-1]
 
