@@ -149,3 +149,19 @@ def test_a_unit_word_whose_accent_moves_with_its_ending_is_that_unit() -> None:
     assert (bonus.value, bonus.unit) == (30, "second")
     assert folded("λεπτών") == "λεπτων"
     assert folded("सेकंड") == "सेकंड" and folded("วินาที") == "วินาที"
+
+
+def test_a_case_ending_a_hyphen_glues_to_digits_belongs_to_the_number() -> None:
+    """Mongolian "10-аас цөөн нүүдэл" (fewer than 10 moves): "-аас" (than) is the number's case
+    ending, and the unit is the word after it; a longer word glued so ("60-szorosa") or a unit word
+    ("2-minutters") is not an ending."""
+    from extract.text.quantities import case_ending
+
+    learned = {"units": {"move": ["нүүдэл"]}}
+    table = compiled("mn", DEFAULT_KB, learned)
+    doc = tokens("10-аас цөөн нүүдэл")
+    assert doc[case_ending(doc, 0, table)].text == "аас"
+    [moves] = quantities("10-аас цөөн нүүдэл", "mn", DEFAULT_KB, learned)
+    assert (moves.value, moves.unit) == (10, "move")
+    for glued in ("60-szorosa", "2-minutter", "10 - аас"):
+        assert case_ending(tokens(glued), 0, compiled("da", DEFAULT_KB)) == 0

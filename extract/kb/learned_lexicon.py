@@ -42,6 +42,7 @@ from extract.text.quantities import (
     Compiled,
     Quantity,
     Token,
+    case_ending,
     compiled,
     number_phrase,
     on_square,
@@ -401,7 +402,7 @@ def _numbers(
             continue  # "et træk": an article as often as the number one
         elif token.lower_.isdigit() and len(token.lower_) <= 3:
             if not on_square(doc, i):
-                found.append((i, i, float(int(token.lower_))))
+                found.append((i, case_ending(doc, i, base), float(int(token.lower_))))
         elif token.lower_ in base.single:
             found.append((i, i, base.single[token.lower_][0]))
         else:

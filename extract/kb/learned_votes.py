@@ -186,6 +186,11 @@ class Votes:
                 total = sum(family.values()) if count >= 2 or (gram[0], meaning) in self.cognates else total
             if count / total < (UNIT_PRECISION if slot == "unit" else PRECISION):
                 continue
+            single = slot == "unit" and count < 2 and (gram[0], meaning) not in self.cognates
+            if single and self.specific(gram) < SPECIFIC:
+                continue  # one place, and the word mostly stands far from numbers ("ან", or)
+            if single and max(self.support[("after", gram)].values(), default=0) >= 2:
+                continue  # a comparator after its quantity elsewhere ("10-ზე ნაკლები": fewer than 10)
             if slot == "unit" and meaning in ("minute", "second") and len(self.family_values(gram)) < 2:
                 # "60-szorosa" (sixty-fold) after 60 only: a word for minutes counts several; kept
                 # aside until a number word learned before it gives it another value

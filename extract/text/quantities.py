@@ -418,7 +418,8 @@ def quantities(
             last = digit_ordinal(doc, i, table)
             if last is None and _prefixed_ordinal(doc, i, table):
                 last = i
-            return (float(int(token)), None if last is None else "ordinal", last if last is not None else i)
+            kind = None if last is None else "ordinal"
+            return (float(int(token)), kind, last if last is not None else case_ending(doc, i, table))
         label = phrases.get(i, ("", 0))
         if label[0].startswith("NUM:"):  # the longest first: "六十" is sixty, not "六" (six) and "十"
             _, value, unit = label[0].split(":")
@@ -488,6 +489,26 @@ def quantities(
 
 
 ORDINAL_INDICATORS = frozenset("ºª")  # Unicode's ordinal indicators: "2º", "2ª"
+
+
+CASE_ENDING = 3  # letters of a case ending a hyphen glues to digits at most ("10-аас", "10-ზე", "10-nél")
+
+
+def case_ending(doc: tuple[Token, ...], i: int, table: Compiled) -> int:
+    """The last token of the digits at `i` with a case ending a hyphen glues to them (Mongolian
+    "10-аас цөөн", fewer than 10; Georgian "10-ზე ნაკლები"): a word of CASE_ENDING letters at most
+    that names no unit, with nothing glued after it; else `i`. The word after it may be the unit."""
+    k = i + 2
+    if k >= len(doc) or doc[i + 1].text != "-":
+        return i
+    if doc[i + 1].idx != doc[i].idx + len(doc[i].text) or doc[k].idx != doc[i + 1].idx + 1:
+        return i
+    ending = doc[k].lower_
+    if not lettered(ending) or len(ending) > CASE_ENDING or unit_of_token(ending, table) is not None:
+        return i
+    if k + 1 < len(doc) and doc[k + 1].idx == doc[k].idx + len(doc[k].text) and doc[k + 1].text.isalnum():
+        return i
+    return k
 
 
 def digit_ordinal(doc: tuple[Token, ...], i: int, table: Compiled) -> int | None:
