@@ -76,25 +76,20 @@ def test_another_form_of_a_heard_library_unit_is_learned_where_the_references_st
     assert "მეტი" not in str(found.tables.get("units"))
 
 
-def test_a_word_after_a_number_in_one_place_is_no_unit_where_it_mostly_stands_far_from_numbers():
-    """Georgian "10 ან მეტი სვლის შემდეგ" (after 10 or more moves): "ან" (or) follows the number where
-    the references state 10 moves, once; it stands in many sentences with no number near it, so it
-    is no word for moves. Where it stood near numbers only, one place would teach it."""
-    laws = {"da-2017": "2017", "xx-2018": "2017"}
-    ten = {
-        "da-2017": "Efter 10 træk eller flere fortsætter partiet.",
-        "xx-2018": "Eftor 10 orr mora trokkan fortsattor partot.",
-    }
-    other = [
-        {
-            "da-2017": f"Spilleren eller dommeren skriver {w}.",
-            "xx-2018": f"Spollaren orr dommoren skrivor {w}.",
-        }
-        for w in ("ja", "nej", "nu", "her", "der", "ikke")
-    ]
-    sources = anchored.sources_of([ten, *other], laws)
-    found = lexicon.learn("xx", sources.provisions, sources.languages, sources.assigned, DEFAULT_KB, laws)
-    assert "orr" not in str(found.tables.get("units"))
-    alone = anchored.sources_of([ten, LOST], laws)
-    found = lexicon.learn("xx", alone.provisions, alone.languages, alone.assigned, DEFAULT_KB, laws)
-    assert "orr" in found.tables.get("units", {}).get("move", [])
+def test_a_word_after_a_number_in_one_place_is_no_unit_where_it_is_a_comparator_after_quantities():
+    """Georgian "10-ზე ნაკლები სვლა" (fewer than 10 moves): "ნაკლები" (less) follows the number where
+    the references state 10 moves, once; after "ორ წუთზე" and "ხუთ წუთზე" (two, five minutes) it is
+    the comparator, so it is no word for moves. Without those places, one place would teach it."""
+    from extract.kb.learned_votes import Votes
+
+    def units(comparator_places: int) -> object:
+        votes = Votes()
+        votes.add("unit", ("nakleb",), "move", "xx 7.3", 10)
+        votes.seen("unit", ("nakleb",))
+        for n in range(comparator_places):
+            votes.seen("after", ("nakleb",))
+            votes.compete([("after", ("nakleb",))], "less", f"xx 8.{n}", "after")
+        return votes.decide("xx").tables.get("units")
+
+    assert units(0) == {"move": ["nakleb"]}
+    assert units(2) is None

@@ -187,8 +187,6 @@ class Votes:
             if count / total < (UNIT_PRECISION if slot == "unit" else PRECISION):
                 continue
             single = slot == "unit" and count < 2 and (gram[0], meaning) not in self.cognates
-            if single and self.specific(gram) < SPECIFIC:
-                continue  # one place, and the word mostly stands far from numbers ("ან", or)
             if single and max(self.support[("after", gram)].values(), default=0) >= 2:
                 continue  # a comparator after its quantity elsewhere ("10-ზე ნაკლები": fewer than 10)
             if slot == "unit" and meaning in ("minute", "second") and len(self.family_values(gram)) < 2:
