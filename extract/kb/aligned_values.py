@@ -255,18 +255,18 @@ CLAUSE_MARKS = frozenset(",;:.!?()[]\"'«»“”„‘’—–-·।։።")
 def _before(doc: tuple[Token, ...], at: int) -> Token:
     """The token before token `at`, markup between left out ("#ulovleg", "**10 minutes**"); a mark
     that ends a clause is a token (a word before it is not the word before `at`)."""
-    for token in reversed(doc[:at]):
-        if lettered(token.lower_) or token.lower_.isalnum() or any(c in CLAUSE_MARKS for c in token.lower_):
-            return token
-    return doc[0]
+    return next((t for t in reversed(doc[:at]) if _telling(t)), doc[0])
 
 
 def _after(doc: tuple[Token, ...], at: int) -> Token:
     """The token after token `at`, as `_before` finds the one before it."""
-    for token in doc[at + 1 :]:
-        if lettered(token.lower_) or token.lower_.isalnum() or any(c in CLAUSE_MARKS for c in token.lower_):
-            return token
-    return doc[-1]
+    return next((t for t in doc[at + 1 :] if _telling(t)), doc[-1])
+
+
+def _telling(token: Token) -> bool:
+    """A word, digits or a mark that ends a clause: no markup."""
+    word = token.lower_
+    return lettered(word) or word.isalnum() or any(c in CLAUSE_MARKS for c in word)
 
 
 def _measured(

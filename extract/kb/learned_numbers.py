@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from extract.kb.learned_sources import Sources, cached_tokens, doc_of, read_quantities
 from extract.kb.shared_numbers import (
@@ -413,14 +413,15 @@ def _precision(key: tuple[float, str], distances: list[float]) -> float:
     return ANCHOR_PRECISION if key[0] == 0 and closest(distances) <= NEAR_ZERO else STRICT
 
 
-ReferenceNumbers = tuple[
-    dict[str, dict[str, _Found]],  # rule -> reference -> (number, where) it states
-    dict[str, set[float]],  # rule -> factors
-    dict[str, dict[str, set[str]]],  # rule -> reference -> its provisions
-    dict[tuple[str, str], _Found],  # (reference, provision) -> numbers
-    dict[tuple[str, str], _Found],  # ... bare in words
-    dict[str, set[tuple[float, str]]],  # rule -> (value, unit)
-]
+class ReferenceNumbers(NamedTuple):
+    """What the references state, per rule and per reference provision (`_references_numbers`)."""
+
+    stated: dict[str, dict[str, _Found]]  # rule -> reference -> (number, where) it states
+    factors: dict[str, set[float]]  # rule -> the factors its references state
+    keyed: dict[str, dict[str, set[str]]]  # rule -> reference -> its provisions
+    numbers_at: dict[tuple[str, str], _Found]  # (reference, provision) -> the numbers it states
+    bare_at: dict[tuple[str, str], _Found]  # ... bare in words ("to felter"): see `faithful_words`
+    units: dict[str, set[tuple[float, str]]]  # rule -> (value, unit) its references state
 
 
 def _references_numbers(sources: Sources) -> ReferenceNumbers:
@@ -461,7 +462,7 @@ def _references_numbers(sources: Sources) -> ReferenceNumbers:
                 factors[rule] |= multiples
                 keyed[rule].setdefault(edition, set()).add(key)
                 units[rule] |= counted
-    return stated, factors, keyed, numbers_at, bare_at, units
+    return ReferenceNumbers(stated, factors, keyed, numbers_at, bare_at, units)
 
 
 def language_places(sources: Sources, base: Compiled, spread: dict[str, int] | None = None) -> list[Place]:
