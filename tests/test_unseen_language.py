@@ -208,3 +208,26 @@ def test_written_provisions_replace_the_made_up_ones_by_label_and_glossary_term(
     assert made[2] == f"**7.5.5** {written['7.5.5']}" and "两分钟" in made[2]
     assert made[-4] == written["default time"]
     assert made[-2].startswith("**B.9** ") and not re.search(r"[A-Za-z]{3}", made[-2])
+
+
+def test_a_real_translation_of_a_seed_replaces_its_list_lines_by_the_seeds_labels_and_keeps_the_seed(
+    tmp_path,
+):
+    """el-2018: tools/written/el-2018.yaml gives provisions of the 2017 Laws in Greek by hu-2018's
+    labels ("- 7.5.5", "- A 3.1.1", "- III.4."); a real translation is no copy of its source, so
+    hu-2018 stays in the corpus and keeps its own scenario expectations beside the text's."""
+    variant = unseen.VARIANTS["el-2018"]
+    written = load(ROOT / "tools" / "written" / "el-2018.yaml")
+    source = (
+        "- 7.5.5 Amennyiben két perc.\n- A 3.1.1 egy versenybíró legfeljebb 3 partit\n"
+        "- III.4. *Ha 2 perc*\n- 7.6 Ha\n"
+    )
+    made = unseen.make_text(source, variant).split("\n")
+    assert made[0] == f"- 7.5.5 {written['7.5.5']}"
+    assert made[1] == f"- A 3.1.1 {written['A 3.1.1']}"
+    assert made[2] == f"- III.4. {written['III.4']}"
+    assert made[3].startswith("- 7.6 ") and not re.search(r"[A-Za-z]{3}", made[3])
+    corpus, kb = unseen.project(tmp_path / "beside", [variant], keep_source=False, english=False)
+    assert "hu-2018" in [e["id"] for e in load(corpus / "editions.yaml")]
+    expected = [s.get("expect") or {} for path in (kb / "scenarios").glob("*.yaml") for s in load(path) or []]
+    assert any("hu-2018" in e and "el-2018" in e for e in expected)
