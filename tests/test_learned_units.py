@@ -35,6 +35,11 @@ def test_a_unit_word_after_digits_once_and_after_a_number_word_once_is_learned_w
     assert tables.get("numbers", {}).get("fomf") == 5  # type: ignore[union-attr]
     [five] = quantities("po fomf sokk", "xx", DEFAULT_KB, tables)
     assert (five.value, five.unit) == (5, "second")
+    sources = anchored.sources_of([THIRTY, FIVE, LOST], LAWS)
+    found = lexicon.learn("xx", sources.provisions, sources.languages, sources.assigned, DEFAULT_KB, LAWS)
+    assert any(
+        "xx-2018 1.1 (after a number word" in place for place in found.evidence[("unit:second", "sokk")]
+    )
 
 
 def test_a_unit_word_after_one_value_only_stays_unknown():

@@ -36,14 +36,14 @@ def confirmed_units(
         trial.setdefault(unit, []).append(word)
     numbers = learn_unknown_numbers(sources, {"units": trial})
     confirmed: dict[tuple[str, str], list[str]] = {}
-    for _, _, provision in sources.own():
+    for edition, _, provision in sources.own():
         doc = doc_of(provision)
         for j in range(1, len(doc)):
             before = numbers.get(doc[j - 1].lower_)
             for (unit, word), (value, places) in learned.after_one_value.items():
                 if doc[j].lower_ == word and before is not None and before != value:
-                    label = f"{provision.get('label')}"
-                    confirmed[(unit, word)] = [*places, f"{label} (after a number word learned before it)"]
+                    place = f"{edition} {provision.get('label')} (after a number word learned before it)"
+                    confirmed[(unit, word)] = [*places, place]
     kept = {unit: list(words) for unit, words in taught.items()}
     for unit, word in confirmed:
         kept.setdefault(unit, []).append(word)
@@ -51,8 +51,9 @@ def confirmed_units(
 
 
 def another_form(word: str, unit: str, base: Compiled) -> bool:
-    """Whether `word` is another form of a library's (CLDR's) long word for `unit`: the library's word
-    less FORM_CHANGE letters at most, then an ending of UNIT_SUFFIX letters at most. Georgian drops
+    """Whether `word` is another form of a long word the tables have for `unit` (CLDR's, where the
+    unit is heard): that word less FORM_CHANGE letters at most, then an ending of UNIT_SUFFIX letters
+    at most. Georgian drops
     the "-ი" of "წუთი" (minute) before its case endings ("ორ წუთზე ნაკლები", less than two minutes),
     Finnish changes "minuutti" to "minuutin". Where the libraries' words stand after numbers in the text
     (the unit is heard), such a form is still learned from where the references state that unit."""
