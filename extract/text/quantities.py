@@ -198,9 +198,10 @@ def compile_words(table: dict[str, Any]) -> Compiled:
                     words.append(split[0])
             elif split:
                 phrases[split] = f"UNIT:{unit}"
-        for common in {os.path.commonprefix(words), os.path.commonprefix([folded(w) for w in words])}:
-            if len(words) > 1 and len(common) >= 3:  # "timme", "timmar": "timma"; "წუთი", "წუთზე"
-                stems.setdefault(common, unit)  # Greek "δευτερόλεπτα", "δευτερολέπτων": "δευτερολεπτ"
+        shared = {os.path.commonprefix(words), os.path.commonprefix([folded(w) for w in words])}
+        for common in shared if len(words) > 1 else ():  # "timme", "timmar": "timma"; "წუთი", "წუთზე"
+            if len(common) >= 3:  # Greek "δευτερόλεπτα", "δευτερολέπτων": "δευτερολεπτ"
+                stems.setdefault(common, unit)
     groups = {f"PRE:{k}": v for k, v in (table.get("comparators") or {}).items()}
     groups |= {f"POST:{k}": v for k, v in (table.get("postfix") or {}).items()}
     instead = table.get("instead") or {}
@@ -325,7 +326,7 @@ def on_square(doc: tuple[Token, ...], i: int) -> bool:
     before = doc[i - 1] if i > 0 else None
     return (
         before is not None
-        and before.idx + len(before.text) == doc[i].idx
+        and touching(before, doc[i])
         and before.text[-1:].isalpha()
         and (before.text[-1].isupper() or before.text[-1].islower())
     )
@@ -483,7 +484,8 @@ def quantities(
             comparator = "replaced"  # "1 minut i stedet for to minutter": the old value
         quantity = _quantity(doc, value, unit or "bare", comparator, start_token, last)
         side = "before" if start_token < i else "after" if post and comparator == post[0][5:] else ""
-        found.append(replace(quantity, side=side, apart=apart, at=doc[i].idx if start_token < i else -1))
+        at = doc[i].idx if start_token < i else -1  # a comparator before: side is "before"
+        found.append(replace(quantity, side=side, apart=apart, at=at) if side or apart else quantity)
         i = read_up_to = last + 1
     return _whole_ranges(_inherit_units(found, text), text)
 
@@ -496,19 +498,25 @@ CASE_ENDING = 3  # letters of a case ending a hyphen glues to digits at most ("1
 
 def case_ending(doc: tuple[Token, ...], i: int, table: Compiled) -> int:
     """The last token of the digits at `i` with a case ending a hyphen glues to them (Mongolian
-    "10-аас цөөн", fewer than 10; Georgian "10-ზე ნაკლები"): a word of CASE_ENDING letters at most
-    that names no unit, with nothing glued after it; else `i`. The word after it may be the unit."""
+    "10-аас цөөн", fewer than 10; Georgian "10-ზე ნაკლები"): a `_short_ending`; else `i`. The word
+    after it may be the unit."""
     k = i + 2
-    if k >= len(doc) or doc[i + 1].text != "-":
-        return i
-    if doc[i + 1].idx != doc[i].idx + len(doc[i].text) or doc[k].idx != doc[i + 1].idx + 1:
-        return i
+    hyphen = k < len(doc) and doc[i + 1].text == "-" and touching(doc[i], doc[i + 1], doc[k])
+    return k if hyphen and _short_ending(doc, k, table) else i
+
+
+def _short_ending(doc: tuple[Token, ...], k: int, table: Compiled) -> bool:
+    """Token `k` is a word of CASE_ENDING letters at most that names no unit, with nothing glued after
+    it ("2-aj10")."""
     ending = doc[k].lower_
     if not lettered(ending) or len(ending) > CASE_ENDING or unit_of_token(ending, table) is not None:
-        return i
-    if k + 1 < len(doc) and doc[k + 1].idx == doc[k].idx + len(doc[k].text) and doc[k + 1].text.isalnum():
-        return i
-    return k
+        return False
+    return not (k + 1 < len(doc) and touching(doc[k], doc[k + 1]) and doc[k + 1].text.isalnum())
+
+
+def touching(*run: Token) -> bool:
+    """Whether each token starts right where the one before it ends (no space between)."""
+    return all(a.idx + len(a.text) == b.idx for a, b in zip(run, run[1:], strict=False))
 
 
 def digit_ordinal(doc: tuple[Token, ...], i: int, table: Compiled) -> int | None:
@@ -517,7 +525,7 @@ def digit_ordinal(doc: tuple[Token, ...], i: int, table: Compiled) -> int | None
     word of that value (ICU's "second", "второй", "dua", "deuxième") that names no unit."""
     glued = [i]
     for k in range(i + 1, min(i + 3, len(doc))):
-        if doc[k].idx != doc[k - 1].idx + len(doc[k - 1].text):
+        if not touching(doc[k - 1], doc[k]):
             break
         glued.append(k)
     if len(glued) < 2:
@@ -532,11 +540,9 @@ def digit_ordinal(doc: tuple[Token, ...], i: int, table: Compiled) -> int | None
     if doc[glued[1]].text in ORDINAL_INDICATORS:
         return glued[1]
     k = glued[2] if doc[glued[1]].text == "-" and len(glued) == 3 else glued[1]
-    ending = doc[k].lower_
-    if not lettered(ending) or len(ending) > 3 or unit_of_token(ending, table) is not None:
+    if not _short_ending(doc, k, table):
         return None
-    if k + 1 < len(doc) and doc[k + 1].idx == doc[k].idx + len(doc[k].text) and doc[k + 1].text.isalnum():
-        return None  # "2-aj10": more glued on
+    ending = doc[k].lower_
     words = table.ordinal_words.get(value, ())
     if any(w.endswith(ending) and w != ending for w in words):
         return _unless_counted(doc, k, value, table)
@@ -619,10 +625,7 @@ def _piece_letter(doc: tuple[Token, ...], j: int) -> bool:
     """A Latin letter glued to the digit after it names a piece ("S5xf3"), not a unit ("S", "h")."""
     after = doc[j + 1] if j + 1 < len(doc) else None
     return (
-        after is not None
-        and after.idx == doc[j].idx + len(doc[j].text)
-        and after.lower_[:1].isdigit()
-        and doc[j].text.isascii()
+        after is not None and touching(doc[j], after) and after.lower_[:1].isdigit() and doc[j].text.isascii()
     )
 
 
@@ -648,7 +651,7 @@ def _unit_less_ending(word: str, table: Compiled) -> str | None:
 def _factor_glued_or_after(doc: tuple[Token, ...], i: int, table: Compiled) -> bool:
     """A multiplier right after the number multiplies an increment: glued to it ("60倍", "60배") or
     after an increment word ("वृद्धि का 60 गुना", "ek sürenin 60 katı": the increment before)."""
-    glued = doc[i + 1].idx == doc[i].idx + len(doc[i].text)
+    glued = touching(doc[i], doc[i + 1])
     return glued or any(t.lower_ in table.increments for t in doc[max(i - 3, 0) : i])
 
 
