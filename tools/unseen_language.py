@@ -336,28 +336,26 @@ def _written(text: str, source: str, variant: Variant) -> str:
         if english in provisions:
             made = pseudo_word(english, variant)
             text = re.sub(rf"(?<!\w){re.escape(made)}(?!\w)", provisions[english], text)
-    text = _NUMBERED.sub(
-        lambda m: (
-            f"{m.group(1)} {provisions[key]}"
-            if (key := m.group(2).replace("В", "B").translate(_ASCII_DIGITS)) in provisions
-            else m.group(0)
-        ),
-        text,
-    )
-    text = _LISTED.sub(
-        lambda m: (
-            f"{m.group(1)} {provisions[key]}"
-            if (key := m.group(2).rstrip(".").translate(_ASCII_DIGITS)) in provisions
-            else m.group(0)
-        ),
-        text,
-    )  # a seed's list lines ("- 7.5.5 …", "- A 3.1.1 …", "- III.4. …"): by the seed's labels
+    for numbered in (_NUMBERED, _LISTED):  # en-2023's "**7.5.5**"; a seed's "- A 3.1.1 …", "- III.4. …"
+        text = numbered.sub(
+            lambda m: (
+                f"{m.group(1)} {provisions[key]}"
+                if (key := _label_key(m.group(2))) in provisions
+                else m.group(0)
+            ),
+            text,
+        )
     lines = text.split("\n")  # the made-up text keeps the source's lines
     for n, line in enumerate(source.split("\n")):
         term = _TERM.match(line)
         if term and term.group(1) in provisions:
             lines[n] = provisions[term.group(1)]  # a glossary entry, written whole
     return "\n".join(lines)
+
+
+def _label_key(label: str) -> str:
+    """A label as tools/written keys it: Latin "B" for Cyrillic "В", ASCII digits, no final full stop."""
+    return label.replace("В", "B").rstrip(".").translate(_ASCII_DIGITS)
 
 
 def _glued(before: str, between: str, ended: bool) -> str:

@@ -542,10 +542,12 @@ def _bare_words(text: str, language: str, kb_dir: Path) -> _Found:
     """The numbers a reference states bare in words ("to felter"), not one, with where they stand."""
     table = compiled(language, kb_dir)
     return [
-        ((value, CARDINAL), token.idx / max(1, len(text)))
+        ((hit[0], CARDINAL), token.idx / max(1, len(text)))
         for token in cached_tokens(text)
-        for value, unit in [table.single.get(token.lower_, (1.0, "none"))]
-        if unit is None and value not in (0, 1) and token.lower_ not in table.articles
+        if (hit := table.single.get(token.lower_)) is not None
+        and hit[1] is None  # a cardinal, no ordinal or word of times
+        and hit[0] not in (0, 1)
+        and token.lower_ not in table.articles
     ]
 
 
