@@ -29,6 +29,7 @@ from extract.kb.shared_numbers import (
     closest,
     faithful_words,
     laws_year,
+    leaders,
     nearest_laws,
     neighbours,
     shared_words,
@@ -187,7 +188,10 @@ def anchored_numbers(
         ]
         explained |= {(id(p), key) for p in linked}
     learned = set(base.single) | {word for table in tables.values() for word in table}
-    for word, key, linked in _alone(places, explained, spread, learned):
+    cardinals = {w for w, (value, unit) in base.single.items() if unit != "ordinal" and value != 0}
+    cardinals |= {w for w, value in tables.get("numbers", {}).items() if value != 0}
+    leading = leaders([doc_of(provision) for _, _, provision in sources.own()], cardinals)
+    for word, key, linked in _alone(places, explained, spread, learned, leading):
         value, kind = key
         table = "zero" if value == 0 else "ordinals" if kind == ORDINAL else "numbers"
         tables.setdefault(table, {})[word] = int(value)
@@ -223,12 +227,15 @@ def _alone(
     explained: set[tuple[int, tuple[float, str]]],
     spread: dict[str, int],
     known: set[str],
+    leading: frozenset[str] = frozenset(),
 ) -> list[tuple[str, tuple[float, str], list[Place]]]:
     """Number words no two places teach, learned from their place alone: where the references agree
     on the one number a place lacks ("at least the third time", "at most three games") and one word
     of the place, rare in the language's texts, stands where numbers stand (right after a comparator;
     a cardinal right before a unit word too, while an ordinal there might be the unit word itself:
-    "segundo"), that word says the number; in every place where it stands the references state that
+    "segundo"; a unit word the references count that number in), or, where no such word stands,
+    right after a word that leads numbers in the language's texts (`leaders`), that word says the
+    number; in every place where it stands the references state that
     number or, in half its places at most, none ("checking three times occurrence" where they write
     "threefold"). A number the references state as a factor is no number word ("hatvanszorosa":
     sixty-fold). Of the kinds the references state, the one most of them state."""
@@ -251,11 +258,12 @@ def _alone(
             continue
         key = max(lacking, key=lambda k: (lacking[k], k[1] == ORDINAL))
         counting = place.counting if key[1] == CARDINAL else frozenset()  # "the second" may be the unit
-        slots = [
-            w
-            for w in place.compared | counting
-            if spread.get(w, 0) <= RARE and w not in known and w not in place.unit_words
-        ]
+        counted = place.units.get(key[0], frozenset())
+        counting = frozenset(w for w in counting if not counted or place.before.get(w, frozenset()) & counted)
+        slots = _slots(place.compared | counting, place, spread, known)
+        if not slots and key[1] == CARDINAL and key[0]:  # "the" leads ordinals; no zero ("no delay")
+            led = frozenset(w for w, (before, _) in place.around.items() if before in leading)
+            slots = _slots(led, place, spread, known)
         if len(slots) != 1:
             continue
         found[slots[0]].add(key)
@@ -265,6 +273,11 @@ def _alone(
         for word, keys in sorted(found.items())
         if len(keys) == 1 and faithful(next(iter(keys))[0], everywhere[word])
     ]
+
+
+def _slots(words: frozenset[str], place: Place, spread: dict[str, int], known: set[str]) -> list[str]:
+    """Of `words`, those that may say a number the place lacks: rare, unknown, no unit word."""
+    return [w for w in words if spread.get(w, 0) <= RARE and w not in known and w not in place.unit_words]
 
 
 def faithful(value: float, places: list[Place]) -> bool:

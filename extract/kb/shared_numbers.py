@@ -23,6 +23,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from extract.text.quantities import Compiled, Token, unit_of_token
+from extract.text.words import lettered
 
 ORDINAL, CARDINAL = "ordinal", "cardinal"
 RARE = 3  # a word learned from its places alone stands in this many provisions of the language at most
@@ -141,6 +142,24 @@ def neighbours(doc: tuple[Token, ...], words: dict[str, float]) -> dict[str, tup
         if word in words and word not in found:
             found[word] = (lowers[i - 1] if i else "", lowers[i + 1] if i + 1 < len(lowers) else "")
     return found
+
+
+def leaders(docs: list[tuple[Token, ...]], known: set[str]) -> frozenset[str]:
+    """The words of a language that lead numbers: each stands right before a number (digits, or a
+    `known` number word) in half its uses at least. "ихдээ" in "хамгийн ихдээ таван удаа" (at most
+    five times) and "хамгийн ихдээ гурван тоглолт" (at most three games): the comparator no table
+    knows yet marks the slot of the unknown "гурван"."""
+    leading: Counter[str] = Counter()
+    uses: Counter[str] = Counter()
+    for doc in docs:
+        lowers = [t.lower_ for t in doc]
+        for word, after in zip(lowers, lowers[1:], strict=False):
+            if not lettered(word):
+                continue
+            uses[word] += 1
+            if (after.isdigit() and len(after) <= 3) or after in known:
+                leading[word] += 1
+    return frozenset(word for word, count in leading.items() if 2 * count >= uses[word])
 
 
 def units_after(doc: tuple[Token, ...], words: dict[str, float], base: Compiled) -> dict[str, frozenset[str]]:
