@@ -365,6 +365,35 @@ def test_a_number_the_references_state_as_a_factor_is_no_number_word():
     assert _alone([factor, *SAME], seed) == {}  # "sextokat" is sixty-fold, not sixty
 
 
+# "højst" has no word in the tables of the made-up language, but "hoxt" leads a number it knows ("pento")
+SUPERVISE = ("En dommer overvåger højst tre partier.", "Ena dommor hoxt trivan partu overvagor.")
+LEADS = ("Han kan højst bede fem gange.", "Hon kon hoxt pento kerr bedo.")
+
+
+def test_the_word_after_a_word_that_leads_numbers_says_the_number_no_table_marks():
+    """Where no comparator or unit word the tables know marks where a number stands ("at most three
+    games", a rare word for games), the word after a word that leads numbers in the language's texts
+    ("hoxt pento kerr", at most five times) says it."""
+    seed = {**UNITS, "numbers": {"pento": 5}}
+    assert _alone([SUPERVISE, LEADS, *SAME], seed) == {"numbers": {"trivan": 3}}
+    assert _alone([SUPERVISE, *SAME], seed) == {}  # nothing says where the number stands
+    other = ("Han kan højst bede, og fem gange.", "Hon kon hoxt bedo ok pento kerr.")
+    assert _alone([SUPERVISE, other, *SAME], seed) == {}  # "hoxt" leads no number there
+    third = ("Det tredje krav.", "Dat hoxt drito kruv.")
+    leads_ordinals = {**seed, "ordinals": {"drito": 3}}
+    assert _alone([SUPERVISE, third, *SAME], leads_ordinals) == {}  # an ordinal after it: "the", not "at most"
+
+
+def test_a_word_before_a_unit_word_says_a_number_only_in_the_unit_the_references_count_it_in():
+    """A place whose references state three games, where the text states one minute ("ena minuk")
+    instead (a provision aligned with another rule): "ena" says no three."""
+    seed = {**UNITS}
+    misaligned = ("En dommer overvåger højst tre partier.", "Straffen ar ena minuk.")
+    assert _alone([misaligned, *SAME], seed) == {}
+    counted = ("Straffen er tre minutter.", "Straffen ar ena minuk.")
+    assert _alone([counted, *SAME], seed) == {"numbers": {"ena": 3}}  # the same unit: learned
+
+
 # The 2017 Laws' 7.3 and A.4.1 in Danish (the 2001 Laws' 7.3 states no number), beside a made-up 2018
 # text that writes "tizo" for ten where no unit word it knows follows.
 TEN = [
