@@ -261,6 +261,31 @@ def test_the_references_with_the_nearest_laws_say_where_a_number_is_missing():
     assert places(rows, laws) == {"zero": {"nix": 0}}
 
 
+def test_an_ordinal_one_reference_reads_where_another_of_the_same_laws_states_none_is_not_learned():
+    """Danish "andet" is "second" and "otherwise" ("medmindre dommeren bestemmer andet"); the Hungarian
+    of the same Laws states no second there. A word standing right there ("bem", decides) is no
+    ordinal; where the Hungarian states the second too ("második"), the word is one."""
+    otherwise = [
+        {
+            "da-2017": f"Spilleren taber {what}, medmindre dommeren bestemmer andet.",
+            "hu-2018": f"A játékos veszít {what}, ha a bíró másképp nem határoz.",
+            "xx-2023": f"Spollaren tabor {what}, ven dommoren bem.",
+        }
+        for what in ("partiet", "tiden", "runden")
+    ]
+    laws = {"da-2017": "2017", "hu-2018": "2017", "xx-2023": "2023"}
+    assert places(otherwise, laws) == {}
+    second = [
+        {
+            "da-2017": f"Ved andet {what} taber spilleren.",
+            "hu-2018": f"A második {what} után a játékos veszít.",
+            "xx-2023": f"Vod bem {what} tabor spollaren.",
+        }
+        for what in ("træk", "krav", "forsøg")
+    ]
+    assert places(second, laws) == {"ordinals": {"bem": 2}}
+
+
 ILLEGAL = {"da-2017": "Ved tredje ulovlige træk taber spilleren partiet.", "hr-2023": ""}
 
 
@@ -381,7 +406,7 @@ def test_the_word_after_a_word_that_leads_numbers_says_the_number_no_table_marks
     assert _alone([SUPERVISE, other, *SAME], seed) == {}  # "hoxt" leads no number there
     third = ("Det tredje krav.", "Dat hoxt drito kruv.")
     leads_ordinals = {**seed, "ordinals": {"drito": 3}}
-    assert _alone([SUPERVISE, third, *SAME], leads_ordinals) == {}  # an ordinal after it: "the", not "at most"
+    assert _alone([SUPERVISE, third, *SAME], leads_ordinals) == {}  # it leads an ordinal: "the"
 
 
 def test_a_word_before_a_unit_word_says_a_number_only_in_the_unit_the_references_count_it_in():

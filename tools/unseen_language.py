@@ -140,6 +140,30 @@ VARIANTS = {
         Variant("mn-2024", "en-2023", "cyrillic", quotes="«»", written="mn"),
         Variant("bn-2024", "en-2023", "bengali", digits="bengali", full_stop="।", written="bn"),
         Variant("el-2018", "hu-2018", "greek", quotes="«»", written="el-2018", beside_source=True),
+        Variant(
+            "zh-2018",
+            "hu-2018",
+            "han",
+            "ascii",
+            "。",
+            "，",
+            "“”",
+            spaced=False,
+            written="zh-2018",
+            beside_source=True,
+        ),
+        Variant(
+            "ja-2019",
+            "hu-2018",
+            "japanese",
+            "ascii",
+            "。",
+            "、",
+            "「」",
+            spaced=False,
+            written="ja-2018",
+            beside_source=True,
+        ),
     )
 }
 # the harsher variants: not in the default run's targets (see `main`)

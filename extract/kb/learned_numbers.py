@@ -371,7 +371,7 @@ def best_link(
     for found in occurrences.values():
         for place in found:
             for key, share in place.missing.items():
-                if share >= MIN_SHARE and (id(place), key) not in explained:
+                if share >= MIN_SHARE and (id(place), key) not in explained and _told(place, key):
                     lacking[key].add(id(place))
     scored: list[tuple[float, float, str, tuple[float, str]]] = []
     for word, found in occurrences.items():
@@ -418,6 +418,13 @@ def best_link(
     if any(s[0] == top[0] and s[3] == top[3] and abs(s[1] - top[1]) < 0.02 for s in scored[1:]):
         return None  # two words stand exactly alike: nothing tells which says the number
     return top[2], top[3]
+
+
+def _told(place: Place, key: tuple[float, str]) -> bool:
+    """Whether a number a place lacks is one its references tell: an ordinal every reference with the
+    nearest Laws states ("andet" is Danish for "second" and "otherwise": "medmindre dommeren bestemmer
+    andet", where the Hungarian of the same Laws states no second)."""
+    return key[1] != ORDINAL or key[0] in place.agreed
 
 
 def _precision(key: tuple[float, str], distances: list[float]) -> float:
