@@ -255,6 +255,15 @@ def test_words_with_vowel_signs_count_as_words_where_a_count_is_read_from_mentio
     assert text[row.start - 6 : row.end - 6] == "দ্বিতীয়"
 
 
+def test_a_count_is_read_from_mentions_in_a_script_without_spaces():
+    """Made-up kanji with kana endings, one character a word: "燷诫つ揟の蝒惝" (the illegal move) is
+    named twice, after "踽" and after "ま"; the count is read at "ま"."""
+    text = "塦暟そ欭崕賝踽燷诫つ揟の蝒惝镔劤；匨侭ま燷诫つ揟の蝒惝紂份。"
+    [row] = count(text, {"da-2017": 2})
+    assert (row.value, text[row.start - 6 : row.end - 6]) == (2, "ま")
+    assert count(text.replace("ま燷诫つ揟の蝒惝", "ま"), {"da-2017": 2}) == []  # named once: no count
+
+
 def test_no_count_where_the_mentions_differ_from_the_references_or_one_is_removed():
     twice = "Ѫѫ ѩѭѯ ѳѵѷ ѹѻѿ, ѽѿ ѻѯ. Ѫѫ ѡѣѥ ѳѵѷ ѹѻѿ ѽѿ ѻѯ ѷѹѳ."
     assert count(twice, {"da-2017": 3}) == []  # the text names it twice, the Laws count three: no value

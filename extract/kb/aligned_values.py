@@ -26,6 +26,7 @@ the references' number.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -45,7 +46,7 @@ from extract.text.quantities import (
     spoken_phrase,
     tokens,
 )
-from extract.text.words import lettered
+from extract.text.words import UNSPACED, lettered
 
 
 def nearest_values(
@@ -182,12 +183,25 @@ def mentions(text: str) -> Quantity | None:
     after it, for languages whose ordinal follows its noun ("המסע הבלתי חוקי השני", the illegal move
     second). None where two longest runs stand a different number of times, or none twice."""
     doc = tokens(text)
-    heads = [t.lower_[:4] if lettered(t.lower_) and len(t.lower_) >= 3 else None for t in doc]
+    heads = [_head(t.lower_) for t in doc]
     for after in (False, True):
         found = _mentioned(doc, heads, after)
         if found is not None:
             return found
     return None
+
+
+def _head(word: str) -> str | None:
+    """What a word's other forms share: its first four letters (three letters at least), or the whole
+    of a word of a script without spaces, whose words are a character or two ("反則", "手")."""
+    if not lettered(word):
+        return None
+    if _UNSPACED_WORD.fullmatch(word):
+        return word
+    return word[:4] if len(word) >= 3 else None
+
+
+_UNSPACED_WORD = re.compile(f"[{UNSPACED}]+")
 
 
 def _mentioned(doc: tuple[Token, ...], heads: list[str | None], after: bool) -> Quantity | None:
