@@ -231,3 +231,16 @@ def test_a_real_translation_of_a_seed_replaces_its_list_lines_by_the_seeds_label
     assert "hu-2018" in [e["id"] for e in load(corpus / "editions.yaml")]
     expected = [s.get("expect") or {} for path in (kb / "scenarios").glob("*.yaml") for s in load(path) or []]
     assert any("hu-2018" in e and "el-2018" in e for e in expected)
+
+
+@pytest.mark.parametrize("variant", sorted(v for v, made in unseen.VARIANTS.items() if made.written))
+def test_every_written_provision_replaces_a_provision_of_its_source(variant):
+    """A key of tools/written/<file>.yaml that names no label or glossary term of the variant's source
+    would leave that provision made up without a word said: each written text stands in the made text."""
+    made = unseen.VARIANTS[variant]
+    if made.source == "en-2023" and not (unseen.SHARED / "en-2023.txt").is_file():
+        pytest.skip("../shared/editions is absent")
+    text = unseen.make_text(unseen.source_text(made.source), made)
+    written = load(ROOT / "tools" / "written" / f"{made.written}.yaml")
+    missing = [key for key, value in written.items() if str(value) not in text]
+    assert missing == []

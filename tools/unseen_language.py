@@ -141,6 +141,10 @@ VARIANTS = {
         Variant("bn-2024", "en-2023", "bengali", digits="bengali", full_stop="।", written="bn"),
         Variant("el-2018", "hu-2018", "greek", quotes="«»", written="el-2018", beside_source=True),
         Variant(
+            "ar-2019", "hu-2018", "arabic", comma="،", quotes="«»", written="ar-2018", beside_source=True
+        ),
+        Variant("ko-2018", "hu-2018", "hangul", quotes="“”", written="ko-2018", beside_source=True),
+        Variant(
             "zh-2018",
             "hu-2018",
             "han",
