@@ -129,8 +129,8 @@ def learn(
         return learned
     second = _learn(sources, _seeded(seed, found), evidence)
     for _ in range(ROUNDS):  # the numbers anchored teach comparators, after which more numbers stand
-        compared = {
-            **every_unit,
+        compared = {  # the words anchored so far are known: a place they explain lacks no number
+            **_seeded(every_unit, found),
             "comparators": second.tables.get("comparators", {}),
             "postfix": second.tables.get("postfix", {}),
         }

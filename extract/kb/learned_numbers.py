@@ -28,6 +28,7 @@ from extract.kb.shared_numbers import (
     Place,
     closest,
     faithful_words,
+    known_number,
     laws_year,
     leaders,
     nearest_laws,
@@ -656,8 +657,8 @@ def _own_numbers(doc: tuple[Token, ...], base: Compiled) -> list[tuple[float, st
     for token in doc:
         if token.lower_.isdigit() and len(token.lower_) <= 3:
             own.append((float(int(token.lower_)), CARDINAL))
-        elif token.lower_ in base.single:
-            value, unit = base.single[token.lower_]
+        elif (hit := known_number(token.lower_, base)) is not None:
+            value, unit = hit
             own.append((value, ORDINAL if unit == "ordinal" else CARDINAL))
     return own
 
@@ -670,7 +671,7 @@ def _candidates(doc: tuple[Token, ...], base: Compiled, length: int) -> dict[str
     numbered: set[str] = set()  # unit words standing after a number somewhere in this text
     for i, token in enumerate(doc):
         word = token.lower_
-        if not lettered(word) or word in base.single or word in base.articles or word in words:
+        if not lettered(word) or known_number(word, base) or word in base.articles or word in words:
             continue
         after_number = i > 0 and (doc[i - 1].lower_.isdigit() or doc[i - 1].lower_ in base.single)
         if unit_of_token(word, base) is not None and after_number:
