@@ -286,6 +286,21 @@ def test_an_ordinal_one_reference_reads_where_another_of_the_same_laws_states_no
     assert places(second, laws) == {"ordinals": {"bem": 2}}
 
 
+@pytest.mark.skipif(library_note() is not None, reason="PyICU is not installed")
+def test_a_dual_that_is_a_whole_quantity_states_its_number():
+    """Arabic "دقيقتين" (two minutes, CLDR's "دقيقتان" in another case) states the two minutes the
+    reference states: the place lacks no 2, and no word of it (the dual itself included) is learned
+    as a bare 2 that would read "دقيقتين إضافيتين" without its minutes."""
+    rows = [
+        {
+            "da-2017": "Hvis spilleren har mindre end to minutter tilbage på uret, kan han kræve remis.",
+            "ar-2023": "إذا كان لدى اللاعب أقل من دقيقتين متبقيتين على ساعته، يجوز له أن يطالب بالتعادل.",
+        },
+        {"da-2017": "Spilleren har tabt partiet.", "ar-2023": "خسر اللاعب المباراة."},
+    ]
+    assert places(rows, language="ar", units={**UNITS, "comparators": {"less": ["أقل من"]}}) == {}
+
+
 ILLEGAL = {"da-2017": "Ved tredje ulovlige træk taber spilleren partiet.", "hr-2023": ""}
 
 
