@@ -28,7 +28,6 @@ from extract.kb.shared_numbers import (
     Place,
     closest,
     faithful_words,
-    known_number,
     laws_year,
     leaders,
     nearest_laws,
@@ -40,7 +39,7 @@ from extract.kb.shared_numbers import (
 )
 from extract.kb.shared_numbers import Found as _Found
 from extract.text.cldr import related_language, spelled
-from extract.text.quantities import Compiled, Token, compiled, unit_of_token
+from extract.text.quantities import Compiled, Token, compiled, unit_of_token, word_value
 from extract.text.words import lettered
 
 BEFORE_UNITS_SHARE = 16  # a number word stands before a unit in at least one in this many of its uses
@@ -657,7 +656,7 @@ def _own_numbers(doc: tuple[Token, ...], base: Compiled) -> list[tuple[float, st
     for token in doc:
         if token.lower_.isdigit() and len(token.lower_) <= 3:
             own.append((float(int(token.lower_)), CARDINAL))
-        elif (hit := known_number(token.lower_, base)) is not None:
+        elif (hit := word_value(token.lower_, base)) is not None:
             value, unit = hit
             own.append((value, ORDINAL if unit == "ordinal" else CARDINAL))
     return own
@@ -671,7 +670,7 @@ def _candidates(doc: tuple[Token, ...], base: Compiled, length: int) -> dict[str
     numbered: set[str] = set()  # unit words standing after a number somewhere in this text
     for i, token in enumerate(doc):
         word = token.lower_
-        if not lettered(word) or known_number(word, base) or word in base.articles or word in words:
+        if not lettered(word) or word_value(word, base) or word in base.articles or word in words:
             continue
         after_number = i > 0 and (doc[i - 1].lower_.isdigit() or doc[i - 1].lower_ in base.single)
         if unit_of_token(word, base) is not None and after_number:

@@ -144,15 +144,6 @@ def neighbours(doc: tuple[Token, ...], words: dict[str, float]) -> dict[str, tup
     return found
 
 
-def known_number(word: str, base: Compiled) -> tuple[float, str | None] | None:
-    """The (value, unit) of a word the tables read as a number: a number word, or a word that is a
-    whole quantity in another case (the Arabic dual "دقيقتين", two minutes, beside CLDR's "دقيقتان")."""
-    hit = base.single.get(word)
-    if hit is None and not word.isascii() and len(word) >= 6:
-        hit = base.implied.get(word[:-2])
-    return hit
-
-
 def leaders(docs: list[tuple[Token, ...]], known: set[str]) -> frozenset[str]:
     """The words of a language that lead numbers: each stands right before a number (digits, or a
     `known` number word) in half its uses at least. "ихдээ" in "хамгийн ихдээ таван удаа" (at most

@@ -24,11 +24,7 @@ from typing import Any, NamedTuple
 from extract.io import languages
 from extract.io.languages import DEFAULT_KB
 from extract.text.cldr import library_words
-from extract.text.words import (  # the reading units, one tokenizer for every script (words.py)
-    lettered,
-    pieces,
-    width,
-)
+from extract.text.words import lettered, pieces, width  # one tokenizer for every script (words.py)
 
 DIMENSION = {"x", "×", "*"}
 CLAUSE_END = {".", ";", ":", "!", "?", "。", "；", "：", "؛", "।"}
@@ -80,9 +76,7 @@ class Quantity:
     start: int  # character offsets in the analysed text, comparator included
     end: int
     tokens: tuple[str, ...]  # the words of the quantity as written, for finding it in the raw text
-    side: str = (
-        ""  # where its comparator stands: "before" the number ("more than 10") or "after" ("10 or less")
-    )
+    side: str = ""  # where its comparator stands: "before" ("more than 10") or "after" ("10 or less")
     apart: int = 0  # words between the number and its unit word ("to spillere under partiet": 2)
     at: int = -1  # where the number itself starts, after a comparator before it ("højst tre"); -1: `start`
 
@@ -338,6 +332,14 @@ def unaccented(word: str) -> str:
     return plain if plain != word and plain.isascii() else ""
 
 
+def word_value(token: str, table: Compiled) -> tuple[float, str | None] | None:
+    """(value, unit) of a word read as one number: a number word, or a dual's case ("دقيقتين")."""
+    hit = table.single.get(token)
+    if hit is None and not token.isascii():
+        hit = table.single.get(unaccented(token)) or table.implied.get(token[:-2])
+    return hit
+
+
 def unit_of_token(token: str, table: Compiled) -> str | None:
     """The unit a word names: a whole form, or a long form with an ending (the longest that fits)."""
     if token in table.memo:
@@ -425,9 +427,7 @@ def quantities(
         if label[0].startswith("NUM:"):  # the longest first: "六十" is sixty, not "六" (six) and "十"
             _, value, unit = label[0].split(":")
             return float(value), unit or None, label[1] - 1
-        hit = table.single.get(token)
-        if hit is None and not token.isascii():
-            hit = table.single.get(unaccented(token)) or table.implied.get(token[:-2])
+        hit = word_value(token, table)
         if hit is not None:
             if hit[1] is None and _prefixed_ordinal(doc, i, table):
                 return hit[0], "ordinal", i  # "lần thứ hai": the prefix of "thứ ba" before "hai" (two)
