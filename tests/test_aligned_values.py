@@ -334,3 +334,26 @@ def test_a_count_of_another_thing_stays_a_candidate_for_a_count():
     rest = ([reference("da-2017", 10)], LAWS, ROOT / "kb")
     assert [r.value for r in read_by_place(*args, *rest, {"units": {"game": ["ѯѱ"]}})] == [10]
     assert read_by_place(*args, *rest, {"units": {"minute": ["ѯѱ"]}}) == []  # ten minutes: no count
+
+
+def test_a_dual_that_is_a_whole_quantity_is_the_number_there():
+    """Arabic "دقيقتين" (two minutes: CLDR's dual "دقيقتان" in another case) is the one number where
+    the references state that a player may claim with less than two minutes; the words knew no "less
+    than" for it. Where a count of moves is looked for, two minutes are no candidate."""
+    rules = [r for r in load_rules(ROOT / "kb") if r.id == "quickplay-draw-claim"]
+    text = "إذا كان لدى اللاعب أقل من دقيقتين على ساعته، يجوز له أن يطالب بالتعادل."
+    raw = f"III.5 {text}\n"
+    keyed = [("k1", {"label": "III.5", "kind": "article", "text": text, "start": 6, "end": len(raw)})]
+    mapping = {("xx-2018", "k1"): "quickplay-draw-claim"}
+    claim = "quickplay.claim_below_minutes"
+    there = Parameter(claim, "quickplay-draw-claim", "da-2017", 2, "minutes", "III.5", 0, 2, "...")
+    [row] = read_by_place(rules, "xx-2018", "ar", keyed, raw, mapping, [], [there], LAWS, ROOT / "kb")
+    assert (row.parameter, row.value, raw[row.start : row.end]) == (claim, 2, "دقيقتين")
+    moves = [r for r in load_rules(ROOT / "kb") if r.id == "colours-reversed"]
+    counted = {("xx-2018", "k1"): "colours-reversed"}
+    assert (
+        read_by_place(
+            moves, "xx-2018", "ar", keyed, raw, counted, [], [reference("da-2017", 2)], LAWS, ROOT / "kb"
+        )
+        == []
+    )

@@ -45,6 +45,7 @@ from extract.text.quantities import (
     quantities,
     spoken_phrase,
     tokens,
+    word_value,
 )
 from extract.text.words import UNSPACED, lettered
 
@@ -331,8 +332,8 @@ def _numbers(
                     float(int(word)), "bare", None, token.idx, token.idx + len(token.text), (token.text,)
                 )
             )
-        elif word in table.single and word not in table.articles:
-            value, implied = table.single[word]
+        elif (hit := word_value(word, table)) is not None and word not in table.articles:
+            value, implied = hit  # "دقيقتين" (two minutes, a dual) implies its unit
             if (implied is None or implied in units) and (value != 1 or one):
                 found.append(
                     Quantity(value, "bare", None, token.idx, token.idx + len(token.text), (token.text,))
