@@ -286,6 +286,21 @@ def test_an_ordinal_one_reference_reads_where_another_of_the_same_laws_states_no
     assert places(second, laws) == {"ordinals": {"bem": 2}}
 
 
+def test_an_ordinal_is_learned_where_the_place_states_the_same_number_as_a_cardinal():
+    """ "Det tredje ulovlige træk ... 3 minutter": the text states three minutes in digits, not the
+    third; the ordinal its references all state is still missing there, and "drito" says it."""
+    third = [
+        {
+            "da-2017": f"Det tredje ulovlige {what} koster 3 minutter.",
+            "hu-2018": f"A harmadik szabálytalan {what} 3 perc.",
+            "xx-2023": f"Dat drito ulivlige {what} kostor 3 minuk.",
+        }
+        for what in ("træk", "krav", "forsøg")
+    ]
+    laws = {"da-2017": "2017", "hu-2018": "2017", "xx-2023": "2023"}
+    assert places(third, laws) == {"ordinals": {"drito": 3}}
+
+
 @pytest.mark.skipif(library_note() is not None, reason="PyICU is not installed")
 def test_a_dual_that_is_a_whole_quantity_states_its_number():
     """Arabic "دقيقتين" (two minutes, CLDR's "دقيقتان" in another case) states the two minutes the
@@ -422,6 +437,24 @@ def test_the_word_after_a_word_that_leads_numbers_says_the_number_no_table_marks
     third = ("Det tredje krav.", "Dat hoxt drito kruv.")
     leads_ordinals = {**seed, "ordinals": {"drito": 3}}
     assert _alone([SUPERVISE, third, *SAME], leads_ordinals) == {}  # it leads an ordinal: "the"
+
+
+def test_the_word_after_a_word_that_leads_numbers_says_no_number_before_a_unit_word_of_another_unit():
+    """ "hoxt" leads numbers ("hoxt pento kerr"), but "ena minuk" (one minute) after it says no three
+    where the references state three games."""
+    seed = {**UNITS, "numbers": {"pento": 5}}
+    minute = ("En dommer overvåger højst tre partier.", "Straffen hoxt ena minuk.")
+    assert _alone([minute, LEADS, *SAME], seed) == {}
+    assert _alone([SUPERVISE, LEADS, *SAME], seed) == {"numbers": {"trivan": 3}}  # no unit word after it
+
+
+def test_a_word_before_one_leads_no_numbers():
+    """The word for one is an article as often: "dal uno" (with a) makes "dal" lead no number, and the
+    word after it in a place lacking three says nothing."""
+    seed = {**UNITS, "numbers": {"uno": 1}}
+    article = [("Han kan bede en dommer.", "Hon kon dal uno dommor.")] * 2
+    place = ("En dommer overvåger højst tre partier.", "Ena dommor dal trivan partu overvagor.")
+    assert _alone([place, *article, *SAME], seed) == {}
 
 
 def test_a_word_before_a_unit_word_says_a_number_only_in_the_unit_the_references_count_it_in():

@@ -41,6 +41,7 @@ def bare_kb(tmp_path_factory) -> Path:
         ("ar", "١٠ دقائق", [(10, "minute", None)]),  # Arabic-Indic digits, CLDR's plural
         ("zh", "１０分钟", [(10, "minute", None)]),  # no spaces, full-width digits
         ("ar", "يمنح الخصم دقيقتين", [(2, "minute", None)]),  # a dual: CLDR's "دقيقتان" in another case
+        ("ar", "ينظر إلى ساعتها", []),  # "its clock": no dual of "ساعة" (hour), another ending
         ("tr", "10 dakikadan fazla", [(10, "minute", None)]),  # an ending after CLDR's "dakika"
         ("hy", "15 րոպե", [(15, "minute", None)]),
     ],

@@ -179,8 +179,9 @@ def _counted(
 def mentions(text: str) -> Quantity | None:
     """How many times a text names the same thing: the longest run of words (their first four
     letters, so that inflected forms agree: "ulovlige træk", "ulovligt træk"; of three letters or
-    more) that stands more than once, right after another word each time; the word before its last mention
-    says that count ("second", "segundo", "et"). Where no run has other words before it, the words
+    more; a word of a script without spaces whole, see `_head`) that stands more than once, right
+    after another word each time; the word before its last mention says that count ("second",
+    "segundo", "et"). Where no run has other words before it, the words
     after it, for languages whose ordinal follows its noun ("המסע הבלתי חוקי השני", the illegal move
     second). None where two longest runs stand a different number of times, or none twice."""
     doc = tokens(text)
@@ -194,7 +195,8 @@ def mentions(text: str) -> Quantity | None:
 
 def _head(word: str) -> str | None:
     """What a word's other forms share: its first four letters (three letters at least), or the whole
-    of a word of a script without spaces, whose words are a character or two ("反則", "手")."""
+    of a word of a script without spaces (ideographs, kana, Thai...), however short: the tokenizer
+    cuts such words from the text itself, an ideograph or two where no dictionary knows them."""
     if not lettered(word):
         return None
     if _UNSPACED_WORD.fullmatch(word):

@@ -168,7 +168,7 @@ def _seeded(seed: dict[str, Any], found: dict[str, dict[str, int]]) -> dict[str,
     return {
         **seed,
         "numbers": {**found.get("numbers", {}), **seed["numbers"]},
-        "ordinals": found.get("ordinals", {}),
+        "ordinals": dict(found.get("ordinals", {})),
         "zero": sorted(found.get("zero", {})),
     }
 

@@ -84,9 +84,9 @@ def learn_unknown_numbers(sources: Sources, units: dict[str, Any] | None = None)
         for j in range(1, len(doc)):
             unit = unit_of_token(doc[j].lower_, base)
             word = doc[j - 1].lower_
-            if unit is None or not lettered(word) or word in base.single or unit_of_token(word, base):
+            if unit is None or not lettered(word) or word_value(word, base) or unit_of_token(word, base):
                 continue
-            if j >= 2 and (doc[j - 2].lower_.isdigit() or doc[j - 2].lower_ in base.single):
+            if j >= 2 and (doc[j - 2].lower_.isdigit() or word_value(doc[j - 2].lower_, base)):
                 continue  # "to ekstra minutter": a word between a number and its unit
             before_units[word] += 1
             values = nearest(
@@ -170,7 +170,7 @@ def anchored_numbers(
         value, kind = key
         table = "zero" if value == 0 else "ordinals" if kind == ORDINAL else "numbers"
         tables.setdefault(table, {})[word] = int(value)
-        linked = [p for p in occurrences[word] if key in p.missing]
+        linked = [p for p in occurrences[word] if key in p.missing and _told(p, key)]
         source = _kin_of(word, kin).get(key)
         form = f"; a form of {source}" if source else ""
         evidence[("word:ordinals" if table == "ordinals" else table, word)] = [
@@ -188,8 +188,9 @@ def anchored_numbers(
         ]
         explained |= {(id(p), key) for p in linked}
     learned = set(base.single) | {word for table in tables.values() for word in table}
-    cardinals = {w for w, (value, unit) in base.single.items() if unit != "ordinal" and value != 0}
-    cardinals |= {w for w, value in tables.get("numbers", {}).items() if value != 0}
+    cardinals = {w for w in base.single if bare_cardinal(w, base)} | {
+        w for w, value in tables.get("numbers", {}).items() if value not in (0, 1)
+    }
     leading = leaders([doc_of(provision) for _, _, provision in sources.own()], cardinals)
     for word, key, linked in _alone(places, explained, spread, learned, leading):
         value, kind = key
@@ -231,11 +232,12 @@ def _alone(
 ) -> list[tuple[str, tuple[float, str], list[Place]]]:
     """Number words no two places teach, learned from their place alone: where the references agree
     on the one number a place lacks ("at least the third time", "at most three games") and one word
-    of the place, rare in the language's texts, stands where numbers stand (right after a comparator;
-    a cardinal right before a unit word too, while an ordinal there might be the unit word itself:
-    "segundo"; a unit word the references count that number in), or, where no such word stands,
-    right after a word that leads numbers in the language's texts (`leaders`), that word says the
-    number; in every place where it stands the references state that
+    of the place, rare in the language's texts, stands where numbers stand, that word says the
+    number. Where numbers stand: right after a comparator; for a cardinal, right before a unit word
+    too, of a unit the references count it in where they name one (an ordinal there might be the
+    unit word itself: "segundo"); or, where no such word stands and the number is a cardinal other
+    than zero, right after a word that leads numbers in the language's texts (`leaders`), before no
+    unit word of another unit. In every place where it stands the references state that
     number or, in half its places at most, none ("checking three times occurrence" where they write
     "threefold"). A number the references state as a factor is no number word ("hatvanszorosa":
     sixty-fold). Of the kinds the references state, the one most of them state."""
@@ -259,11 +261,10 @@ def _alone(
         key = max(lacking, key=lambda k: (lacking[k], k[1] == ORDINAL))
         counting = place.counting if key[1] == CARDINAL else frozenset()  # "the second" may be the unit
         counted = place.units.get(key[0], frozenset())
-        counting = frozenset(w for w in counting if not counted or place.before.get(w, frozenset()) & counted)
-        slots = _slots(place.compared | counting, place, spread, known)
+        slots = _slots(place.compared | _counting(counting, place, counted), place, spread, known)
         if not slots and key[1] == CARDINAL and key[0]:  # "the" leads ordinals; no zero ("no delay")
             led = frozenset(w for w, (before, _) in place.around.items() if before in leading)
-            slots = _slots(led, place, spread, known)
+            slots = _slots(_counting(led, place, counted), place, spread, known)
         if len(slots) != 1:
             continue
         found[slots[0]].add(key)
@@ -273,6 +274,12 @@ def _alone(
         for word, keys in sorted(found.items())
         if len(keys) == 1 and faithful(next(iter(keys))[0], everywhere[word])
     ]
+
+
+def _counting(words: frozenset[str], place: Place, counted: frozenset[str]) -> frozenset[str]:
+    """Of `words`, those before no unit word or before one of a unit the references count the number
+    in (`counted`; any where they name no unit): "one minute" says no three games."""
+    return frozenset(w for w in words if not counted or not place.before.get(w) or place.before[w] & counted)
 
 
 def _slots(words: frozenset[str], place: Place, spread: dict[str, int], known: set[str]) -> list[str]:
@@ -422,9 +429,9 @@ def best_link(
 
 def _told(place: Place, key: tuple[float, str]) -> bool:
     """Whether a number a place lacks is one its references tell: an ordinal every reference with the
-    nearest Laws states ("andet" is Danish for "second" and "otherwise": "medmindre dommeren bestemmer
-    andet", where the Hungarian of the same Laws states no second)."""
-    return key[1] != ORDINAL or key[0] in place.agreed
+    nearest Laws states as an ordinal ("andet" is Danish for "second" and "otherwise": "medmindre
+    dommeren bestemmer andet", where the Hungarian of the same Laws states no second)."""
+    return key[1] != ORDINAL or key in place.told
 
 
 def _precision(key: tuple[float, str], distances: list[float]) -> float:
@@ -553,6 +560,7 @@ def language_places(sources: Sources, base: Compiled, spread: dict[str, int] | N
                     _by_value(set().union(*(units[rule] for rule in rules))),
                     neighbours(doc, words),
                     dict(shares(bare, own)),
+                    _told_by_all(nearest, own),
                 )
             )
     return places
@@ -562,13 +570,17 @@ def _bare_words(text: str, language: str, kb_dir: Path) -> _Found:
     """The numbers a reference states bare in words ("to felter"), not one, with where they stand."""
     table = compiled(language, kb_dir)
     return [
-        ((hit[0], CARDINAL), token.idx / max(1, len(text)))
+        ((table.single[token.lower_][0], CARDINAL), token.idx / max(1, len(text)))
         for token in cached_tokens(text)
-        if (hit := table.single.get(token.lower_)) is not None
-        and hit[1] is None  # a cardinal, no ordinal or word of times
-        and hit[0] not in (0, 1)
-        and token.lower_ not in table.articles
+        if bare_cardinal(token.lower_, table)
     ]
+
+
+def bare_cardinal(word: str, table: Compiled) -> bool:
+    """Whether the tables read a word as a cardinal on its own: no ordinal, word of times or unit it
+    implies, not zero, not one (an article as often) nor an article."""
+    hit = table.single.get(word)
+    return hit is not None and hit[1] is None and hit[0] not in (0, 1) and word not in table.articles
 
 
 def _text_counts(
@@ -588,6 +600,13 @@ def _text_counts(
 def _by_value(pairs: set[tuple[float, str]]) -> dict[float, frozenset[str]]:
     """(value, unit) pairs as value -> its units."""
     return {value: frozenset(u for v, u in pairs if v == value) for value, _ in pairs}
+
+
+def _told_by_all(nearest: dict[str, _Found], own: set[tuple[float, str]]) -> frozenset[tuple[float, str]]:
+    """The numbers, each of its kind, that every reference with the nearest Laws states and the text
+    does not state in that kind ("the second illegal move" beside "two minutes")."""
+    stated = [{number for number, _ in found} for found in nearest.values()]
+    return frozenset(set.intersection(*stated) - own) if stated else frozenset()
 
 
 def _agreed(
@@ -672,7 +691,7 @@ def _candidates(doc: tuple[Token, ...], base: Compiled, length: int) -> dict[str
         word = token.lower_
         if not lettered(word) or word_value(word, base) or word in base.articles or word in words:
             continue
-        after_number = i > 0 and (doc[i - 1].lower_.isdigit() or doc[i - 1].lower_ in base.single)
+        after_number = i > 0 and (doc[i - 1].lower_.isdigit() or bool(word_value(doc[i - 1].lower_, base)))
         if unit_of_token(word, base) is not None and after_number:
             numbered.add(word)
         if i and doc[i - 1].lower_.isdigit() or after_number and unit_of_token(word, base) is not None:

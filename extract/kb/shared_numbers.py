@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
-from extract.text.quantities import Compiled, Token, unit_of_token
+from extract.text.quantities import Compiled, Token, unit_of_token, word_value
 from extract.text.words import lettered
 
 ORDINAL, CARDINAL = "ordinal", "cardinal"
@@ -58,6 +58,7 @@ class Place:
     units: dict[float, frozenset[str]] = field(default_factory=dict)  # value -> the references' units
     around: dict[str, tuple[str, str]] = field(default_factory=dict)  # candidate -> its neighbours
     loose: dict[tuple[float, str], float] = field(default_factory=dict)  # `missing`, of bare number words
+    told: frozenset[tuple[float, str]] = frozenset()  # (value, kind) the nearest references all state
 
 
 def shortfall(
@@ -171,7 +172,7 @@ def units_after(doc: tuple[Token, ...], words: dict[str, float], base: Compiled)
         if word not in words:
             continue
         for after in lowers[i + 1 : i + 1 + WINDOW]:
-            if after.isdigit() or after in base.single:
+            if after.isdigit() or word_value(after, base) is not None:
                 break
             unit = unit_of_token(after, base)
             if unit is not None:

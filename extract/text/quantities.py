@@ -161,13 +161,13 @@ def compile_words(table: dict[str, Any]) -> Compiled:
                 single[split[0]] = (float(value), unit)
             elif split:
                 phrases.setdefault(split, f"NUM:{value}:{unit or ''}")
-    implied: dict[str, tuple[float, str | None]] = {}  # a dual's other case: "دقيقتين" beside "دقيقتان"
+    implied: dict[str, tuple[float, str | None]] = {}  # a dual's other case: "دقيقتين" (not "ساعتها")
     for word, (value, unit) in (table.get("implied") or {}).items():
         split = phrase(str(word))
         if len(split) == 1:
             single[split[0]] = (float(value), unit)
             if len(split[0]) >= 6:
-                implied[split[0][:-2]] = (float(value), unit)
+                implied[split[0][:-2] + split[0][-1]] = (float(value), unit)
         elif split:
             phrases.setdefault(split, f"NUM:{value}:{unit}")
     units: dict[str, str] = {}
@@ -333,10 +333,10 @@ def unaccented(word: str) -> str:
 
 
 def word_value(token: str, table: Compiled) -> tuple[float, str | None] | None:
-    """(value, unit) of a word read as one number: a number word, or a dual's case ("دقيقتين")."""
+    """(value, unit) of a word read as one number: a number word (accents aside), or a dual's case."""
     hit = table.single.get(token)
     if hit is None and not token.isascii():
-        hit = table.single.get(unaccented(token)) or table.implied.get(token[:-2])
+        hit = table.single.get(unaccented(token)) or table.implied.get(token[:-2] + token[-1:])
     return hit
 
 
