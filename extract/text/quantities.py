@@ -333,10 +333,10 @@ def unaccented(word: str) -> str:
 
 
 def word_value(token: str, table: Compiled) -> tuple[float, str | None] | None:
-    """(value, unit) of a word read as one number: a number word (accents aside), or a dual's case."""
+    """(value, unit) of a word read as one number: a number word, or a dual's case ("دقيقتين")."""
     hit = table.single.get(token)
     if hit is None and not token.isascii():
-        hit = table.single.get(unaccented(token)) or table.implied.get(token[:-2] + token[-1:])
+        hit = table.implied.get(token[:-2] + token[-1:])
     return hit
 
 
@@ -427,7 +427,7 @@ def quantities(
         if label[0].startswith("NUM:"):  # the longest first: "六十" is sixty, not "六" (six) and "十"
             _, value, unit = label[0].split(":")
             return float(value), unit or None, label[1] - 1
-        hit = word_value(token, table)
+        hit = word_value(token, table) or (None if token.isascii() else table.single.get(unaccented(token)))
         if hit is not None:
             if hit[1] is None and _prefixed_ordinal(doc, i, table):
                 return hit[0], "ordinal", i  # "lần thứ hai": the prefix of "thứ ba" before "hai" (two)
