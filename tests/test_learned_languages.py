@@ -42,6 +42,7 @@ def bare_kb(tmp_path_factory) -> Path:
         ("zh", "１０分钟", [(10, "minute", None)]),  # no spaces, full-width digits
         ("ar", "يمنح الخصم دقيقتين", [(2, "minute", None)]),  # a dual: CLDR's "دقيقتان" in another case
         ("ar", "ينظر إلى ساعتها", []),  # "its clock": no dual of "ساعة" (hour), another ending
+        ("da", "ét minut", [(1, "minute", None)]),  # the reader reads a stressed "one" accents aside
         ("tr", "10 dakikadan fazla", [(10, "minute", None)]),  # an ending after CLDR's "dakika"
         ("hy", "15 րոպե", [(15, "minute", None)]),
     ],
@@ -189,3 +190,14 @@ def test_a_range_teaches_between_from_its_upper_bound(bare_kb):
 def test_no_range_without_a_joining_word(bare_kb):
     lowers, comparators = _range_votes(bare_kb, "mehr als 15 Minuten, aber weniger als 60 Minuten", 60)
     assert not lowers and "between" not in comparators
+
+
+def test_the_number_learners_read_a_word_as_the_tables_write_it(bare_kb):
+    """Danish "ét" (a stressed "one") is a number to the reader, accents aside, but not to the number
+    learners (`word_value`): they and the anchors that teach comparators read the same words, so "ét
+    minut" stays a place where "mere end" is learned (leave-one-language-out da)."""
+    from extract.text.quantities import compiled, word_value
+
+    table = compiled("da", bare_kb)
+    assert word_value("et", table) == (1.0, None) and word_value("ét", table) is None
+    assert word_value("دقيقتين", compiled("ar", bare_kb)) == (2.0, "minute")
