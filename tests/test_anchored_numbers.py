@@ -261,44 +261,50 @@ def test_the_references_with_the_nearest_laws_say_where_a_number_is_missing():
     assert places(rows, laws) == {"zero": {"nix": 0}}
 
 
+SAME_LAWS = {"da-2017": "2017", "hu-2018": "2017", "xx-2023": "2023"}
+
+
+def same_laws(danish: str, hungarian: str, made: str, things: tuple[str, ...]) -> dict[str, dict[str, int]]:
+    """`places` over one row per thing: a Danish and a Hungarian reference of the same Laws beside a
+    made-up 2023 text ("{what}" in each stands for the thing)."""
+    rows = [
+        {
+            "da-2017": danish.format(what=w),
+            "hu-2018": hungarian.format(what=w),
+            "xx-2023": made.format(what=w),
+        }
+        for w in things
+    ]
+    return places(rows, SAME_LAWS)
+
+
 def test_an_ordinal_one_reference_reads_where_another_of_the_same_laws_states_none_is_not_learned():
     """Danish "andet" is "second" and "otherwise" ("medmindre dommeren bestemmer andet"); the Hungarian
     of the same Laws states no second there. A word standing right there ("bem", decides) is no
     ordinal; where the Hungarian states the second too ("második"), the word is one."""
-    otherwise = [
-        {
-            "da-2017": f"Spilleren taber {what}, medmindre dommeren bestemmer andet.",
-            "hu-2018": f"A játékos veszít {what}, ha a bíró másképp nem határoz.",
-            "xx-2023": f"Spollaren tabor {what}, ven dommoren bem.",
-        }
-        for what in ("partiet", "tiden", "runden")
-    ]
-    laws = {"da-2017": "2017", "hu-2018": "2017", "xx-2023": "2023"}
-    assert places(otherwise, laws) == {}
-    second = [
-        {
-            "da-2017": f"Ved andet {what} taber spilleren.",
-            "hu-2018": f"A második {what} után a játékos veszít.",
-            "xx-2023": f"Vod bem {what} tabor spollaren.",
-        }
-        for what in ("træk", "krav", "forsøg")
-    ]
-    assert places(second, laws) == {"ordinals": {"bem": 2}}
+    otherwise = (
+        "Spilleren taber {what}, medmindre dommeren bestemmer andet.",
+        "A játékos veszít {what}, ha a bíró másképp nem határoz.",
+        "Spollaren tabor {what}, ven dommoren bem.",
+    )
+    assert same_laws(*otherwise, ("partiet", "tiden", "runden")) == {}
+    second = (
+        "Ved andet {what} taber spilleren.",
+        "A második {what} után a játékos veszít.",
+        "Vod bem {what} tabor spollaren.",
+    )
+    assert same_laws(*second, ("træk", "krav", "forsøg")) == {"ordinals": {"bem": 2}}
 
 
 def test_an_ordinal_is_learned_where_the_place_states_the_same_number_as_a_cardinal():
     """ "Det tredje ulovlige træk ... 3 minutter": the text states three minutes in digits, not the
     third; the ordinal its references all state is still missing there, and "drito" says it."""
-    third = [
-        {
-            "da-2017": f"Det tredje ulovlige {what} koster 3 minutter.",
-            "hu-2018": f"A harmadik szabálytalan {what} 3 perc.",
-            "xx-2023": f"Dat drito ulivlige {what} kostor 3 minuk.",
-        }
-        for what in ("træk", "krav", "forsøg")
-    ]
-    laws = {"da-2017": "2017", "hu-2018": "2017", "xx-2023": "2023"}
-    assert places(third, laws) == {"ordinals": {"drito": 3}}
+    third = (
+        "Det tredje ulovlige {what} koster 3 minutter.",
+        "A harmadik szabálytalan {what} 3 perc.",
+        "Dat drito ulivlige {what} kostor 3 minuk.",
+    )
+    assert same_laws(*third, ("træk", "krav", "forsøg")) == {"ordinals": {"drito": 3}}
 
 
 @pytest.mark.skipif(library_note() is not None, reason="PyICU is not installed")
