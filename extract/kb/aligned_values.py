@@ -26,7 +26,6 @@ the references' number.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -47,7 +46,7 @@ from extract.text.quantities import (
     tokens,
     word_value,
 )
-from extract.text.words import UNSPACED, lettered
+from extract.text.words import lettered, unspaced
 
 
 def nearest_values(
@@ -199,12 +198,9 @@ def _head(word: str) -> str | None:
     cuts such words from the text itself, an ideograph or two where no dictionary knows them."""
     if not lettered(word):
         return None
-    if _UNSPACED_WORD.fullmatch(word):
+    if unspaced(word):
         return word
     return word[:4] if len(word) >= 3 else None
-
-
-_UNSPACED_WORD = re.compile(f"[{UNSPACED}]+")
 
 
 def _mentioned(doc: tuple[Token, ...], heads: list[str | None], after: bool) -> Quantity | None:

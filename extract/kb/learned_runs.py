@@ -25,7 +25,6 @@ longest first).
 
 from __future__ import annotations
 
-import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import replace
@@ -45,10 +44,9 @@ from extract.kb.shared_numbers import (
     places_of,
 )
 from extract.text.quantities import Compiled, Token, compiled, phrase, unit_of_token
-from extract.text.words import UNSPACED, lettered, spaceless
+from extract.text.words import lettered, spaceless, unspaced
 
 MAX_RUN = 4  # pieces: a number word of a script without spaces is rarely longer
-_UNSPACED_PIECE = re.compile(f"[{UNSPACED}]+")
 
 Run = tuple[str, ...]
 
@@ -262,7 +260,7 @@ def _piece_before(doc: tuple[Token, ...], i: int, base: Compiled, numbers: dict[
         return None
     piece = doc[i - 1].lower_
     if (
-        _UNSPACED_PIECE.fullmatch(piece) is None
+        not unspaced(piece)
         or not lettered(piece)
         or piece in numbers
         or piece in base.single
@@ -309,7 +307,7 @@ def _runs(doc: tuple[Token, ...], base: Compiled, known: dict[str, float]) -> li
     """The runs of 2..MAX_RUN adjacent pieces of a script without spaces, none a number the tables
     know or an article: (run, its first token)."""
     ok = [
-        _UNSPACED_PIECE.fullmatch(t.lower_) is not None
+        unspaced(t.lower_)
         and lettered(t.lower_)
         and t.lower_ not in known
         and t.lower_ not in base.single

@@ -128,6 +128,14 @@ def spaceless(text: str, language: str = "") -> bool:
     return letters >= 3 * LONG_WORD and letters / len(runs) > LONG_WORD
 
 
+def unspaced(word: str) -> bool:
+    """Whether a word is written all in scripts without spaces between words (ideographs, kana, Thai...)."""
+    return _UNSPACED_WORD.fullmatch(word) is not None
+
+
+_UNSPACED_WORD = re.compile(f"[{UNSPACED}]+")
+
+
 def words(text: str, language: str = "") -> list[Word]:
     """The words of a text (letters only: digits and marks are not words), with their offsets."""
     if not spaceless(text, language):
