@@ -244,3 +244,15 @@ def test_every_written_provision_replaces_a_provision_of_its_source(variant):
     written = load(ROOT / "tools" / "written" / f"{made.written}.yaml")
     missing = [key for key, value in written.items() if str(value) not in text]
     assert missing == []
+
+
+def test_a_work_folder_that_is_not_empty_is_refused_before_anything_is_built(tmp_path, monkeypatch, capsys):
+    """--work names a new folder: one with files in it is refused with exit code 2 and a plain message,
+    and nothing in it is touched."""
+    (tmp_path / "kept.txt").write_text("mine", encoding="utf-8")
+    monkeypatch.setattr(sys, "argv", ["unseen_language.py", "--work", str(tmp_path), "ka-2023"])
+    with pytest.raises(SystemExit) as stop:
+        unseen.main()
+    assert stop.value.code == 2
+    assert "the folder is not empty" in capsys.readouterr().err
+    assert [p.name for p in tmp_path.iterdir()] == ["kept.txt"]

@@ -214,6 +214,8 @@ def main() -> int:
     )
     parser.add_argument("--show", metavar="LANG", help="print the translated text of LANG and stop")
     arguments = parser.parse_args()
+    if arguments.work is not None and arguments.work.exists() and any(arguments.work.iterdir()):
+        parser.error(f"--work {arguments.work}: the folder is not empty; give a new or empty one")
     if shutil.which("apertium") is None:
         print("translated_language: Apertium is not installed; nothing to measure (apt-get install apertium)")
         return 0

@@ -678,6 +678,8 @@ def main() -> int:
     )
     parser.add_argument("--show", metavar="VARIANT", help="print the made-up text of VARIANT and stop")
     arguments = parser.parse_args()
+    if arguments.work is not None and arguments.work.exists() and any(arguments.work.iterdir()):
+        parser.error(f"--work {arguments.work}: the folder is not empty; give a new or empty one")
     if arguments.show:
         variant = VARIANTS[arguments.show]
         print(make_text(source_text(variant.source), variant))
