@@ -77,6 +77,7 @@ from extract.text.analyse import (
 )
 from extract.text.labels import STRUCTURE_LABELS
 from extract.text.segment import coverage, duplicate_labels, leaves, segment
+from extract.text.words import discovered, unknown_scripts
 
 
 @dataclass(frozen=True)
@@ -447,7 +448,12 @@ class Stream:
         self.core_parameters: list[Parameter] | None = None  # the reference editions', once
 
     def add(self, edition: Edition, core: Core, progress: Progress | None) -> None:
-        """Build one edition and write its share of the generated files."""
+        """Build one edition and write its share of the generated files, its words read with those
+        discovered in its own text where ICU does not know its script's words (text/discovered_words.py)."""
+        with discovered(unknown_scripts([edition.text]) if edition.id not in core.prepared else {}):
+            self._add(edition, core, progress)
+
+    def _add(self, edition: Edition, core: Core, progress: Progress | None) -> None:
         context = self.context
         if progress:
             progress(len(self.reports), len(context.editions), f"now {edition.id}")

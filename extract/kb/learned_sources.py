@@ -11,6 +11,7 @@ from pathlib import Path
 
 from extract.io.languages import language_data
 from extract.text.quantities import Compiled, Quantity, Token, quantities, tokens, unit_of_token
+from extract.text.words import derived
 
 Provisions = dict[str, list[tuple[str, dict[str, object]]]]
 Assigned = dict[tuple[str, str], tuple[str, ...]]  # (edition, provision key) -> its rules
@@ -55,6 +56,7 @@ def own_provisions(
                 yield edition, key, provision
 
 
+@derived
 @lru_cache(maxsize=50_000)
 def read_quantities(text: str, language: str, kb_dir: Path) -> tuple[Quantity, ...]:
     """A reference provision's quantities (read once for all the languages a build learns)."""
@@ -79,6 +81,7 @@ def doc_of(provision: dict[str, object]) -> tuple[Token, ...]:
     return cached_tokens(str(provision.get("text") or ""))
 
 
+@derived
 @lru_cache(maxsize=20_000)
 def cached_tokens(text: str) -> tuple[Token, ...]:
     return tokens(text)

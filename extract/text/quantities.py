@@ -24,7 +24,7 @@ from typing import Any, NamedTuple
 from extract.io import languages
 from extract.io.languages import DEFAULT_KB
 from extract.text.cldr import library_words
-from extract.text.words import lettered, pieces, width  # one tokenizer for every script (words.py)
+from extract.text.words import derived, lettered, pieces, width  # one tokenizer for every script (words.py)
 
 DIMENSION = {"x", "×", "*"}
 CLAUSE_END = {".", ";", ":", "!", "?", "。", "；", "：", "؛", "।"}
@@ -56,6 +56,7 @@ class Token(NamedTuple):
     idx: int
 
 
+@derived
 @lru_cache(maxsize=20_000)
 def tokens(text: str) -> tuple[Token, ...]:
     """The tokens of a text with their offsets (one tokenizer for every language and script)."""

@@ -23,8 +23,13 @@ from __future__ import annotations
 import re
 import sys
 import unicodedata
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from functools import cache, lru_cache
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
+
+from extract.text.discovered_words import CONSISTENT, Discovered, consistency, discover, standing
 
 # Scripts written without spaces between words: Thai, Lao, Tibetan, Myanmar, Khmer, Tai Le/Lue,
 # New Tai Lue, kana, CJK ideographs (and extension A, compatibility), Yi, half-width kana.
@@ -98,6 +103,13 @@ def pieces(text: str) -> list[tuple[str, int]]:
 
 @lru_cache(maxsize=20_000)
 def _alphabetic_words(run: str) -> tuple[Word, ...]:
+    model = _DISCOVERED.get(_block(run))
+    if model is None:
+        return _icu_words(run)
+    return tuple(Word(run[a:b], a, b) for a, b in model.cut(run))
+
+
+def _icu_words(run: str) -> tuple[Word, ...]:
     breaker = _breaker("")
     if breaker is None:
         return tuple(Word(c, i, i + 1) for i, c in enumerate(run))
@@ -160,9 +172,19 @@ def _segmented(text: str, language: str) -> tuple[Word, ...]:
     for end in breaker:
         out.extend(Word(m.group(), m.start(), m.end()) for m in _MARKED_WORD.finditer(text, start, end))
         start = end
-    return tuple(out)
+    if not _DISCOVERED:
+        return tuple(out)
+    runs = [m for m in _ALPHABETIC_RUN.finditer(text) if _block(m.group()) in _DISCOVERED]
+    if not runs:
+        return tuple(out)
+    kept = [w for w in out if not any(m.start() < w.end and w.start < m.end() for m in runs)]
+    for m in runs:  # the discovered words replace ICU's in those runs
+        at = m.start()
+        kept.extend(Word(w.text, at + w.start, at + w.end) for w in _alphabetic_words(m.group()))
+    return tuple(sorted(kept, key=lambda w: w.start))
 
 
+_ALPHABETIC_RUN = re.compile(rf"[{ALPHABETIC}]+")
 _CHARACTER_WORD = re.compile(rf"[{UNSPACED}]|[^\W\d_{UNSPACED}]+")
 _MARKED_WORD = re.compile(rf"(?:[^\W\d_]|[{re.escape(_MARKS)}\u200c\u200d])+")  # vowel signs belong to words
 
@@ -178,6 +200,61 @@ def _breaker(language: str) -> Any:
         )
         return None
     return icu.BreakIterator.createWordInstance(icu.Locale(language or "root"))
+
+
+# Scripts whose words ICU's dictionaries do not know in the texts at hand (`discovered_words`): the
+# first code point's block of 128 -> the words discovered from the texts. Set by `discovered`.
+_DISCOVERED: dict[int, Discovered] = {}
+_DERIVED: list[Any] = []  # caches of what the words of a text give (tokens, quantities...)
+_Cached = TypeVar("_Cached", bound=Callable[..., Any])
+MIN_LETTERS = 5_000  # letters of a script below which its words are not discovered: too few repetitions
+
+
+def _block(run: str) -> int:
+    return ord(run[0]) >> 7
+
+
+def derived(function: _Cached) -> _Cached:
+    """Mark a cache of what the words of a text give: it is emptied when the words change."""
+    _DERIVED.append(function)
+    return function
+
+
+def unknown_scripts(texts: Iterable[str]) -> dict[int, Discovered]:
+    """The words of every alphabet without spaces (Thai, Lao, Khmer, Myanmar...) whose runs ICU cuts
+    inconsistently in these texts, discovered from them (see `discovered_words`)."""
+    runs: dict[int, list[str]] = defaultdict(list)
+    for text in texts:
+        for m in _ALPHABETIC_RUN.finditer(text):
+            runs[_block(m.group())].append(m.group())
+    out: dict[int, Discovered] = {}
+    for block, found in sorted(runs.items()):
+        if sum(map(len, found)) < MIN_LETTERS:
+            continue
+        stand = standing((run, tuple(w.text for w in _icu_words(run))) for run in found)
+        if _breaker("") is None or consistency(stand) < CONSISTENT:
+            out[block] = discover(found)
+    return out
+
+
+@contextmanager
+def discovered(models: dict[int, Discovered]) -> Iterator[None]:
+    """Read the texts of those scripts with the words discovered in them, for the time of a build."""
+    previous = dict(_DISCOVERED)
+    _set(models)
+    try:
+        yield
+    finally:
+        _set(previous)
+
+
+def _set(models: dict[int, Discovered]) -> None:
+    if models == _DISCOVERED:
+        return
+    _DISCOVERED.clear()
+    _DISCOVERED.update(models)
+    for function in (_alphabetic_words, _segmented, *_DERIVED):
+        function.cache_clear()
 
 
 def numbers(text: str, language: str = "") -> list[tuple[str, int, int]]:
