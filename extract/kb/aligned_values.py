@@ -130,6 +130,14 @@ def stated_by_place(
                 for span in [raw_span(raw, by_key[key], q)]
                 if not any(start < span[1] and span[0] < end for start, end in taken)
             ]
+            # a number the words read for another parameter of the rule, repeated ("more than 10 ...;
+            # or 60 times the increment, more than 10 ..."), is that one's unless the references state it
+            repeated = {
+                p.value
+                for p in found
+                if p.rule == rule.id and not isinstance(p.value, bool) and p.value not in values
+            }
+            numbers = [n for n in numbers if n[1].value not in repeated] or numbers
             if len({q.value for _, q, _ in numbers}) == 1:
                 numbers = numbers[:1]  # "fewer than 10 moves ... after 10 moves or more": one number
             if not numbers and spec.get("next"):

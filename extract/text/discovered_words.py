@@ -23,6 +23,7 @@ the learners need: "the word that stands where the references state 3" must be o
 from __future__ import annotations
 
 import math
+import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -50,7 +51,11 @@ class Discovered:
             for expert in (self._frequent, self._open):
                 split = max(range(1, len(window)), key=lambda k: expert(window[:k], window[k:]), default=0)
                 votes[start + split] += bool(split)
-        cuts = [p for p in range(1, size) if votes[p] >= max(VOTES, votes[p - 1], votes[p + 1])]
+        cuts = [
+            p
+            for p in range(1, size)
+            if votes[p] >= max(VOTES, votes[p - 1], votes[p + 1]) and whole(run[p])
+        ]
         return tuple(zip([0, *cuts], [*cuts, size], strict=True))
 
     def _frequent(self, left: str, right: str) -> float:
@@ -58,6 +63,11 @@ class Discovered:
 
     def _open(self, left: str, right: str) -> float:
         return self.after.get(left, -math.inf) + self.before.get(right, -math.inf)
+
+
+def whole(after: str) -> bool:
+    """Whether a word may begin with a letter: not with a combining mark (a vowel sign, a tone mark)."""
+    return not unicodedata.category(after).startswith("M")
 
 
 def discover(runs: Iterable[str]) -> Discovered:
