@@ -41,11 +41,12 @@ def draft_command(language: str, out: Path | None, corpus_dir: Path, kb_dir: Pat
 
     if not language.isalpha() or len(language) > 3:
         raise UsageFailure(f"'{language}' is not a language code (ISO 639-1, e.g. hu)")
-    if language not in {e.language for e in load_editions(corpus_dir)}:
+    texts = [e.text for e in load_editions(corpus_dir) if e.language == language]
+    if not texts:
         raise UsageFailure(f"no edition in {corpus_dir} is in language '{language}'")
     if out is not None and (out.exists() or out.is_symlink()):
         raise UsageFailure(f"{out} exists; a draft never replaces a file (choose a new name)")
-    text = draft(language, learned_from_kb(language, kb_dir))
+    text = draft(language, learned_from_kb(language, kb_dir, texts))
     if out is None:
         click.echo(text, nl=False)
         return

@@ -8,6 +8,7 @@ build depends on it (the build learns the same words itself).
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,7 @@ from extract.io.generated import read_kb
 from extract.io.rules import load_rules
 from extract.kb.learned_lexicon import Learned, learn, provision_rules
 from extract.text.cldr import library_words
+from extract.text.words import discovered, unknown_scripts
 
 ORDER = (
     "numbers", "ordinals", "times", "multiplied", "units", "comparators", "multiply", "multiplied_by",
@@ -22,8 +24,14 @@ ORDER = (
 )  # fmt: skip
 
 
-def learned_from_kb(language: str, kb_dir: Path) -> Learned:
-    """Learn `language`'s words from a built KB (kb/generated: provisions and alignment)."""
+def learned_from_kb(language: str, kb_dir: Path, texts: Iterable[str] = ()) -> Learned:
+    """Learn `language`'s words from a built KB (kb/generated: provisions and alignment), its texts
+    (those of its editions) read with the words discovered in them, as the build reads them."""
+    with discovered(unknown_scripts(texts)):
+        return _learned(language, kb_dir)
+
+
+def _learned(language: str, kb_dir: Path) -> Learned:
     kb = read_kb(kb_dir)
     documents = kb.all_provisions()
     provisions = {

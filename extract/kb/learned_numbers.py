@@ -220,7 +220,7 @@ def anchored_numbers(
     return tables, evidence
 
 
-GLOSS = re.compile(r"([^\W\d_]+)\s*\((\d{1,3})\)")
+_DIGITS = re.compile(r"\d{1,3}")
 
 
 def _alone(
@@ -312,13 +312,14 @@ def glossed(sources: Sources, known: set[str], spread: dict[str, int]) -> dict[s
     places: dict[str, list[str]] = defaultdict(list)
     counted: set[str] = set()
     for edition, _, provision in sources.own(ordered=True):
-        text = str(provision.get("text") or "")
         doc = doc_of(provision)
         counted |= {doc[i].lower_ for i in range(1, len(doc)) if doc[i - 1].lower_[:1].isdigit()}
-        for match in GLOSS.finditer(text):
-            word = match.group(1).casefold()
-            if word not in known and int(match.group(2)) != 1 and spread.get(word, 0) <= RARE:
-                values[word].add(int(match.group(2)))  # not "egy (1)": also an article
+        for i in range(len(doc) - 3):
+            word, opening, number, closing = (t.lower_ for t in doc[i : i + 4])
+            if not (lettered(word) and opening == "(" and _DIGITS.fullmatch(number) and closing == ")"):
+                continue
+            if word not in known and int(number) != 1 and spread.get(word, 0) <= RARE:
+                values[word].add(int(number))  # not "egy (1)": also an article
                 places[word].append(f"{edition} {provision.get('label')}")
     return {
         word: (next(iter(found)), places[word])
