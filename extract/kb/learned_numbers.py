@@ -22,6 +22,7 @@ from extract.kb.learned_sources import Sources, cached_tokens, doc_of, read_quan
 from extract.kb.shared_numbers import (
     CARDINAL,
     COUNTS,
+    MAX_RUN,
     MIN_SHARE,
     ORDINAL,
     RARE,
@@ -40,7 +41,7 @@ from extract.kb.shared_numbers import (
 from extract.kb.shared_numbers import Found as _Found
 from extract.text.cldr import related_language, spelled
 from extract.text.quantities import Compiled, Token, compiled, unit_of_token, word_value
-from extract.text.words import lettered
+from extract.text.words import lettered, unspaced
 
 BEFORE_UNITS_SHARE = 16  # a number word stands before a unit in at least one in this many of its uses
 
@@ -311,21 +312,44 @@ def glossed(sources: Sources, known: set[str], spread: dict[str, int]) -> dict[s
     values: dict[str, set[int]] = defaultdict(set)
     places: dict[str, list[str]] = defaultdict(list)
     counted: set[str] = set()
+    texts = [str(provision.get("text") or "").casefold() for _, _, provision in sources.own()]
     for edition, _, provision in sources.own(ordered=True):
         doc = doc_of(provision)
         counted |= {doc[i].lower_ for i in range(1, len(doc)) if doc[i - 1].lower_[:1].isdigit()}
-        for i in range(len(doc) - 3):
-            word, opening, number, closing = (t.lower_ for t in doc[i : i + 4])
-            if not (lettered(word) and opening == "(" and _DIGITS.fullmatch(number) and closing == ")"):
-                continue
-            if word not in known and int(number) != 1 and spread.get(word, 0) <= RARE:
-                values[word].add(int(number))  # not "egy (1)": also an article
+        for i in range(1, len(doc) - 2):
+            opening, number, closing = (t.lower_ for t in doc[i : i + 3])
+            if opening != "(" or not _DIGITS.fullmatch(number) or closing != ")" or int(number) == 1:
+                continue  # not "egy (1)": also an article
+            word = _glossed_word(doc[:i], texts, spread)
+            if word is not None and word not in known:
+                values[word].add(int(number))
                 places[word].append(f"{edition} {provision.get('label')}")
     return {
         word: (next(iter(found)), places[word])
         for word, found in sorted(values.items())
         if len(found) == 1 and word not in counted
     }
+
+
+def _glossed_word(before: tuple[Token, ...], texts: list[str], spread: dict[str, int]) -> str | None:
+    """The word right before a gloss, rare in the language's texts: the last word; in a script without
+    spaces, the shortest rare run of the pieces right before the gloss (a stem and its ending: "槮み")."""
+    for size in range(1, min(MAX_RUN, len(before)) + 1):
+        run = before[-size:]
+        if not lettered(run[0].lower_):
+            return None
+        if size == 1:
+            if spread.get(run[0].lower_, 0) <= RARE:
+                return run[0].lower_
+            continue
+        if any(a.idx + len(a.text) != b.idx for a, b in zip(run, run[1:], strict=False)):
+            return None  # a space or a mark between: not one word
+        word = "".join(t.lower_ for t in run)
+        if not unspaced(word):
+            return None
+        if sum(word in text for text in texts) <= RARE:
+            return word
+    return None
 
 
 KIN_STEM = 3  # letters of a number word's stem at least

@@ -34,6 +34,7 @@ from extract.kb.learned_numbers import beside_comparators, best_link, faithful, 
 from extract.kb.learned_sources import Sources, doc_of
 from extract.kb.shared_numbers import (
     CARDINAL,
+    MAX_RUN,
     MIN_SHARE,
     ORDINAL,
     RARE,
@@ -45,8 +46,6 @@ from extract.kb.shared_numbers import (
 )
 from extract.text.quantities import Compiled, Token, compiled, phrase, unit_of_token
 from extract.text.words import lettered, spaceless, unspaced
-
-MAX_RUN = 4  # pieces: a number word of a script without spaces is rarely longer
 
 Run = tuple[str, ...]
 

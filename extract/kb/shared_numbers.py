@@ -26,6 +26,7 @@ from extract.text.quantities import Compiled, Token, unit_of_token, word_value
 from extract.text.words import lettered
 
 ORDINAL, CARDINAL = "ordinal", "cardinal"
+MAX_RUN = 4  # pieces: a number word of a script without spaces is rarely longer
 RARE = 3  # a word learned from its places alone stands in this many provisions of the language at most
 SHARED_SUPPORT = 2  # ... and in two places at least, each short of the number
 COUNTS = ("minute", "second", "hour", "cm", "move", "game", "time")  # the units a number word counts

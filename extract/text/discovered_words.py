@@ -52,9 +52,7 @@ class Discovered:
                 split = max(range(1, len(window)), key=lambda k: expert(window[:k], window[k:]), default=0)
                 votes[start + split] += bool(split)
         cuts = [
-            p
-            for p in range(1, size)
-            if votes[p] >= max(VOTES, votes[p - 1], votes[p + 1]) and whole(run[p])
+            p for p in range(1, size) if votes[p] >= max(VOTES, votes[p - 1], votes[p + 1]) and whole(run[p])
         ]
         return tuple(zip([0, *cuts], [*cuts, size], strict=True))
 
