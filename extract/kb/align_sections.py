@@ -122,6 +122,10 @@ def name_by_parent(
     children: dict[str, list[str]] = {}
     for key, row in keyed:
         children.setdefault(str(row.get("parent")), []).append(key)
+    under: dict[str, set[str]] = {}  # a rule -> the rules right below it the nearest reference has
+    for (where, _), rule in named.items():
+        if references and where == references[0] and parents.get(rule):
+            under.setdefault(str(parents[rule]), set()).add(rule)
     result: dict[Key, Assignment] = {}
     for edition, key in sorted(unnamed):
         parent = str(rows.get(key, {}).get("parent"))
@@ -135,12 +139,34 @@ def name_by_parent(
             continue
         where, rule = found
         siblings = [named.get((edition, other)) for other in children.get(parent, []) if other != key]
+        left = _left(rule, siblings, under.get(rule, set()), parents)
+        if left is not None:
+            evidence = (
+                f"a sub-item of {parent} ({rule}): the one of the {len(siblings) + 1} rules under it in "
+                f"{references[0]} that its siblings leave"
+            )
+            result[(edition, key)] = Assignment(left, 0.2, "aligner", (evidence,))
+            continue
         agree = any(s == rule or s is not None and parents.get(s) == rule for s in siblings)
         if agree or where == edition and not any(siblings):
             place = "in this edition" if where == edition else f"as {where} names {parent}"
             evidence = f"a sub-item of {parent} ({rule}, {place}); no provision alike"
             result[(edition, key)] = Assignment(rule, 0.2, "aligner", (evidence,))
     return result
+
+
+def _left(
+    rule: str, siblings: list[str | None], under: set[str], parents: Mapping[str, str | None]
+) -> str | None:
+    """The rule below `rule` a sub-item's siblings leave: where the nearest reference has as many
+    rules right below it as the item has sub-items, and the siblings are named with all but one of
+    them, each with its own (a renumbered list: "7.5.5" where the reference has "7.5.3")."""
+    if len(under) != len(siblings) + 1:
+        return None
+    taken = {s if s in under else parents.get(s) if s else None for s in siblings}
+    if None in taken or len(taken) != len(siblings) or not taken <= under:
+        return None
+    return next(iter(under - taken))
 
 
 def name_structural(

@@ -45,6 +45,8 @@ class Discovered:
     def cut(self, run: str) -> tuple[tuple[int, int], ...]:
         """The words of a run of letters, as (start, end) offsets."""
         size = len(run)
+        if not size:
+            return ()
         votes = [0] * (size + 1)
         for start in range(max(1, size - WINDOW + 1)):
             window = run[start : start + WINDOW]

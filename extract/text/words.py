@@ -32,10 +32,12 @@ from typing import Any, NamedTuple, TypeVar
 from extract.text.discovered_words import CONSISTENT, Discovered, consistency, discover, standing
 
 # Scripts written without spaces between words: Thai, Lao, Tibetan, Myanmar, Khmer, Tai Le/Lue,
-# New Tai Lue, kana, CJK ideographs (and extension A, compatibility), Yi, half-width kana.
+# New Tai Lue, Tai Tham, Balinese, kana, CJK ideographs (and extension A, compatibility), Yi, Javanese,
+# half-width kana.
 UNSPACED = (
-    "\u0e00-\u0eff\u0f00-\u0fff\u1000-\u109f\u1780-\u17ff\u1950-\u19df\u3040-\u30ff\u31f0-\u31ff"
-    "\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uf900-\ufaff\uff66-\uff9f"
+    "\u0e00-\u0eff\u0f00-\u0fff\u1000-\u109f\u1780-\u17ff\u1950-\u19df\u1a20-\u1aaf\u1b00-\u1b7f"
+    "\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\ua980-\ua9df\uf900-\ufaff"
+    "\uff66-\uff9f"
 )
 # The languages ICU segments by dictionary (its word break iterator's dictionaries).
 DICTIONARY_LANGUAGES = frozenset({"zh", "ja", "th", "lo", "km", "my", "bo"})
@@ -51,10 +53,12 @@ WORD = re.compile(r"[^\W\d_]+")  # a word of a spaced script: a run of letters
 NUMBER = re.compile(rf"(?<![.,_]){BEFORE}(\d{{1,3}})(?!\d)")
 _BARE_NUMBER = re.compile(r"(?<![\d.,A-Za-z])(\d{1,3})(?!\d)")  # in a text without spaces ("e4" is a square)
 _MARKS = "".join(chr(c) for c in range(0x300, 0x10000) if unicodedata.category(chr(c)) in ("Mn", "Mc", "Me"))
-# Alphabets written without spaces (Thai, Lao, Tibetan, Myanmar, Khmer, Tai): a letter is no word
-# there, ICU's dictionaries cut their runs into words; a character of the others (ideographs,
-# Yi) is a reading unit of its own.
-ALPHABETIC = "\u0e00-\u0eff\u0f00-\u0fff\u1000-\u109f\u1780-\u17ff\u1950-\u19df"
+# Alphabets written without spaces (Thai, Lao, Tibetan, Myanmar, Khmer, Tai, Balinese, Javanese): a
+# letter is no word there, ICU's dictionaries (or the words discovered in the text) cut their runs
+# into words; a character of the others (ideographs, Yi) is a reading unit of its own.
+ALPHABETIC = (
+    "\u0e00-\u0eff\u0f00-\u0fff\u1000-\u109f\u1780-\u17ff\u1950-\u19df\u1a20-\u1aaf\u1b00-\u1b7f\ua980-\ua9df"
+)
 # Kana runs are reading units: katakana writes the loanwords of Japanese ("ゼロ", "プレーヤー": the
 # prolonged sound mark included, the middle dot "・" between words excluded), a run of hiragana the
 # endings and particles between kanji ("少なくとも": "少", "なくとも").
@@ -166,22 +170,27 @@ def _segmented(text: str, language: str) -> tuple[Word, ...]:
     breaker = _breaker(language)
     if breaker is None or any(ord(c) > 0xFFFF for c in text):  # ICU counts UTF-16 units beyond the BMP
         return tuple(Word(m.group(), m.start(), m.end()) for m in _CHARACTER_WORD.finditer(text))
+    runs = (
+        [m.span() for m in _ALPHABETIC_RUN.finditer(text) if _block(m.group()) in _DISCOVERED]
+        if _DISCOVERED
+        else []
+    )
+    read = text  # ICU's words, less the runs of a script whose words were discovered
+    for a, b in runs:
+        read = read[:a] + " " * (b - a) + read[b:]
     breaker.setText(text)
     out: list[Word] = []
     start = breaker.first()
     for end in breaker:
-        out.extend(Word(m.group(), m.start(), m.end()) for m in _MARKED_WORD.finditer(text, start, end))
+        out.extend(Word(m.group(), m.start(), m.end()) for m in _MARKED_WORD.finditer(read, start, end))
         start = end
-    if not _DISCOVERED:
-        return tuple(out)
-    runs = [m for m in _ALPHABETIC_RUN.finditer(text) if _block(m.group()) in _DISCOVERED]
-    if not runs:
-        return tuple(out)
-    kept = [w for w in out if not any(m.start() < w.end and w.start < m.end() for m in runs)]
-    for m in runs:  # the discovered words replace ICU's in those runs
-        at = m.start()
-        kept.extend(Word(w.text, at + w.start, at + w.end) for w in _alphabetic_words(m.group()))
-    return tuple(sorted(kept, key=lambda w: w.start))
+    for a, b in runs:  # the discovered words in those runs (their letters: no digit, no sign)
+        for w in _alphabetic_words(text[a:b]):
+            out.extend(
+                Word(m.group(), m.start(), m.end())
+                for m in _MARKED_WORD.finditer(text, a + w.start, a + w.end)
+            )
+    return tuple(sorted(out, key=lambda w: w.start))
 
 
 _ALPHABETIC_RUN = re.compile(rf"[{ALPHABETIC}]+")
@@ -222,7 +231,8 @@ def derived(function: _Cached) -> _Cached:
 
 def unknown_scripts(texts: Iterable[str]) -> dict[int, Discovered]:
     """The words of every alphabet without spaces (Thai, Lao, Khmer, Myanmar...) whose runs ICU cuts
-    inconsistently in these texts, discovered from them (see `discovered_words`)."""
+    inconsistently in these texts, or hardly at all (a script it has no dictionary for: its words
+    would be whole lines), discovered from them (see `discovered_words`)."""
     runs: dict[int, list[str]] = defaultdict(list)
     for text in texts:
         for m in _ALPHABETIC_RUN.finditer(text):
@@ -231,8 +241,9 @@ def unknown_scripts(texts: Iterable[str]) -> dict[int, Discovered]:
     for block, found in sorted(runs.items()):
         if sum(map(len, found)) < MIN_LETTERS:
             continue
-        stand = standing((run, tuple(w.text for w in _icu_words(run))) for run in found)
-        if _breaker("") is None or consistency(stand) < CONSISTENT:
+        icu = [(run, tuple(w.text for w in _icu_words(run))) for run in found]
+        long = sum(len(run) for run in found) > LONG_WORD * sum(len(cut) for _, cut in icu)
+        if _breaker("") is None or long or consistency(standing(icu)) < CONSISTENT:
             out[block] = discover(found)
     return out
 
