@@ -64,6 +64,46 @@ def test_a_sub_item_no_reference_has_takes_the_rule_of_its_item_where_a_sibling_
     assert ("xx-2023", "7.5.3") not in carrying  # a rule with parameters is given only where stated
 
 
+def test_a_renumbered_sub_item_takes_the_one_rule_its_siblings_leave_under_its_item() -> None:
+    from extract.kb.align_sections import name_by_parent
+
+    def tree(children: int) -> list[tuple[str, dict[str, object]]]:
+        labels = ["7.5", *(f"7.5.{i}" for i in range(1, children + 1))]
+        return [(label, {"label": label, "parent": "7" if label == "7.5" else "7.5"}) for label in labels]
+
+    reference = {
+        ("da-2017", "7.5"): "illegal-moves",
+        ("da-2017", "7.5.1"): "illegal-move-correction",
+        ("da-2017", "7.5.2"): "promotion-not-replaced-illegal",
+        ("da-2017", "7.5.3"): "illegal-move-penalty",
+        ("da-2017", "7.7"): "two-handed-move",
+        ("da-2017", "7.7.1"): "two-handed-move",
+        ("da-2017", "7.7.2"): "two-handed-move-penalty",
+        ("da-2017", "7.8.1"): "clock-pressed-without-move",
+    }
+    parents = {rule: "illegal-moves" for rule in set(reference.values()) - {"illegal-moves"}}
+    parents["two-handed-move-penalty"] = "two-handed-move"
+    siblings = {
+        ("xx-2018", "7.5.1"): "illegal-move-correction",
+        ("xx-2018", "7.5.2"): "promotion-not-replaced-illegal",
+        ("xx-2018", "7.5.3"): "clock-pressed-without-move",
+        ("xx-2018", "7.5.4"): "two-handed-move-penalty",  # a rule below one of the item's: that one
+    }
+    carrying = {"illegal-move-penalty"}  # the sub-item's own rule may carry parameters
+    last = [("xx-2018", "7.5.5")]
+    found = name_by_parent(last, tree(5), reference | siblings, ["da-2017"], carrying, parents)
+    assert found[("xx-2018", "7.5.5")].rule == "illegal-move-penalty"
+    assert "siblings leave" in found[("xx-2018", "7.5.5")].evidence[0]
+    # a sixth sub-item: the text has one the reference lacks, so which is which is not known
+    unnamed = [("xx-2018", "7.5.5"), ("xx-2018", "7.5.6")]
+    found = name_by_parent(unnamed, tree(6), reference | siblings, ["da-2017"], carrying, parents)
+    assert {a.rule for a in found.values()} == {"illegal-moves"}
+    # a sibling named with a rule from elsewhere: the list is not the reference's
+    other = siblings | {("xx-2018", "7.5.2"): "draw-offer"}
+    found = name_by_parent(last, tree(5), reference | other, ["da-2017"], carrying, parents)
+    assert found[("xx-2018", "7.5.5")].rule == "illegal-moves"
+
+
 def test_sub_items_none_of_which_is_named_take_their_items_rule_only_as_the_edition_names_it() -> None:
     from extract.kb.align_sections import name_by_parent
 

@@ -357,3 +357,27 @@ def test_a_dual_that_is_a_whole_quantity_is_the_number_there():
         )
         == []
     )
+
+
+def test_a_number_the_words_read_for_another_parameter_is_that_ones_where_it_repeats():
+    """A.1/B.1: "10 minutes or less, or the base time plus 60 times the increment, 10 minutes or
+    less": the words read the first 10 (the limit); the second 10 is the limit again, not a factor."""
+    [blitz] = [r for r in load_rules(ROOT / "kb") if r.id == "blitz-definition"]
+    references = [
+        Parameter("blitz.upper_minutes", "blitz-definition", "da-2017", 10, "minutes", "B.1", 0, 2, "..."),
+        Parameter("increment.factor", "blitz-definition", "da-2017", 60, "moves", "B.1", 0, 2, "..."),
+    ]
+
+    def stated(text: str) -> list[tuple[str, object]]:
+        raw = f"B.1 {text}\n"
+        keyed = [("k1", {"label": "B.1", "kind": "article", "text": text, "start": 4, "end": len(raw)})]
+        limit = replace(references[0], edition="xx-2018", start=7, end=9)  # the words read it
+
+        args = (keyed, raw, {("xx-2018", "k1"): "blitz-definition"}, [limit], references, LAWS, ROOT / "kb")
+        return [(s.name, s.value) for s in stated_by_place([blitz], "xx-2018", "xx", *args)]
+
+    between = " ".join(["ѹѹѹ"] * 30)  # the text between the two limits is long
+    assert stated(f"Ѫѫ 10 ѯѱѳ ѳѵѷ 60 ѩѩѩ {between} 10 ѯѱѳ.") == [("increment.factor", 60)]
+    # another factor is offered for review, not read; a 12 is nobody's: two numbers, none offered
+    assert stated(f"Ѫѫ 10 ѯѱѳ ѳѵѷ 50 ѩѩѩ {between} 10 ѯѱѳ.") == [("increment.factor", 50)]
+    assert stated(f"Ѫѫ 10 ѯѱѳ ѳѵѷ 60 ѩѩѩ {between} 12 ѯѱѳ.") == []

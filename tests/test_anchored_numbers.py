@@ -95,6 +95,17 @@ def test_a_number_the_text_glosses_with_digits_is_learned():
     assert "ok" not in str(learn(listed))  # a word of many provisions before a list's numbers: no gloss
 
 
+def test_a_glossed_word_is_the_word_before_the_gloss_in_any_script():
+    """A vowel sign is part of a word ("नुल्ला (0)", not "ला"); in a script without spaces the word
+    is the shortest rare run of pieces before the gloss: a stem and its ending ("槮み (0)", not the
+    frequent ending "み" alone, nor the whole line)."""
+    signs = dict(PAIRS) | {"r13": ("Taberen får 0 point.", "ताबरन फ़िर नुल्ला (0) पुनकत")}
+    assert "नुल्ला" in learn(signs)["zero"]
+    frequent = {f"f{n}": ("Det er godt.", f"欭崕み{n}") for n in range(5)}  # "み": an ending of many words
+    kanji = dict(PAIRS) | frequent | {"r13": ("Taberen får 0 point.", "筕紂份も、欭崕槮み (0), 筕蔀")}
+    assert "槮み" in learn(kanji)["zero"]
+
+
 def test_no_word_before_no_unit():
     unitless = {  # "vask" stands in both places too: the places they share cannot tell which says 5
         "r1": ("Spilleren får fem minutter ekstra.", "Plor vask pento ekstral."),
