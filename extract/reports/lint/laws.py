@@ -18,6 +18,7 @@ from extract.model.kbrows import Parameter
 from extract.reports.lint.context import Context, finding, side
 from extract.reports.lint.cross import _parameters
 from extract.reports.words import parameter_words
+from extract.text.words import discovered, unknown_scripts
 
 
 def laws_divergence(edition: str, provisions: list[Provision], context: Context) -> list[Finding]:
@@ -35,10 +36,12 @@ def laws_divergence(edition: str, provisions: list[Provision], context: Context)
     laws = {e: info.fide_edition for e, info in context.editions.items()}
     own = laws.get(edition, "")
     by_id = {rule.id: rule for rule in rules}
-    places = stated_by_place(
-        rules, edition, context.language(edition), keyed, context.raw(edition), mapping, found, references,
-        laws, context.kb_dir,
-    )  # fmt: skip
+    raw = context.raw(edition)
+    with discovered(unknown_scripts([raw])):  # its words as the build read them
+        places = list(stated_by_place(
+            rules, edition, context.language(edition), keyed, raw, mapping, found, references, laws,
+            context.kb_dir,
+        ))  # fmt: skip
     differing = [(stated, False) for stated in places if stated.value not in stated.laws]
     for row in found:  # read by the words: the same Laws' translations compare in translation-divergence
         rule = by_id.get(row.rule)
