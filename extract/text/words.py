@@ -175,9 +175,11 @@ def _segmented(text: str, language: str) -> tuple[Word, ...]:
         if _DISCOVERED
         else []
     )
-    read = text  # ICU's words, less the runs of a script whose words were discovered
+    parts, at = [], 0  # ICU's words, less the runs of a script whose words were discovered
     for a, b in runs:
-        read = read[:a] + " " * (b - a) + read[b:]
+        parts += [text[at:a], " " * (b - a)]
+        at = b
+    read = "".join(parts) + text[at:]
     breaker.setText(text)
     out: list[Word] = []
     start = breaker.first()
