@@ -98,6 +98,20 @@ def test_a_renumbered_sub_item_takes_the_one_rule_its_siblings_leave_under_its_i
     unnamed = [("xx-2018", "7.5.5"), ("xx-2018", "7.5.6")]
     found = name_by_parent(unnamed, tree(6), reference | siblings, ["da-2017"], carrying, parents)
     assert {a.rule for a in found.values()} == {"illegal-moves"}
+    # the rule left is named elsewhere in the edition (the penalty moved to 7.6): not this sub-item's
+    moved = reference | siblings | {("xx-2018", "7.6"): "illegal-move-penalty"}
+    found = name_by_parent(last, tree(5), moved, ["da-2017"], carrying, parents)
+    assert found[("xx-2018", "7.5.5")].rule == "illegal-moves"
+    # one sub-item beside one sibling: it may be one the reference lacks
+    pair = {("da-2017", "8.1"): "scoresheet", ("da-2017", "8.1.1"): "scoresheet-algebraic"}
+    pair |= {("da-2017", "8.1.2"): "scoresheet-both", ("xx-2018", "8.1.1"): "scoresheet-algebraic"}
+    rows = [
+        (label, {"label": label, "parent": "8" if label == "8.1" else "8.1"})
+        for label in ("8.1", "8.1.1", "8.1.2")
+    ]
+    lone = {"scoresheet-algebraic": "scoresheet", "scoresheet-both": "scoresheet"}
+    found = name_by_parent([("xx-2018", "8.1.2")], rows, pair, ["da-2017"], set(), lone)
+    assert found[("xx-2018", "8.1.2")].rule == "scoresheet"
     # a sibling named with a rule from elsewhere: the list is not the reference's
     other = siblings | {("xx-2018", "7.5.2"): "draw-offer"}
     found = name_by_parent(last, tree(5), reference | other, ["da-2017"], carrying, parents)

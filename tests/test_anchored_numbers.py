@@ -106,6 +106,17 @@ def test_a_glossed_word_is_the_word_before_the_gloss_in_any_script():
     assert "槮み" in learn(kanji)["zero"]
 
 
+def test_no_glossed_word_ends_in_a_known_number_word_or_begins_with_a_frequent_piece():
+    from extract.kb.learned_numbers import _glossed_word
+
+    texts = ["ผู้เล่นขอได้ไม่เกินสอง", "欭崕槮み"]
+    thai, kanji = (tokens(text) for text in texts)
+    assert _glossed_word(thai, texts, {}, {"สอง"}) is None  # not "เกินสอง": "สอง" is two already
+    assert _glossed_word(thai, texts, {}, set()) == "สอง"
+    assert _glossed_word(kanji, texts, {"み": 9}, set()) == "槮み"  # a rare stem, a frequent ending
+    assert _glossed_word(kanji, texts, {"み": 9, "槮": 9}, set()) is None  # both pieces frequent
+
+
 def test_no_word_before_no_unit():
     unitless = {  # "vask" stands in both places too: the places they share cannot tell which says 5
         "r1": ("Spilleren får fem minutter ekstra.", "Plor vask pento ekstral."),

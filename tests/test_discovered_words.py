@@ -309,6 +309,18 @@ def test_discovered_words_stand_inside_the_context_and_icu_words_outside(made_up
     assert w._DISCOVERED == {}
 
 
+def test_the_compiled_word_lists_follow_the_words(made_up):
+    """The tables of a language's words are cut into tokens: compiled while an edition's words were
+    discovered, they are not reused for another edition read with ICU's."""
+    from extract.text import quantities as q
+
+    text = "เมื่อตำแหน่งเดียวกันเกิดขึ้นเป็นครั้งที่สาม"
+    q._COMPILED.clear()
+    with w.discovered(made_up.models):
+        q.quantities(text, "th")  # compiles Thai's tables with the made-up language's cuts
+    assert (3.0, "ordinal") in [(found.value, found.unit) for found in q.quantities(text, "th")]
+
+
 def test_discovered_restores_the_previous_words_when_the_build_fails(made_up):
     text = made_up.text[:200]
     before = token_pieces(text)
@@ -374,8 +386,7 @@ def test_the_words_of_a_mixed_text_keep_their_offsets(made_up):
 
 
 SEPARATORS = st.sampled_from([" ", ". ", "\n", ", ", " (", ") "])
-# made-up words glued together, numbers glued to them, Latin words between spaces or punctuation (a
-# Latin word glued to a discovered run: see the expected failure below)
+# made-up words glued together, numbers glued to them, Latin words between spaces or punctuation
 MIXED = st.lists(
     st.one_of(
         st.lists(st.sampled_from(VOCABULARY[:60]), min_size=1, max_size=6).map("".join),

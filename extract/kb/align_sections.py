@@ -116,7 +116,11 @@ def name_by_parent(
     sibling's rule agrees (it is that rule or one below it in kb/rules: the label was not renumbered;
     with no sibling named, only the edition's own naming of the item counts), and where that rule
     carries no parameters (a value is read only from the provisions that state it). A coarser rule,
-    but a true one: the sub-item is part of what its item says."""
+    but a true one: the sub-item is part of what its item says. Where the nearest reference has as
+    many rules right below that rule as the item has sub-items, two siblings at least, and the siblings
+    are named with all of them but one, which the edition names nowhere, the sub-item is that one (a
+    list renumbered: the 2017 Laws' 7.5.5 in one translation is 7.5.3 in another): its values are
+    still read from its own words."""
     rows = dict(keyed)
     key_of = {str(row["label"]): key for key, row in keyed}
     children: dict[str, list[str]] = {}
@@ -127,6 +131,7 @@ def name_by_parent(
         if references and where == references[0] and parents.get(rule):
             under.setdefault(str(parents[rule]), set()).add(rule)
     result: dict[Key, Assignment] = {}
+    named_in: dict[str, set[str]] = {}  # an edition -> the rules it names
     for edition, key in sorted(unnamed):
         parent = str(rows.get(key, {}).get("parent"))
         numbered = re.fullmatch(r"\d+|[a-z]", str(rows.get(key, {}).get("label", "")).rsplit(".", 1)[-1])
@@ -139,8 +144,15 @@ def name_by_parent(
             continue
         where, rule = found
         siblings = [named.get((edition, other)) for other in children.get(parent, []) if other != key]
+        if edition not in named_in:
+            named_in[edition] = {r for (e, _), r in named.items() if e == edition}
+        named_here = named_in[edition]
         left = _left(rule, siblings, under.get(rule, set()), parents)
-        if left is not None:
+        if (
+            left is not None
+            and left not in named_here
+            and not any(parents.get(r) == left for r in named_here)
+        ):
             evidence = (
                 f"a sub-item of {parent} ({rule}): the one of the {len(siblings) + 1} rules under it in "
                 f"{references[0]} that its siblings leave"
@@ -160,8 +172,9 @@ def _left(
 ) -> str | None:
     """The rule below `rule` a sub-item's siblings leave: where the nearest reference has as many
     rules right below it as the item has sub-items, and the siblings are named with all but one of
-    them, each with its own (a renumbered list: "7.5.5" where the reference has "7.5.3")."""
-    if len(under) != len(siblings) + 1:
+    them, each with its own (a renumbered list: "7.5.5" where the reference has "7.5.3"); two siblings
+    at least (a lone sub-item may be one the reference lacks)."""
+    if len(siblings) < 2 or len(under) != len(siblings) + 1:
         return None
     taken = {s if s in under else parents.get(s) if s else None for s in siblings}
     if None in taken or len(taken) != len(siblings) or not taken <= under:

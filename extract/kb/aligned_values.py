@@ -130,14 +130,9 @@ def stated_by_place(
                 for span in [raw_span(raw, by_key[key], q)]
                 if not any(start < span[1] and span[0] < end for start, end in taken)
             ]
-            # a number the words read for another parameter of the rule, repeated ("more than 10 ...;
-            # or 60 times the increment, more than 10 ..."), is that one's unless the references state it
-            repeated = {
-                p.value
-                for p in found
-                if p.rule == rule.id and not isinstance(p.value, bool) and p.value not in values
-            }
-            numbers = [n for n in numbers if n[1].value not in repeated] or numbers
+            rest = [n for n in numbers if not _repeated(raw, n[2], found, rule.id, values)]
+            if rest != numbers and {q.value for _, q, _ in rest} <= values:
+                numbers = rest  # what the repetitions leave, only where it is the references' number
             if len({q.value for _, q, _ in numbers}) == 1:
                 numbers = numbers[:1]  # "fewer than 10 moves ... after 10 moves or more": one number
             if not numbers and spec.get("next"):
@@ -271,6 +266,27 @@ def read_by_place(
 
 MEASURES = frozenset({"minute", "second", "hour", "cm"})
 CLAUSE_MARKS = frozenset(",;:.!?()[]\"'«»“”„‘’—–-·।։።")
+
+
+def _repeated(
+    raw: str, span: tuple[int, int], found: list[Parameter], rule: str, values: set[int | float]
+) -> bool:
+    """Whether a number stands inside a repetition of the words another parameter of the rule was
+    read from ("more than 10 ...; or 60 times the increment, more than 10 ...": the second 10 is the
+    limit's again), that parameter's value being none the references state for this one."""
+    start, end = span
+    for p in found:
+        if p.rule != rule or isinstance(p.value, bool) or p.value in values:
+            continue
+        words = raw[p.start : p.end]
+        if not any(c.isalpha() for c in words):
+            continue  # a bare number: no words repeat
+        at = raw.find(words, max(0, end - len(words)))
+        while at != -1 and at <= start:
+            if at != p.start and at + len(words) >= end:
+                return True
+            at = raw.find(words, at + 1)
+    return False
 
 
 def _before(doc: tuple[Token, ...], at: int) -> Token:

@@ -26,7 +26,10 @@ ORDER = (
 
 def learned_from_kb(language: str, kb_dir: Path, texts: Iterable[str] = ()) -> Learned:
     """Learn `language`'s words from a built KB (kb/generated: provisions and alignment), its texts
-    (those of its editions) read with the words discovered in them, as the build reads them."""
+    (those of its editions) read with the words discovered in them: as the build reads them where
+    the language has one edition outside the reference core (the build discovers an edition's words
+    in its own text; the draft, which learns from all of the language's editions at once, in them
+    all)."""
     with discovered(unknown_scripts(texts)):
         return _learned(language, kb_dir)
 

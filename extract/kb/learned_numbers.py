@@ -320,8 +320,8 @@ def glossed(sources: Sources, known: set[str], spread: dict[str, int]) -> dict[s
             opening, number, closing = (t.lower_ for t in doc[i : i + 3])
             if opening != "(" or not _DIGITS.fullmatch(number) or closing != ")" or int(number) == 1:
                 continue  # not "egy (1)": also an article
-            word = _glossed_word(doc[:i], texts, spread)
-            if word is not None and word not in known:
+            word = _glossed_word(doc[:i], texts, spread, known)
+            if word is not None:
                 values[word].add(int(number))
                 places[word].append(f"{edition} {provision.get('label')}")
     return {
@@ -331,16 +331,21 @@ def glossed(sources: Sources, known: set[str], spread: dict[str, int]) -> dict[s
     }
 
 
-def _glossed_word(before: tuple[Token, ...], texts: list[str], spread: dict[str, int]) -> str | None:
-    """The word right before a gloss, rare in the language's texts: the last word; in a script without
-    spaces, the shortest rare run of the pieces right before the gloss (a stem and its ending: "槮み")."""
+def _glossed_word(
+    before: tuple[Token, ...], texts: list[str], spread: dict[str, int], known: set[str]
+) -> str | None:
+    """The word right before a gloss, rare in the language's texts and unknown: the last word; in a
+    script without spaces, the shortest rare run of the pieces right before the gloss whose pieces
+    before the last are rare and unknown too (a stem and its ending: "槮み"; not a known "สอง" with the
+    word before it)."""
     for size in range(1, min(MAX_RUN, len(before)) + 1):
         run = before[-size:]
-        if not lettered(run[0].lower_):
+        first = run[0].lower_
+        if not lettered(first) or first in known or size > 1 and spread.get(first, 0) > RARE:
             return None
         if size == 1:
-            if spread.get(run[0].lower_, 0) <= RARE:
-                return run[0].lower_
+            if spread.get(first, 0) <= RARE:
+                return first
             continue
         if any(a.idx + len(a.text) != b.idx for a, b in zip(run, run[1:], strict=False)):
             return None  # a space or a mark between: not one word

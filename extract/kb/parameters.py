@@ -175,10 +175,13 @@ def raw_span(raw: str, provision: dict[str, object], q: Quantity) -> tuple[int, 
     as whole words first ("dos" is not the end of "otorgados"), near where the cleaned text has them."""
     start, end = int(str(provision["start"])), int(str(provision["end"]))
     words = r"[\s*_]*".join(re.escape(token) for token in q.tokens)
+    near = start + q.start  # where the cleaned text has it; the raw file drifts by markup
     for pattern in (whole(words), words):  # a token may be part of a word ("3x")
         found = re.compile(pattern, re.IGNORECASE)
-        match = found.search(raw, max(start, start + q.start - 80), end) or found.search(raw, start, end)
-        if match is not None:
+        matches = list(found.finditer(raw, max(start, near - 80), end))
+        matches = matches or list(found.finditer(raw, start, end))
+        if matches:  # the nearest: the same number twice in a provision is two spans
+            match = min(matches, key=lambda m: abs(m.start() - near))
             return match.start(), match.end()
     return start, end
 

@@ -6,8 +6,10 @@ no dictionary for, or in a script of such a language ICU does not segment (Tai T
 is cut wherever a dictionary word happens to stand inside its letters, and differently in every
 context: one word of the text is then "ABC|DE" here and "XA|BCDE" there, and no learner can see it
 twice. `consistency` measures that: of the letters of ICU's frequent words, the share that ICU also
-cuts as those words wherever they stand in the text (real Thai: about 0.85; letters ICU does not
-know: about 0.35).
+cuts as those words wherever they stand in the text. Measured: real Thai running text 0.89-0.97;
+lists of CLDR's names of languages, territories and currencies (foreign names ICU's dictionaries
+hardly know) 0.53 in Thai, 0.60-0.63 in Lao, Khmer and Myanmar; made-up words in Thai letters 0.38-0.42
+(0.415 where real Thai provisions stand among them).
 
 Where ICU is not consistent, the words come from the texts themselves, with Voting Experts (Cohen &
 Adams, "An algorithm for segmenting categorical time series into meaningful episodes", 2001): a
@@ -15,7 +17,8 @@ window of `WINDOW` letters slides over a run of letters, and two experts vote, e
 each window: one for the cut whose two sides are the most frequent strings of the text, one for the
 cut after which the next letter is the least predictable and before which the previous letter is the
 least predictable (the boundary entropy of Harris's successor variety). A place with `VOTES` votes
-or more, and at least as many as its neighbours, is a word boundary. Every measure is standardised
+or more, and at least as many as its neighbours, is a word boundary (so a run is never cut after
+its first letter or before its last: two votes at most fall there). Every measure is standardised
 among the strings of its length. A word is then cut the same way wherever it stands, which is what
 the learners need: "the word that stands where the references state 3" must be one string.
 """
@@ -29,8 +32,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 WINDOW = 5  # letters a window holds: longer than most syllables, shorter than most words
-VOTES = 3  # of the 2 * (WINDOW - 1) a place can get: a boundary both experts see, or one sees twice
-CONSISTENT = 0.6  # ICU's consistency above which its dictionary is taken to know the text's words
+VOTES = 3  # of the 2 * (WINDOW - 1) a place can get: more than both experts give it from one window
+CONSISTENT = 0.5  # ICU's consistency above which its dictionary is taken to know the text's words
 _START, _END = "\x02", "\x03"
 
 

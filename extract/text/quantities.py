@@ -24,7 +24,7 @@ from typing import Any, NamedTuple
 from extract.io import languages
 from extract.io.languages import DEFAULT_KB
 from extract.text.cldr import library_words
-from extract.text.words import derived, lettered, pieces, width  # one tokenizer for every script (words.py)
+from extract.text.words import derived, derived_table, lettered, pieces, width  # one tokenizer (words.py)
 
 DIMENSION = {"x", "×", "*"}
 CLAUSE_END = {".", ";", ":", "!", "?", "。", "；", "：", "؛", "।"}
@@ -264,6 +264,7 @@ def ordinal_prefixes(ordinals: dict[str, Any], numbers: dict[str, Any]) -> froze
 
 
 _COMPILED: dict[tuple[str, str, int], tuple[dict[str, Any] | None, Compiled]] = {}
+derived_table(_COMPILED)  # its word lists are cut into tokens
 
 
 def compiled(language: str, kb_dir: Path = DEFAULT_KB, learned: dict[str, Any] | None = None) -> Compiled:

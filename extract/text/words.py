@@ -166,27 +166,29 @@ def word_texts(text: str, language: str = "") -> list[str]:
 @lru_cache(maxsize=20_000)
 def _segmented(text: str, language: str) -> tuple[Word, ...]:
     """The words of a text without spaces: the letter runs of the segments of ICU's word break
-    iterator (ICU keeps digits inside a Thai word: "ร้อง10นาที" gives "ร้อง", "นาที")."""
-    breaker = _breaker(language)
-    if breaker is None or any(ord(c) > 0xFFFF for c in text):  # ICU counts UTF-16 units beyond the BMP
-        return tuple(Word(m.group(), m.start(), m.end()) for m in _CHARACTER_WORD.finditer(text))
+    iterator (ICU keeps digits inside a Thai word: "ร้อง10นาที" gives "ร้อง", "นาที"); in the runs of
+    a script whose words were discovered in the text, those words."""
     runs = (
         [m.span() for m in _ALPHABETIC_RUN.finditer(text) if _block(m.group()) in _DISCOVERED]
         if _DISCOVERED
         else []
     )
-    parts, at = [], 0  # ICU's words, less the runs of a script whose words were discovered
+    parts, at = [], 0  # the text less those runs
     for a, b in runs:
         parts += [text[at:a], " " * (b - a)]
         at = b
     read = "".join(parts) + text[at:]
-    breaker.setText(text)
     out: list[Word] = []
-    start = breaker.first()
-    for end in breaker:
-        out.extend(Word(m.group(), m.start(), m.end()) for m in _MARKED_WORD.finditer(read, start, end))
-        start = end
-    for a, b in runs:  # the discovered words in those runs (their letters: no digit, no sign)
+    breaker = _breaker(language)
+    if breaker is None or any(ord(c) > 0xFFFF for c in text):  # ICU counts UTF-16 units beyond the BMP
+        out.extend(Word(m.group(), m.start(), m.end()) for m in _CHARACTER_WORD.finditer(read))
+    else:
+        breaker.setText(text)
+        start = breaker.first()
+        for end in breaker:
+            out.extend(Word(m.group(), m.start(), m.end()) for m in _MARKED_WORD.finditer(read, start, end))
+            start = end
+    for a, b in runs:  # the discovered words (their letters: no digit, no sign)
         for w in _alphabetic_words(text[a:b]):
             out.extend(
                 Word(m.group(), m.start(), m.end())
@@ -216,7 +218,7 @@ def _breaker(language: str) -> Any:
 # Scripts whose words ICU's dictionaries do not know in the texts at hand (`discovered_words`): the
 # first code point's block of 128 -> the words discovered from the texts. Set by `discovered`.
 _DISCOVERED: dict[int, Discovered] = {}
-_DERIVED: list[Any] = []  # caches of what the words of a text give (tokens, quantities...)
+_DERIVED: list[Callable[[], None]] = []  # empty the caches of what the words of a text give
 _Cached = TypeVar("_Cached", bound=Callable[..., Any])
 MIN_LETTERS = 5_000  # letters of a script below which its words are not discovered: too few repetitions
 
@@ -226,9 +228,14 @@ def _block(run: str) -> int:
 
 
 def derived(function: _Cached) -> _Cached:
-    """Mark a cache of what the words of a text give: it is emptied when the words change."""
-    _DERIVED.append(function)
+    """Mark a cached function of what the words of a text give: it is emptied when the words change."""
+    _DERIVED.append(function.cache_clear)  # type: ignore[attr-defined]
     return function
+
+
+def derived_table(table: dict[Any, Any]) -> None:
+    """Mark a table of what the words of a text give (compiled word lists): emptied when they change."""
+    _DERIVED.append(table.clear)
 
 
 def unknown_scripts(texts: Iterable[str]) -> dict[int, Discovered]:
@@ -266,8 +273,8 @@ def _set(models: dict[int, Discovered]) -> None:
         return
     _DISCOVERED.clear()
     _DISCOVERED.update(models)
-    for function in (_alphabetic_words, _segmented, *_DERIVED):
-        function.cache_clear()
+    for clear in (_alphabetic_words.cache_clear, _segmented.cache_clear, *_DERIVED):
+        clear()
 
 
 def numbers(text: str, language: str = "") -> list[tuple[str, int, int]]:
