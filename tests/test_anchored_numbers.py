@@ -107,7 +107,7 @@ def test_a_glossed_word_is_the_word_before_the_gloss_in_any_script():
 
 
 def test_no_glossed_word_ends_in_a_known_number_word_or_begins_with_a_frequent_piece():
-    from extract.kb.learned_numbers import _glossed_word
+    from extract.kb.glossed_numbers import _glossed_word
 
     texts = ["ผู้เล่นขอได้ไม่เกินสอง", "欭崕槮み"]
     thai, kanji = (tokens(text) for text in texts)

@@ -263,8 +263,7 @@ def ordinal_prefixes(ordinals: dict[str, Any], numbers: dict[str, Any]) -> froze
     )
 
 
-_COMPILED: dict[tuple[str, str, int], tuple[dict[str, Any] | None, Compiled]] = {}
-derived_table(_COMPILED)  # its word lists are cut into tokens
+_COMPILED: dict[tuple[str, str, int], tuple[dict[str, Any] | None, Compiled]] = derived_table({})  # tokens
 
 
 def compiled(language: str, kb_dir: Path = DEFAULT_KB, learned: dict[str, Any] | None = None) -> Compiled:
@@ -272,8 +271,7 @@ def compiled(language: str, kb_dir: Path = DEFAULT_KB, learned: dict[str, Any] |
     key = (language, str(kb_dir), id(learned))
     hit = _COMPILED.get(key)
     if hit is None or hit[0] is not learned:
-        hit = (learned, compile_words(words(language, kb_dir, learned)))
-        _COMPILED[key] = hit
+        hit = _COMPILED[key] = (learned, compile_words(words(language, kb_dir, learned)))
     return hit[1]
 
 

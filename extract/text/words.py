@@ -220,6 +220,7 @@ def _breaker(language: str) -> Any:
 _DISCOVERED: dict[int, Discovered] = {}
 _DERIVED: list[Callable[[], None]] = []  # empty the caches of what the words of a text give
 _Cached = TypeVar("_Cached", bound=Callable[..., Any])
+_Table = TypeVar("_Table", bound=dict[Any, Any])
 MIN_LETTERS = 5_000  # letters of a script below which its words are not discovered: too few repetitions
 
 
@@ -233,9 +234,11 @@ def derived(function: _Cached) -> _Cached:
     return function
 
 
-def derived_table(table: dict[Any, Any]) -> None:
-    """Mark a table of what the words of a text give (compiled word lists): emptied when they change."""
+def derived_table(table: _Table) -> _Table:
+    """Mark a table of what the words of a text give (word lists cut into tokens): emptied when they
+    change."""
     _DERIVED.append(table.clear)
+    return table
 
 
 def unknown_scripts(texts: Iterable[str]) -> dict[int, Discovered]:
