@@ -476,6 +476,18 @@ def test_the_word_after_a_word_that_leads_numbers_says_no_number_before_a_unit_w
     assert _alone([SUPERVISE, LEADS, *SAME], seed) == {"numbers": {"trivan": 3}}  # no unit word after it
 
 
+def test_a_word_that_counts_elsewhere_says_the_number_where_nothing_else_marks_a_slot():
+    """ "trio kerr" (three times) where the references state no number marks "trio" as a word that
+    counts; where they state three games, "hojst trio partos" (comparator and unit unknown) then
+    says 3. Not a word that stands after a number ("2 ekstro minuk": extra), nor where it does."""
+    supervises = ("En dommer overvåger højst tre partier.", "Un dommar ovorvagar hojst trio partos.")
+    duty = ("Kontrol af stillingen er spillernes pligt.", "Kontral trio kerr ar spollarnes plagt.")
+    assert learn({"c1": duty, "c2": supervises}).get("numbers") == {"trio": 3}
+    assert learn({"c2": supervises}) == {}  # nothing marks the slot
+    after = ("Kontrol af stillingen er spillernes pligt.", "Kontral 2 trio kerr ar spollarnes plagt.")
+    assert learn({"c1": after, "c2": supervises}) == {}
+
+
 def test_a_word_before_one_leads_no_numbers():
     """The word for one is an article as often: "dal uno" (with a) makes "dal" lead no number, and the
     word after it in a place lacking three says nothing."""

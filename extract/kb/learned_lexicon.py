@@ -96,8 +96,9 @@ def learn(
     ones the translation uses), the units are learned like the others; number words standing before
     units learned so are then learned in a second pass ("two minutes" where the references say 2).
     The numbers anchored so teach comparators ("at least" where the references state "at least the
-    third time"), and a word right after a comparator learned so may say a number: the numbers are
-    anchored again with them (at most ROUNDS times, while new words are found)."""
+    third time") and units ("times" after a number word), and a word right after a comparator or
+    before a unit word learned so may say a number: the numbers are anchored again with them (at
+    most ROUNDS times, while new words are found)."""
     sources = Sources(language, provisions, languages, assigned, kb_dir, dict(laws or {}))
     numbers = whole_pieces(sources, learn_unknown_numbers(sources), None)
     learned = _learn(sources, {"numbers": numbers})
@@ -131,10 +132,11 @@ def learn(
     for _ in range(ROUNDS):  # the numbers anchored teach comparators, after which more numbers stand
         compared = {  # the words anchored so far are known: a place they explain lacks no number
             **_seeded(every_unit, found),
+            "units": second.tables.get("units", {}),  # units learned after numbers ("three times")
             "comparators": second.tables.get("comparators", {}),
             "postfix": second.tables.get("postfix", {}),
         }
-        if all(compared[key] == every_unit[key] for key in ("comparators", "postfix")):
+        if all(compared[key] == every_unit[key] for key in ("units", "comparators", "postfix")):
             break
         again, more_evidence = anchored_numbers(sources, compared)
         known = {t: {**found.get(t, {}), **again.get(t, {})} for t in {*found, *again}}

@@ -27,6 +27,7 @@ from extract.kb.shared_numbers import (
     RARE,
     Place,
     closest,
+    counting,
     faithful_words,
     laws_year,
     leaders,
@@ -191,8 +192,11 @@ def anchored_numbers(
     cardinals = {w for w in base.single if bare_cardinal(w, base)} | {
         w for w, value in tables.get("numbers", {}).items() if value not in (0, 1)
     }
-    leading = leaders([doc_of(provision) for _, _, provision in sources.own()], cardinals)
-    for word, key, linked in _alone(places, explained, spread, learned, leading):
+    docs = [doc_of(provision) for _, _, provision in sources.own()]
+    leading = leaders(docs, cardinals)
+    for word, key, linked in _alone(
+        places, explained, spread, learned, leading, counting(docs, learned, base)
+    ):
         value, kind = key
         table = "zero" if value == 0 else "ordinals" if kind == ORDINAL else "numbers"
         tables.setdefault(table, {})[word] = int(value)
@@ -226,6 +230,7 @@ def _alone(
     spread: dict[str, int],
     known: set[str],
     leading: frozenset[str] = frozenset(),
+    counts: frozenset[str] = frozenset(),
 ) -> list[tuple[str, tuple[float, str], list[Place]]]:
     """Number words no two places teach, learned from their place alone: where the references agree
     on the one number a place lacks ("at least the third time", "at most three games") and one word
@@ -233,7 +238,8 @@ def _alone(
     number. Where numbers stand: right after a comparator; for a cardinal, right before a unit word
     too, of a unit the references count it in where they name one (an ordinal there might be the
     unit word itself: "segundo"); or, where no such word stands and the number is a cardinal other
-    than zero, right after a word that leads numbers in the language's texts (`leaders`), before no
+    than zero, right after a word that leads numbers in the language's texts (`leaders`), or else a
+    word that counts elsewhere in them (`counting`: "three times" marks "three games"), before no
     unit word of another unit. In every place where it stands the references state that
     number or, in half its places at most, none ("checking three times occurrence" where they write
     "threefold"). A number the references state as a factor is no number word ("hatvanszorosa":
@@ -262,6 +268,10 @@ def _alone(
         if not slots and key[1] == CARDINAL and key[0]:  # "the" leads ordinals; no zero ("no delay")
             led = frozenset(w for w, (before, _) in place.around.items() if before in leading)
             slots = _slots(_counting(led, place, counted), place, spread, known)
+            if not slots:  # a word that counts elsewhere ("three times"; here "three games")
+                slots = _slots(
+                    _counting(frozenset(place.words) & counts, place, counted), place, spread, known
+                )
         if len(slots) != 1:
             continue
         found[slots[0]].add(key)

@@ -164,6 +164,24 @@ def leaders(docs: list[tuple[Token, ...]], known: set[str]) -> frozenset[str]:
     return frozenset(word for word, count in leading.items() if 2 * count >= uses[word])
 
 
+def counting(docs: list[tuple[Token, ...]], known: set[str], base: Compiled) -> frozenset[str]:
+    """The words of a language that count: each stands right before a unit word somewhere in its
+    texts, and never right after a number (digits, or a `known` number word: "two extra minutes").
+    "ხჩშაჰრთ ფფლპზუხ" (three times) in one provision marks "ხჩშაჰრთ" where another has no unit
+    word the tables know ("at most three games")."""
+    before: set[str] = set()
+    after: set[str] = set()
+    for doc in docs:
+        lowers = [t.lower_ for t in doc]
+        for previous, word, following in zip(["", *lowers], lowers, [*lowers[1:], ""], strict=False):
+            if (previous.isdigit() and len(previous) <= 3) or previous in known:
+                after.add(word)
+            elif lettered(word) and word not in known and unit_of_token(following, base) is not None:
+                before.add(word)
+    before = {word for word in before if unit_of_token(word, base) is None}
+    return frozenset(before - after)
+
+
 def units_after(doc: tuple[Token, ...], words: dict[str, float], base: Compiled) -> dict[str, frozenset[str]]:
     """The units whose words stand after each candidate word, WINDOW words on at most, no number
     between ("dúas prórroga de minutos": minute)."""
