@@ -429,3 +429,14 @@ def test_latin_letters_glued_to_a_discovered_run_stay_in_the_words():
     assert "abc" in "".join(w.word_texts(text, "th"))  # ICU: "abcงึป", "เปะ"
     with w.discovered({THAI_BLOCK: _made_up_model()}):
         assert "abc" in "".join(w.word_texts(text, "th"))  # got: "งึป", "เปะ"
+
+
+def test_a_character_beyond_the_basic_plane_keeps_the_discovered_words():
+    """ICU counts UTF-16 units there, so the words fall back to one a character of a script without
+    spaces; the runs of a script whose words were discovered keep those words."""
+    model = _made_up_model()
+    run = "".join(VOCABULARY[:6])
+    text = f"𝑥 {run}"
+    with w.discovered({THAI_BLOCK: model}):
+        found = w.word_texts(text, "th")
+    assert found[-len(model.cut(run)) :] == [run[a:b] for a, b in model.cut(run)]

@@ -256,3 +256,34 @@ def test_a_work_folder_that_is_not_empty_is_refused_before_anything_is_built(tmp
     assert stop.value.code == 2
     assert "the folder is not empty" in capsys.readouterr().err
     assert [p.name for p in tmp_path.iterdir()] == ["kept.txt"]
+
+
+@pytest.fixture(scope="module")
+def thai(tmp_path_factory):
+    """hu-2018 in made-up words of Thai letters glued without spaces, beside the other seeds (not
+    hu-2018): ICU's Thai dictionary knows none of its words and cuts them differently everywhere."""
+    tmp = tmp_path_factory.mktemp("thai")
+    corpus, kb = copy_project(tmp, ["da-2001", "sv-2009", "nb-2014", "da-2017"])
+    text = tmp / "th-2018.txt"
+    text.write_text(unseen.make_text(unseen.source_text("hu-2018"), unseen.VARIANTS["th-2018"]), "utf-8")
+    drop_in(corpus, [(text, "th", "2017", "2018-01-01")])
+    result = CliRunner().invoke(main, ["build", "--corpus", str(corpus), "--kb", str(kb)])
+    assert result.exit_code == 0, result.output
+    return corpus, kb
+
+
+def test_a_text_whose_words_icu_does_not_know_is_read_with_the_words_found_in_it(thai):
+    """The build and the languages draft read the words discovered in the text
+    (extract/text/discovered_words.py): "háromszor" (three times), "tíz" (ten) and "két perc" (two
+    minutes) made up are each one word wherever they stand, so they are learned and read."""
+    corpus, kb = thai
+    rows = [p for p in load(kb / "generated" / "parameters.yaml") if p["edition"] == "th-2018"]
+    values = {(p["parameter"], p["rule"]): p["value"] for p in rows}
+    assert values[("repetition.claim_occurrences", "threefold-repetition-claim")] == 3
+    assert values[("rapid.moves_before_setup_claims_closed", "rapid-setup-claims-closed")] == 10
+    assert values[("quickplay.claim_below_minutes", "quickplay-draw-claim")] == 2
+    minute = unseen.pseudo_word("perc", unseen.VARIANTS["th-2018"])
+    draft = CliRunner().invoke(main, ["languages", "draft", "th", "--corpus", str(corpus), "--kb", str(kb)])
+    assert draft.exit_code == 0, draft.output
+    minutes = draft.output.split("minute:", 1)[1].split("move:", 1)[0]
+    assert f'"{minute}"' in minutes or f" {minute} " in minutes  # the whole word, as the build reads it
