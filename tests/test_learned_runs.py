@@ -211,3 +211,11 @@ def test_an_ordinal_of_pieces_after_a_comparator_may_begin_with_a_unit_word():
     sources = sources_of(THIRD_ROWS)
     found, _ = anchored_numbers(sources, seed)
     assert run_numbers(sources, seed, found)[0] == {"ordinals": {THIRD_TIME: 3}}
+
+
+def test_a_known_word_of_several_pieces_is_the_places_number_and_no_piece_of_it_is_learned():
+    """Once "掝唁" (ten) is known and the word after it is a unit word ("约", moves), the place where
+    it stands states its 10: neither piece is a number word of its own."""
+    seed = {"numbers": {TEN: 10}, "units": {"move": ["洛", "约"], "minute": ["鐘"]}}
+    found, _ = anchored_numbers(sources_of(ROWS), seed)
+    assert TEN[0] not in str(found) and TEN[1] not in str(found)

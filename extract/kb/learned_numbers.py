@@ -40,7 +40,7 @@ from extract.kb.shared_numbers import (
 )
 from extract.kb.shared_numbers import Found as _Found
 from extract.text.cldr import related_language, spelled
-from extract.text.quantities import Compiled, Token, compiled, unit_of_token, word_value
+from extract.text.quantities import Compiled, Token, compiled, spoken_phrase, unit_of_token, word_value
 from extract.text.words import lettered
 
 BEFORE_UNITS_SHARE = 16  # a number word stands before a unit in at least one in this many of its uses
@@ -655,8 +655,14 @@ def _common_ordinals(keyed: list[tuple[str, dict[str, object]]], language: str, 
 def _own_numbers(doc: tuple[Token, ...], base: Compiled) -> list[tuple[float, str]]:
     """The numbers a text states in digits or in words the tables know, each time it states them."""
     own: list[tuple[float, str]] = []
-    for token in doc:
-        if token.lower_.isdigit() and len(token.lower_) <= 3:
+    inside = -1  # the last piece of a number word of several pieces read ("掝唁": ten)
+    for i, token in enumerate(doc):
+        if i <= inside:
+            continue
+        if (spoken := spoken_phrase(doc, i, base)) is not None and spoken[0] > i:
+            inside, value, unit = spoken
+            own.append((value, ORDINAL if unit == "ordinal" else CARDINAL))
+        elif token.lower_.isdigit() and len(token.lower_) <= 3:
             own.append((float(int(token.lower_)), CARDINAL))
         elif (hit := word_value(token.lower_, base)) is not None:
             value, unit = hit
@@ -670,9 +676,14 @@ def _candidates(doc: tuple[Token, ...], base: Compiled, length: int) -> dict[str
     in both senses: "30 segundos", "o segundo movemento"); each with where it first stands (0..1)."""
     words: dict[str, float] = {}
     numbered: set[str] = set()  # unit words standing after a number somewhere in this text
+    inside = -1  # the last piece of a number word of several pieces: no piece of it is a candidate
     for i, token in enumerate(doc):
         word = token.lower_
-        if not lettered(word) or word_value(word, base) or word in base.articles or word in words:
+        if (spoken := spoken_phrase(doc, i, base)) is not None and spoken[0] > i:
+            inside = spoken[0]
+        if i <= inside or not lettered(word) or word_value(word, base) or word in base.articles:
+            continue
+        if word in words:
             continue
         after_number = i > 0 and (doc[i - 1].lower_.isdigit() or bool(word_value(doc[i - 1].lower_, base)))
         if unit_of_token(word, base) is not None and after_number:

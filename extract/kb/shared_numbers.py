@@ -23,7 +23,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from extract.text.quantities import Compiled, Token, unit_of_token, word_value
-from extract.text.words import lettered
+from extract.text.words import lettered, unspaced
 
 ORDINAL, CARDINAL = "ordinal", "cardinal"
 MAX_RUN = 4  # pieces: a number word of a script without spaces is rarely longer
@@ -178,8 +178,8 @@ def counting(docs: list[tuple[Token, ...]], known: set[str], base: Compiled) -> 
                 after.add(word)
             elif lettered(word) and word not in known and unit_of_token(following, base) is not None:
                 before.add(word)
-    before = {word for word in before if unit_of_token(word, base) is None}
-    return frozenset(before - after)
+    before = {word for word in before if unit_of_token(word, base) is None and not unspaced(word)}
+    return frozenset(before - after)  # a piece of a script without spaces is no word (learned_runs)
 
 
 def units_after(doc: tuple[Token, ...], words: dict[str, float], base: Compiled) -> dict[str, frozenset[str]]:
