@@ -66,11 +66,16 @@ def georgian(tmp_path_factory):
     seeds to align with (no kb/languages file for ka, whose CLDR words the text never uses)."""
     if not (unseen.SHARED / "en-2023.txt").is_file():
         pytest.skip("../shared/editions is absent")
-    tmp = tmp_path_factory.mktemp("unseen")
-    corpus, kb = copy_project(tmp, ["nb-2014", "da-2017"])
-    text = tmp / "ka-2023.txt"
-    text.write_text(unseen.make_text(unseen.source_text("en-2023"), unseen.VARIANTS["ka-2023"]), "utf-8")
-    drop_in(corpus, [(text, "ka", "2023", "2023-01-01")])
+    return built(tmp_path_factory.mktemp("unseen"), ["nb-2014", "da-2017"], "ka-2023", "2023-01-01")
+
+
+def built(tmp, seeds: list[str], variant: str, in_force: str):
+    """A copy of the project with `seeds` only and the made-up text of `variant` dropped in, built."""
+    corpus, kb = copy_project(tmp, seeds)
+    made = unseen.VARIANTS[variant]
+    text = tmp / f"{variant}.txt"
+    text.write_text(unseen.make_text(unseen.source_text(made.source), made), "utf-8")
+    drop_in(corpus, [(text, variant.split("-")[0], made.fide_edition, in_force)])
     result = CliRunner().invoke(main, ["build", "--corpus", str(corpus), "--kb", str(kb)])
     assert result.exit_code == 0, result.output
     return corpus, kb
@@ -262,14 +267,8 @@ def test_a_work_folder_that_is_not_empty_is_refused_before_anything_is_built(tmp
 def thai(tmp_path_factory):
     """hu-2018 in made-up words of Thai letters glued without spaces, beside the other seeds (not
     hu-2018): ICU's Thai dictionary knows none of its words and cuts them differently everywhere."""
-    tmp = tmp_path_factory.mktemp("thai")
-    corpus, kb = copy_project(tmp, ["da-2001", "sv-2009", "nb-2014", "da-2017"])
-    text = tmp / "th-2018.txt"
-    text.write_text(unseen.make_text(unseen.source_text("hu-2018"), unseen.VARIANTS["th-2018"]), "utf-8")
-    drop_in(corpus, [(text, "th", "2017", "2018-01-01")])
-    result = CliRunner().invoke(main, ["build", "--corpus", str(corpus), "--kb", str(kb)])
-    assert result.exit_code == 0, result.output
-    return corpus, kb
+    seeds = ["da-2001", "sv-2009", "nb-2014", "da-2017"]
+    return built(tmp_path_factory.mktemp("thai"), seeds, "th-2018", "2018-01-01")
 
 
 def test_a_text_whose_words_icu_does_not_know_is_read_with_the_words_found_in_it(thai):

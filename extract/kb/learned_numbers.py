@@ -27,7 +27,7 @@ from extract.kb.shared_numbers import (
     RARE,
     Place,
     closest,
-    counting,
+    counting_words,
     faithful_words,
     laws_year,
     leaders,
@@ -195,7 +195,7 @@ def anchored_numbers(
     docs = [doc_of(provision) for _, _, provision in sources.own()]
     leading = leaders(docs, cardinals)
     for word, key, linked in _alone(
-        places, explained, spread, learned, leading, counting(docs, learned, base)
+        places, explained, spread, learned, leading, counting_words(docs, learned, base)
     ):
         value, kind = key
         table = "zero" if value == 0 else "ordinals" if kind == ORDINAL else "numbers"
@@ -239,7 +239,7 @@ def _alone(
     too, of a unit the references count it in where they name one (an ordinal there might be the
     unit word itself: "segundo"); or, where no such word stands and the number is a cardinal other
     than zero, right after a word that leads numbers in the language's texts (`leaders`), or else a
-    word that counts elsewhere in them (`counting`: "three times" marks "three games"), before no
+    word that counts elsewhere in them (`counting_words`: "three times" marks "three games"), before no
     unit word of another unit. In every place where it stands the references state that
     number or, in half its places at most, none ("checking three times occurrence" where they write
     "threefold"). A number the references state as a factor is no number word ("hatvanszorosa":

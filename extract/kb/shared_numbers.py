@@ -164,7 +164,7 @@ def leaders(docs: list[tuple[Token, ...]], known: set[str]) -> frozenset[str]:
     return frozenset(word for word, count in leading.items() if 2 * count >= uses[word])
 
 
-def counting(docs: list[tuple[Token, ...]], known: set[str], base: Compiled) -> frozenset[str]:
+def counting_words(docs: list[tuple[Token, ...]], known: set[str], base: Compiled) -> frozenset[str]:
     """The words of a language that count: each stands right before a unit word somewhere in its
     texts, and never right after a number (digits, or a `known` number word: "two extra minutes").
     "ხჩშაჰრთ ფფლპზუხ" (three times) in one provision marks "ხჩშაჰრთ" where another has no unit
